@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { App } from '../../src/app/App';
+import { areas } from '../../src/app/areas';
+import { render, screen, userEvent, waitFor, within } from '../test-utils/render';
+
+describe('App shell', () => {
+  it('shows the product name, the network and wallet placeholders, and every area', () => {
+    render(<App />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Transaction Workbench' })).toBeVisible();
+    expect(screen.getByDisplayValue('Local (embedded chain)')).toHaveAttribute(
+      'aria-label',
+      'Network',
+    );
+    expect(screen.getByRole('button', { name: 'Connect wallet' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Workbench areas' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(
+      areas.map((area) => `${area.label}${area.summary}`),
+    );
+  });
+
+  it('opens on Compose with an empty state that says what will appear', () => {
+    render(<App />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Compose' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'No transaction drafted yet' })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Compose/ })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each([
+    ['Visualizer', 'No run to visualize'],
+    ['History', 'No runs recorded yet'],
+    ['Chain', 'Not reading the chain yet'],
+  ])('navigates to %s by its link and shows its empty state', async (label, emptyTitle) => {
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(screen.getByRole('link', { name: new RegExp(`^${label}`) }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible(),
+    );
+    expect(screen.getByRole('heading', { name: emptyTitle })).toBeVisible();
+    expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('toggles the color scheme', async () => {
+    const user = userEvent.setup();
+    render(<App />);
+    const toggle = screen.getByRole('button', { name: /Switch to dark color scheme/ });
+    await user.click(toggle);
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(screen.getByRole('button', { name: /Switch to light color scheme/ })).toBeVisible();
+  });
+});

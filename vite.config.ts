@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { RequireTestsReporter } from './tests/test-utils/requireTestsReporter';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1' },
+  build: { sourcemap: true },
+  test: {
+    // A run that finds no test must fail, in every project.
+    passWithNoTests: false,
+    reporters: ['default', new RequireTestsReporter(['node', 'ui'])],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/{machines,localnet,cli,tooling}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.tsx'],
+          setupFiles: ['tests/test-utils/setup.ts'],
+        },
+      },
+    ],
+  },
+});
