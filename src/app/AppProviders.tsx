@@ -1,3 +1,4 @@
+import { Network } from '@aptos-labs/ts-sdk';
 import { AptosWalletAdapterProvider } from '@aptos-labs/wallet-adapter-react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -12,11 +13,11 @@ export interface AppProvidersProps {
 }
 
 /**
- * Only the wallets named here are constructed by the adapter. The keyless social-login wallets
- * fire unhandled rejections at mount on a local network and hang offline, so they stay out until
- * network selection can offer them where they work.
+ * The adapter constructs the keyless Aptos Connect wallets at mount, and each one asks its
+ * network's node for the chain id right away. Pointing them at the embedded chain keeps that
+ * request on this machine (the workbench loads nothing from the network by default).
  */
-const optInWallets = [] as const;
+const dappConfig = { network: Network.LOCAL };
 
 /** Every provider the app needs, in one place, shared by the app and the UI tests. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
@@ -24,11 +25,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={client}>
-        <AptosWalletAdapterProvider
-          autoConnect={false}
-          disableTelemetry
-          optInWallets={optInWallets}
-        >
+        <AptosWalletAdapterProvider autoConnect={false} disableTelemetry dappConfig={dappConfig}>
           <Notifications />
           {children}
         </AptosWalletAdapterProvider>

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+
+/** A 32-byte account address in long form: `0x` and 64 lowercase hex digits. */
+export type LongAddress = `0x${string}`;
+
+const ADDRESS_RE = /^(0x)?[0-9a-fA-F]{1,64}$/;
+const HASH_RE = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/** Parses an address written short (`0x1`) or long, with or without `0x`; `null` when malformed. */
+export function parseAddress(input: string): LongAddress | null {
+  if (!ADDRESS_RE.test(input)) return null;
+  const digits = input.startsWith('0x') ? input.slice(2) : input;
+  return `0x${digits.toLowerCase().padStart(64, '0')}`;
+}
+
+/** The short form the REST API prints: leading zeros stripped, at least one digit. */
+export function shortAddress(address: LongAddress): `0x${string}` {
+  const trimmed = address.slice(2).replace(/^0+/, '');
+  return `0x${trimmed === '' ? '0' : trimmed}`;
+}
+
+/** Parses a 32-byte hash written with or without `0x`; `null` when malformed. */
+export function parseHash(input: string): `0x${string}` | null {
+  if (!HASH_RE.test(input)) return null;
+  return `0x${(input.startsWith('0x') ? input.slice(2) : input).toLowerCase()}`;
+}
+
+export function toHex(bytes: Uint8Array): `0x${string}` {
+  return `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+}
+
+export function fromHex(hex: string): Uint8Array {
+  const digits = hex.startsWith('0x') ? hex.slice(2) : hex;
+  return new Uint8Array(Buffer.from(digits, 'hex'));
+}
+
+export function addressBytes(address: LongAddress): Uint8Array {
+  return fromHex(address);
+}
+
+/** SHA3-256 through OpenSSL (much faster than a pure-JS hash on the hot path). */
+export function sha3(...parts: Uint8Array[]): Uint8Array {
+  const hash = createHash('sha3-256');
+  for (const part of parts) hash.update(part);
+  return new Uint8Array(hash.digest());
+}
+
+export function sha3Hex(...parts: Uint8Array[]): `0x${string}` {
+  return toHex(sha3(...parts));
+}
+
+export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+export const ZERO_HASH = `0x${'0'.repeat(64)}` as const;
+
+/** Little-endian bytes of an unsigned integer of `size` bytes (BCS u8…u256). */
+export function uintLe(value: bigint, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let rest = value;
+  for (let i = 0; i < size; i += 1) {
+    out[i] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+  return out;
+}
+
+/** BCS ULEB128 length prefix. */
+export function uleb128(value: number): Uint8Array {
+  const out: number[] = [];
+  let rest = value >>> 0;
+  do {
+    let byte = rest & 0x7f;
+    rest >>>= 7;
+    if (rest !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (rest !== 0);
+  return new Uint8Array(out);
+}
+
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** A JSON value as the REST API prints it (u64 and wider are already decimal strings). */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; `npx playwright install` cannot download browsers here. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+/** The message shown when the browser is missing: what is wrong and the command that fixes it. */
+export function missingChromiumMessage(path: string): string {
+  return (
+    `Browser tests need Debian's Chromium at ${path}, and it is not there.\n` +
+    'Install it with:  apt-get update && apt-get install -y chromium\n' +
+    '(or point CHROMIUM_PATH at another Chromium binary).'
+  );
+}
+
+/** Throws with install instructions when Chromium is missing. */
+export function assertChromiumInstalled(path: string = chromiumPath): void {
+  if (!existsSync(path)) throw new Error(missingChromiumMessage(path));
+}
+
+/** Everything a page reported that a user would count as broken. */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  failedRequests: string[];
+  /** Requests that left the machine: the app must load nothing from the network. */
+  externalRequests: string[];
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
+  close: () => Promise<void>;
+}
+
+function isLocal(url: string): boolean {
+  if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return true;
+  const { hostname } = new URL(url);
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+/**
+ * Launches Chromium with a fresh profile and one page whose console errors, page errors, failed
+ * requests and non-local requests are collected into `problems`.
+ */
+export async function openBrowser(): Promise<BrowserSession> {
+  assertChromiumInstalled();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'workbench-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumFlags],
+    viewport: { width: 1280, height: 800 },
+  });
+  const problems: PageProblems = {
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    externalRequests: [],
+  };
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(String(error)));
+  page.on('requestfailed', (request) =>
+    problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
+  page.on('request', (request) => {
+    if (!isLocal(request.url())) problems.externalRequests.push(request.url());
+  });
+  return {
+    context,
+    page,
+    problems,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
