@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { RequireTestsReporter } from './tests/test-utils/requireTestsReporter';
+import { RequireTestsReporter } from './tests/test-utils/requireTestsReporter.ts';
 
 export default defineConfig({
   plugins: [react()],

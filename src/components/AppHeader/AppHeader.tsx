@@ -1,18 +1,11 @@
-import { Badge, Burger, Button, Group, Select, Title, Tooltip } from '@mantine/core';
+import { Badge, Burger, Button, Group, Title, Tooltip } from '@mantine/core';
+import { NetworkSelector } from '../../network/NetworkSelector';
 import { ColorSchemeToggle } from '../ColorSchemeToggle';
 
 export interface AppHeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
 }
-
-const networkChoices = [
-  { value: 'local', label: 'Local (embedded chain)' },
-  { value: 'devnet', label: 'Devnet', disabled: true },
-  { value: 'testnet', label: 'Testnet', disabled: true },
-  { value: 'mainnet', label: 'Mainnet', disabled: true },
-  { value: 'custom', label: 'Custom…', disabled: true },
-];
 
 /** Product name, network choice and wallet entry point. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
@@ -34,17 +27,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         </Badge>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <Tooltip label="Only the embedded local chain for now; devnet, testnet, mainnet and custom nodes come with network selection.">
-          <Select
-            aria-label="Network"
-            data={networkChoices}
-            value="local"
-            allowDeselect={false}
-            w={210}
-            visibleFrom="xs"
-            readOnly
-          />
-        </Tooltip>
+        <NetworkSelector />
         <Tooltip label="Wallet connection comes with the dev wallet and the wallet adapter.">
           <Button
             variant="filled"

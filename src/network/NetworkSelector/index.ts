@@ -1,0 +1,1 @@
+export { NetworkSelector } from './NetworkSelector';
