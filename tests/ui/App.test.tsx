@@ -32,8 +32,8 @@ describe('App shell', () => {
   it.each([
     ['Visualizer', 'No run to visualize'],
     ['History', 'No runs recorded yet'],
-    ['Chain', 'Not reading the chain yet'],
-  ])('navigates to %s by its link and shows its empty state', async (label, emptyTitle) => {
+    ['Chain', 'Ledger'],
+  ])('navigates to %s by its link and shows its content', async (label, emptyTitle) => {
     const user = userEvent.setup();
     render(<App />);
     await user.click(screen.getByRole('link', { name: new RegExp(`^${label}`) }));

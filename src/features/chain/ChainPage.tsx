@@ -1,18 +1,17 @@
-import { EmptyState } from '../../components/EmptyState';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { AccountInspector } from './AccountInspector';
+import { LedgerCard } from './LedgerCard';
+import { TransactionLookup } from './TransactionLookup';
 
+/** What the selected network knows: its ledger, any account, any transaction. */
 export function ChainPage() {
   return (
-    <EmptyState
-      title="Not reading the chain yet"
-      upcoming={[
-        'Ledger info of the selected network',
-        'Account resources and balances, refreshed after each commit',
-        'Lookup of a transaction by hash or by version',
-        'On the embedded chain: mining mode, fault injection, snapshot and revert',
-      ]}
-    >
-      What the selected network knows will appear here: its ledger, your accounts and their
-      transactions.
-    </EmptyState>
+    <Stack gap="md">
+      <LedgerCard />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <AccountInspector />
+        <TransactionLookup />
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -1,0 +1,113 @@
+import {
+  Accordion,
+  Alert,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatUnits } from '../../format/amounts';
+import { useNetwork } from '../../network/useNetwork';
+import { accountQueries, parseAddress } from '../../queries/chainQueries';
+import { errorMessage } from './errorMessage';
+
+/** Resources and APT balance of any account, read through TanStack Query. */
+export function AccountInspector() {
+  const { network } = useNetwork();
+  const [input, setInput] = useState('');
+  const [address, setAddress] = useState<string | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const resources = useQuery({
+    ...accountQueries.resources(network, address ?? ''),
+    enabled: address !== null,
+  });
+  const balance = useQuery({
+    ...accountQueries.aptBalance(network, address ?? ''),
+    enabled: address !== null,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseAddress(input);
+    if ('error' in parsed) {
+      setInputError(parsed.error);
+      return;
+    }
+    setInputError(null);
+    setAddress(parsed.address);
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Account
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-start" gap="xs">
+            <TextInput
+              label="Account address"
+              placeholder="0x1"
+              value={input}
+              onChange={(event) => setInput(event.currentTarget.value)}
+              error={inputError}
+              style={{ flex: 1 }}
+              ff="monospace"
+            />
+            <Button type="submit" mt={25}>
+              Inspect
+            </Button>
+          </Group>
+        </form>
+        {address && (
+          <Stack gap="xs">
+            <Text size="sm">
+              APT balance:{' '}
+              {balance.isPending ? (
+                <Loader size="xs" aria-label="Loading balance" />
+              ) : balance.isError ? (
+                <Text span c="red">
+                  {errorMessage(balance.error)}
+                </Text>
+              ) : (
+                <Text span ff="monospace" fw={600}>
+                  {formatUnits(balance.data)} APT ({balance.data} octas)
+                </Text>
+              )}
+            </Text>
+            {resources.isPending && <Loader size="sm" aria-label="Loading resources" />}
+            {resources.isError && <Alert color="red">{errorMessage(resources.error)}</Alert>}
+            {resources.data && (
+              <>
+                <Text size="sm" c="dimmed">
+                  {resources.data.length} resources
+                </Text>
+                <Accordion variant="separated" multiple>
+                  {resources.data.map((resource) => (
+                    <Accordion.Item key={resource.type} value={resource.type}>
+                      <Accordion.Control>
+                        <Text ff="monospace" size="sm">
+                          {resource.type}
+                        </Text>
+                      </Accordion.Control>
+                      <Accordion.Panel>
+                        <Code block>{JSON.stringify(resource.data, null, 2)}</Code>
+                      </Accordion.Panel>
+                    </Accordion.Item>
+                  ))}
+                </Accordion>
+              </>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNetwork } from '../../network/useNetwork';
+import {
+  parseTransactionRef,
+  transactionQueries,
+  type TransactionRef,
+} from '../../queries/chainQueries';
+import { errorMessage } from './errorMessage';
+
+/** Finds a transaction by hash or by version and shows what the chain holds for it. */
+export function TransactionLookup() {
+  const { network } = useNetwork();
+  const [input, setInput] = useState('');
+  const [ref, setRef] = useState<TransactionRef | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const query = useQuery({
+    ...transactionQueries.lookup(network, ref ?? { kind: 'version', version: '0' }),
+    enabled: ref !== null,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseTransactionRef(input);
+    if ('error' in parsed) {
+      setInputError(parsed.error);
+      return;
+    }
+    setInputError(null);
+    setRef(parsed);
+  };
+
+  const transaction = query.data;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Transaction lookup
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-start" gap="xs">
+            <TextInput
+              label="Hash or version"
+              placeholder="0x… or 42"
+              value={input}
+              onChange={(event) => setInput(event.currentTarget.value)}
+              error={inputError}
+              style={{ flex: 1 }}
+              ff="monospace"
+            />
+            <Button type="submit" mt={25}>
+              Look up
+            </Button>
+          </Group>
+        </form>
+        {ref && query.isPending && <Loader size="sm" aria-label="Looking up the transaction" />}
+        {ref && query.isError && (
+          <Alert color="red" title="Not found">
+            {errorMessage(query.error)}
+          </Alert>
+        )}
+        {transaction && (
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Badge variant="light">{transaction.type}</Badge>
+              {'success' in transaction && (
+                <Badge color={transaction.success ? 'teal' : 'red'}>
+                  {transaction.success ? 'success' : 'failed'}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" ff="monospace">
+              hash {transaction.hash}
+            </Text>
+            {'version' in transaction && (
+              <Text size="sm" ff="monospace">
+                version {transaction.version}
+              </Text>
+            )}
+            {'vm_status' in transaction && (
+              <Text size="sm">
+                VM status: <Code>{transaction.vm_status}</Code>
+              </Text>
+            )}
+            <Code block mah={320} style={{ overflow: 'auto' }}>
+              {JSON.stringify(transaction, null, 2)}
+            </Code>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
