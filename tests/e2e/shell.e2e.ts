@@ -21,18 +21,24 @@ describe('app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Workbench areas' });
     for (const area of areas) {
-      await expect(nav.getByRole('link', { name: new RegExp(`^${area.label}`) }).isVisible()).resolves.toBe(true);
+      await expect(
+        nav.getByRole('link', { name: new RegExp(`^${area.label}`) }).isVisible(),
+      ).resolves.toBe(true);
     }
-    await expect(page.getByRole('heading', { name: 'No transaction drafted yet' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: 'No transaction drafted yet' }).isVisible(),
+    ).resolves.toBe(true);
     await page.screenshot({ path: 'test-results/shell.png', fullPage: true });
   });
 
-  it('navigates to every area and shows its empty state', async () => {
+  it('navigates to every area, and the Chain area reads the embedded chain', async () => {
     for (const area of areas) {
       await page.getByRole('link', { name: new RegExp(`^${area.label}`) }).click();
       await page.getByRole('heading', { level: 2, name: area.label }).waitFor();
       expect(page.url()).toMatch(new RegExp(`#/${area.id}$`));
     }
+    await page.getByText('Chain 4', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Ledger' }).waitFor();
     await page.screenshot({ path: 'test-results/shell-chain.png', fullPage: true });
   });
 

@@ -59,7 +59,7 @@ export function AccountInspector() {
               onChange={(event) => setInput(event.currentTarget.value)}
               error={inputError}
               style={{ flex: 1 }}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <Button type="submit" mt={25}>
               Inspect

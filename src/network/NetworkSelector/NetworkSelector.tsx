@@ -127,7 +127,7 @@ export function NetworkSelector() {
         value={network.kind}
         onChange={onChange}
         allowDeselect={false}
-        w={200}
+        w={230}
         comboboxProps={{ withinPortal: true }}
       />
       <div aria-live="polite" aria-label="Chain status">
