@@ -33,3 +33,14 @@ class ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserver;
+
+// jsdom's TextEncoder returns Uint8Arrays from Node's realm, which fail the ts-sdk's
+// `instanceof Uint8Array` checks inside jsdom's realm (a browser has one realm, so the app is not
+// affected). Copy the bytes into this realm.
+const NodeTextEncoder = globalThis.TextEncoder;
+class SameRealmTextEncoder extends NodeTextEncoder {
+  override encode(input?: string): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(super.encode(input));
+  }
+}
+globalThis.TextEncoder = SameRealmTextEncoder;

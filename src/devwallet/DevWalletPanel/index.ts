@@ -1,0 +1,12 @@
+export { DevWalletPanel } from './DevWalletPanel';
+export type { DevWalletPanelProps } from './DevWalletPanel';
+export { AccountRow } from './AccountRow';
+export type { AccountRowProps } from './AccountRow';
+export { ImportKeyForm } from './ImportKeyForm';
+export type { ImportKeyFormProps } from './ImportKeyForm';
+export { ImportPhraseForm } from './ImportPhraseForm';
+export type { ImportPhraseFormProps } from './ImportPhraseForm';
+export { NetworkSection } from './NetworkSection';
+export type { NetworkSectionProps } from './NetworkSection';
+export { RequestLog } from './RequestLog';
+export type { RequestLogProps } from './RequestLog';

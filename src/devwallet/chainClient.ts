@@ -1,0 +1,82 @@
+import {
+  Aptos,
+  AptosConfig,
+  Network,
+  type AccountAuthenticator,
+  type AccountAddressInput,
+  type InputGenerateTransactionOptions,
+  type InputGenerateTransactionPayloadData,
+  type SimpleTransaction,
+} from '@aptos-labs/ts-sdk';
+import type { DevWalletNetwork } from './networks';
+
+/**
+ * Everything the dev wallet asks of a node: reading the chain id, building and submitting a
+ * transaction, and funding from the faucet. The default talks to the node with the ts-sdk; tests
+ * inject a fake.
+ */
+export interface DevWalletChainClient {
+  /** The node's chain id, from its ledger info. */
+  getChainId(): Promise<number>;
+  /** Builds a single-signer transaction (fetches sequence number, gas price and chain id). */
+  buildTransaction(args: {
+    sender: AccountAddressInput;
+    data: InputGenerateTransactionPayloadData;
+    options?: InputGenerateTransactionOptions;
+  }): Promise<SimpleTransaction>;
+  /** Submits a signed transaction and returns its hash (does not wait for it). */
+  submitTransaction(args: {
+    transaction: SimpleTransaction;
+    senderAuthenticator: AccountAuthenticator;
+  }): Promise<{ hash: string }>;
+  /** Asks the faucet for `amount` octas and waits until the funding transaction commits. */
+  fundAccount(args: {
+    accountAddress: AccountAddressInput;
+    amount: number;
+  }): Promise<{ hash: string }>;
+}
+
+/** Makes the chain client for a network. */
+export type CreateChainClient = (network: DevWalletNetwork) => DevWalletChainClient;
+
+function aptosConfigFor(network: DevWalletNetwork): AptosConfig {
+  if (network.name === 'custom') {
+    return new AptosConfig({
+      network: Network.CUSTOM,
+      fullnode: network.nodeUrl,
+      ...(network.faucetUrl === undefined ? {} : { faucet: network.faucetUrl }),
+    });
+  }
+  return new AptosConfig({ network: network.name as Network });
+}
+
+/**
+ * The chain client backed by the ts-sdk, against the wallet's own node URL (not the adapter's).
+ *
+ * @example
+ * ```ts
+ * const client = createSdkChainClient(LOCAL_NETWORK);
+ * await client.getChainId(); // 4
+ * ```
+ */
+export const createSdkChainClient: CreateChainClient = (network) => {
+  const aptos = new Aptos(aptosConfigFor(network));
+  return {
+    getChainId: () => aptos.getChainId(),
+    buildTransaction: (args) => aptos.transaction.build.simple(args),
+    submitTransaction: async (args) => {
+      const pending = await aptos.transaction.submit.simple(args);
+      return { hash: pending.hash };
+    },
+    fundAccount: async (args) => {
+      const committed = await aptos.fundAccount(args);
+      return { hash: committed.hash };
+    },
+  };
+};
+
+/** Reads a node's chain id with the ts-sdk (used when switching to devnet or a custom node). */
+export async function fetchChainIdWithSdk(nodeUrl: string): Promise<number> {
+  const aptos = new Aptos(new AptosConfig({ network: Network.CUSTOM, fullnode: nodeUrl }));
+  return aptos.getChainId();
+}
