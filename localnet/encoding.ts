@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A 32-byte account address in long form: `0x` and 64 lowercase hex digits. */
 export type LongAddress = `0x${string}`;
@@ -34,15 +34,10 @@ export function fromHex(hex: string): Uint8Array {
   return new Uint8Array(Buffer.from(digits, 'hex'));
 }
 
-export function addressBytes(address: LongAddress): Uint8Array {
-  return fromHex(address);
-}
-
-/** SHA3-256 through OpenSSL (much faster than a pure-JS hash on the hot path). */
+/** SHA3-256 through OpenSSL's one-shot `crypto.hash` (much faster than a pure-JS hash on the hot path). */
 export function sha3(...parts: Uint8Array[]): Uint8Array {
-  const hash = createHash('sha3-256');
-  for (const part of parts) hash.update(part);
-  return new Uint8Array(hash.digest());
+  const input = parts.length === 1 ? (parts[0] ?? new Uint8Array()) : Buffer.concat(parts);
+  return new Uint8Array(hash('sha3-256', input, 'buffer'));
 }
 
 export function sha3Hex(...parts: Uint8Array[]): `0x${string}` {
@@ -90,3 +85,10 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
 
 /** A JSON value as the REST API prints it (u64 and wider are already decimal strings). */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Narrows away `undefined`/`null` where an invariant guarantees a value; throws if it is broken. */
+export function must<T>(value: T | undefined | null, what = 'value'): T {
+  if (value === undefined || value === null)
+    throw new Error(`localnet invariant broken: missing ${what}`);
+  return value;
+}

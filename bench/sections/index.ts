@@ -1,0 +1,5 @@
+import type { BenchSection } from '../types.ts';
+import { localnetSection } from './localnet.ts';
+
+/** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
+export const sections: BenchSection[] = [localnetSection];

@@ -1,0 +1,412 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import {
+  createHash,
+  generateKeyPairSync,
+  sign,
+  verify,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
+import { Agent, request } from 'node:http';
+import {
+  AccountAddress,
+  ChainId,
+  Ed25519PublicKey,
+  Ed25519Signature,
+  EntryFunction,
+  RawTransaction,
+  SignedTransaction,
+  TransactionAuthenticatorEd25519,
+  TransactionPayloadEntryFunction,
+  U64,
+} from '@aptos-labs/ts-sdk';
+import { startLocalnet } from '../../localnet/index.ts';
+import { RawHttpConnection } from '../rawHttp.ts';
+import type { BenchSection, Metric } from '../types.ts';
+
+const ROOT = join('..', '..');
+function join(...parts: string[]): string {
+  return new URL(parts.join('/') + '/', import.meta.url).pathname;
+}
+
+const RAW_TRANSACTION_SALT = createHash('sha3-256').update('APTOS::RawTransaction').digest();
+const BCS = 'application/x.aptos.signed_transaction+bcs';
+
+interface BenchAccount {
+  address: string;
+  publicKey: Uint8Array;
+  privateKey: KeyObject;
+}
+
+function newAccount(): BenchAccount {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const raw = new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(12));
+  const address = `0x${createHash('sha3-256')
+    .update(raw)
+    .update(Buffer.from([0]))
+    .digest('hex')}`;
+  return { address, publicKey: raw, privateKey };
+}
+
+/** A signed `0x1::aptos_account::transfer`, built with the SDK's BCS types and signed by node:crypto. */
+function signedTransfer(
+  from: BenchAccount,
+  to: string,
+  amount: bigint,
+  sequenceNumber: bigint,
+): Uint8Array {
+  const raw = new RawTransaction(
+    AccountAddress.from(from.address),
+    sequenceNumber,
+    new TransactionPayloadEntryFunction(
+      EntryFunction.build(
+        '0x1::aptos_account',
+        'transfer',
+        [],
+        [AccountAddress.from(to), new U64(amount)],
+      ),
+    ),
+    2_000n,
+    100n,
+    BigInt(Math.floor(Date.now() / 1000) + 600),
+    new ChainId(4),
+  );
+  const signature = sign(
+    null,
+    Buffer.concat([RAW_TRANSACTION_SALT, raw.bcsToBytes()]),
+    from.privateKey,
+  );
+  return new SignedTransaction(
+    raw,
+    new TransactionAuthenticatorEd25519(
+      new Ed25519PublicKey(from.publicKey),
+      new Ed25519Signature(signature),
+    ),
+  ).bcsToBytes();
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+function http(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: Uint8Array | string,
+  contentType = 'application/json',
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method, agent, headers: body === undefined ? {} : { 'content-type': contentType } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  urls: { rest: string; faucet: string; readiness: string };
+  readyMs: number;
+}
+
+/** Starts `localnet/main.ts` in its own process (the chain gets a core; this process drives it). */
+async function spawnServer(): Promise<Server> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
+      '--import',
+      'tsx',
+      'localnet/main.ts',
+      '--ephemeral',
+      '--rest-port',
+      '0',
+      '--faucet-port',
+      '0',
+      '--indexer-port',
+      '0',
+      '--readiness-port',
+      '0',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  const urls = await new Promise<Server['urls']>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const find = (label: string) => new RegExp(`${label}\\s+(http\\S+)`).exec(output)?.[1];
+      const rest = find('REST');
+      const faucet = find('faucet');
+      const readiness = find('readiness');
+      if (rest !== undefined && faucet !== undefined && readiness !== undefined)
+        resolve({ rest, faucet, readiness });
+    });
+    child.once('exit', (code) => reject(new Error(`localnet exited with ${code}: ${output}`)));
+  });
+  for (;;) {
+    const response = await http('GET', urls.readiness).catch(() => null);
+    if (response?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return { child, urls, readyMs: performance.now() - started };
+}
+
+function stopServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+async function fund(server: Server, accounts: BenchAccount[], amount: number): Promise<void> {
+  const hashes = await Promise.all(
+    accounts.map(async (account) => {
+      const response = await http(
+        'POST',
+        `${server.urls.faucet}/fund`,
+        JSON.stringify({ address: account.address, amount }),
+      );
+      return (JSON.parse(response.body) as { txn_hashes: string[] }).txn_hashes[0];
+    }),
+  );
+  for (const hash of hashes) {
+    for (;;) {
+      const response = await http('GET', `${server.urls.rest}/transactions/wait_by_hash/0x${hash}`);
+      if ((JSON.parse(response.body) as { type: string }).type === 'user_transaction') break;
+    }
+  }
+}
+
+async function status(
+  server: Server,
+): Promise<{ user_transactions: number; mempool_size: number }> {
+  const origin = server.urls.rest.replace(/\/v1$/, '');
+  return JSON.parse((await http('GET', `${origin}/workbench/status`)).body) as {
+    user_transactions: number;
+    mempool_size: number;
+  };
+}
+
+/** Submits every transaction with `concurrency` requests in flight; resolves when all committed. */
+async function throughput(
+  server: Server,
+  transactions: Uint8Array[],
+  concurrency: number,
+): Promise<number> {
+  const before = await status(server);
+  const url = new URL(server.urls.rest);
+  const connections = Array.from(
+    { length: concurrency },
+    () => new RawHttpConnection(url.hostname, Number(url.port)),
+  );
+  let next = 0;
+  let rejected = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    connections.map(async (connection) => {
+      while (next < transactions.length) {
+        const body = transactions[next++];
+        if (body === undefined) break;
+        const response = await connection.request('POST', '/v1/transactions', body, BCS);
+        if (response.status !== 202) {
+          if (rejected === 0) progress(`rejected: ${response.status} ${response.body}`);
+          rejected += 1;
+        }
+      }
+    }),
+  );
+  for (;;) {
+    const now = await status(server);
+    if (
+      now.mempool_size === 0 &&
+      now.user_transactions - before.user_transactions >= transactions.length - rejected
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (process.env.BENCH_DEBUG !== undefined) {
+    const cpu = process.cpuUsage(cpuBefore);
+    const serverTicks = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(' ');
+    progress(
+      `client cpu ${((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)} cores; server cpu total ${(Number(serverTicks[13]) + Number(serverTicks[14])) / 100}s`,
+    );
+  }
+  for (const connection of connections) connection.close();
+  const after = await status(server);
+  if (rejected > 0 || after.user_transactions - before.user_transactions !== transactions.length) {
+    throw new Error(
+      `${rejected} rejected; ${after.user_transactions - before.user_transactions} of ${transactions.length} committed`,
+    );
+  }
+  return transactions.length / seconds;
+}
+
+async function latencies(
+  server: Server,
+  account: BenchAccount,
+  count: number,
+  firstSequence: bigint,
+): Promise<number[]> {
+  const to = newAccount().address;
+  const out: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const body = signedTransfer(account, to, 1n, firstSequence + BigInt(i));
+    const started = performance.now();
+    const pending = await http('POST', `${server.urls.rest}/transactions`, body, BCS);
+    if (pending.status !== 202) throw new Error(`submit failed: ${pending.body}`);
+    const { hash } = JSON.parse(pending.body) as { hash: string };
+    const committed = await http('GET', `${server.urls.rest}/transactions/wait_by_hash/${hash}`);
+    if ((JSON.parse(committed.body) as { type: string }).type !== 'user_transaction')
+      throw new Error('not committed');
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Single-core Ed25519 verifies per second through node:crypto (one key, as the chain caches keys). */
+function verifyRate(): number {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const messages = Array.from({ length: 64 }, () => randomBytes(200));
+  const signatures = messages.map((message) => sign(null, message, privateKey));
+  let count = 0;
+  const started = performance.now();
+  while (performance.now() - started < 1_000) {
+    for (let i = 0; i < messages.length; i += 1) {
+      if (!verify(null, messages[i] as Buffer, publicKey, signatures[i] as Buffer))
+        throw new Error('verify failed');
+    }
+    count += messages.length;
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+const progress = (message: string) => console.error(`  … ${message}`);
+const median = (values: number[]) => percentile(values, 50);
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export const localnetSection: BenchSection = {
+  name: 'localnet',
+  description:
+    'embedded chain: committed transfers/s over HTTP, submit-to-commit latency, cold start, Ed25519 verify rate',
+  async run() {
+    const ACCOUNTS = 500;
+    const PER_ACCOUNT_PER_RUN = 20;
+    const RUNS = 3;
+    const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
+
+    progress('Ed25519 verify rate');
+    const verifyRuns = [verifyRate(), verifyRate(), verifyRate()].map((v) => Math.round(v));
+
+    progress('in-process start');
+    const inProcessStarts: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+      inProcessStarts.push(round(performance.now() - started, 2));
+      await localnet.stop();
+    }
+
+    progress('cold starts');
+    const coldStarts: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const server = await spawnServer();
+      coldStarts.push(Math.round(server.readyMs));
+      await stopServer(server);
+    }
+
+    const server = await spawnServer();
+    coldStarts.push(Math.round(server.readyMs));
+    try {
+      const accounts = Array.from({ length: ACCOUNTS }, newAccount);
+      const latencyAccount = newAccount();
+      progress('funding accounts');
+      await fund(server, [...accounts, latencyAccount], 1_000_000_000);
+      const sink = newAccount().address;
+      const runs: Uint8Array[][] = [];
+      for (let run = 0; run < RUNS + 1; run += 1) {
+        const batch: Uint8Array[] = [];
+        for (let k = 0; k < PER_ACCOUNT_PER_RUN; k += 1) {
+          for (const account of accounts) {
+            batch.push(signedTransfer(account, sink, 1n, BigInt(run * PER_ACCOUNT_PER_RUN + k)));
+          }
+        }
+        runs.push(batch);
+      }
+      progress('throughput');
+      const [warmUp, ...measured] = runs;
+      const warmUpTps = Math.round(await throughput(server, warmUp ?? [], CONCURRENCY));
+      const tpsRuns: number[] = [];
+      for (const batch of measured)
+        tpsRuns.push(Math.round(await throughput(server, batch, CONCURRENCY)));
+
+      progress('latency');
+      await latencies(server, latencyAccount, 50, 0n); // warm-up
+      const latency = await latencies(server, latencyAccount, 500, 50n);
+      const tps = median(tpsRuns);
+      const verifyPerSecond = median(verifyRuns);
+      const metrics: Metric[] = [
+        {
+          name: `committed transfers/s (HTTP, ${CONCURRENCY} in flight)`,
+          value: tps,
+          unit: 'tx/s',
+          target: { op: '>=', value: 2_500 },
+          runs: tpsRuns,
+        },
+        {
+          name: 'submit-to-committed p50 (instant mining)',
+          value: round(percentile(latency, 50), 2),
+          unit: 'ms',
+          target: { op: '<=', value: 5 },
+        },
+        { name: 'submit-to-committed p99', value: round(percentile(latency, 99), 2), unit: 'ms' },
+        {
+          name: 'cold start to readiness (new process)',
+          value: median(coldStarts),
+          unit: 'ms',
+          runs: coldStarts,
+        },
+        {
+          name: 'startLocalnet() to listening (in process)',
+          value: median(inProcessStarts),
+          unit: 'ms',
+          runs: inProcessStarts,
+        },
+        {
+          name: 'Ed25519 verify, node:crypto, 1 core',
+          value: verifyPerSecond,
+          unit: 'verify/s',
+          runs: verifyRuns,
+        },
+        { name: 'TPS ÷ verify rate', value: round(tps / verifyPerSecond, 3), unit: '' },
+      ];
+      return {
+        metrics,
+        notes: [
+          `${ACCOUNTS} accounts × ${PER_ACCOUNT_PER_RUN} pre-signed transfers per run (${ACCOUNTS * PER_ACCOUNT_PER_RUN} tx), ${RUNS} measured runs after a warm-up run (${warmUpTps} tx/s); chain in its own process`,
+          'load generator: raw keep-alive HTTP/1.1 connections (bench/rawHttp.ts), so the load generator takes little CPU from the chain',
+          'latency: one account, 500 sequential POST /transactions + GET wait_by_hash, after 50 warm-up',
+        ],
+      };
+    } finally {
+      await stopServer(server);
+      agent.destroy();
+    }
+  },
+};

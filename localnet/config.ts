@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORTS, type LocalnetOptions } from './index.ts';
+
+export const USAGE = `Usage: npm run localnet -- [options]
+
+Starts the embedded Aptos local chain (chain id 4) on the ports Network.LOCAL expects.
+
+Options:
+  --rest-port <n>        REST API port (default ${DEFAULT_PORTS.rest}; 0 picks a free port)
+  --faucet-port <n>      faucet port (default ${DEFAULT_PORTS.faucet})
+  --indexer-port <n>     indexer GraphQL port (default ${DEFAULT_PORTS.indexer})
+  --readiness-port <n>   readiness port (default ${DEFAULT_PORTS.readiness})
+  --data-dir <dir>       where the durable log lives (default .localnet/)
+  --ephemeral            keep everything in memory (ignores --data-dir)
+  --reset                wipe the data dir before starting
+  --block-time <ms>      0 (default) commits on the next tick; N > 0 mines every N ms
+  --host <addr>          interface to listen on (default 127.0.0.1; others only when asked)
+  --fsync                fsync the log after every block (survives power loss too)
+  -h, --help             show this help`;
+
+/** A bad command line: the message says what is wrong; the caller prints it with the usage. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+function port(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value) || Number(value) > 65_535)
+    throw new UsageError(`--${name} must be a port number (0-65535), got "${value}"`);
+  return Number(value);
+}
+
+/** Parses `localnet/main.ts`'s arguments into `startLocalnet` options (or `help`). */
+export function parseCommandLine(
+  argv: string[],
+): { help: true } | { help: false; options: LocalnetOptions } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'rest-port': { type: 'string' },
+        'faucet-port': { type: 'string' },
+        'indexer-port': { type: 'string' },
+        'readiness-port': { type: 'string' },
+        'data-dir': { type: 'string' },
+        ephemeral: { type: 'boolean' },
+        reset: { type: 'boolean' },
+        'block-time': { type: 'string' },
+        host: { type: 'string' },
+        fsync: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help === true) return { help: true };
+  const blockTime = values['block-time'];
+  if (blockTime !== undefined && !/^[0-9]+$/.test(blockTime)) {
+    throw new UsageError(`--block-time must be a whole number of milliseconds, got "${blockTime}"`);
+  }
+  if (values.host !== undefined && values.host.trim() === '')
+    throw new UsageError('--host needs an address');
+  if (values.ephemeral === true && values.reset === true)
+    throw new UsageError('--reset has no meaning with --ephemeral');
+  const ports: LocalnetOptions['ports'] = {};
+  const rest = port(values['rest-port'], 'rest-port');
+  const faucet = port(values['faucet-port'], 'faucet-port');
+  const indexer = port(values['indexer-port'], 'indexer-port');
+  const readiness = port(values['readiness-port'], 'readiness-port');
+  if (rest !== undefined) ports.rest = rest;
+  if (faucet !== undefined) ports.faucet = faucet;
+  if (indexer !== undefined) ports.indexer = indexer;
+  if (readiness !== undefined) ports.readiness = readiness;
+  const options: LocalnetOptions = {
+    ports,
+    ephemeral: values.ephemeral ?? false,
+    reset: values.reset ?? false,
+    fsync: values.fsync ?? false,
+    blockTimeMs: blockTime === undefined ? 0 : Number(blockTime),
+    host: values.host ?? '127.0.0.1',
+  };
+  if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
+  return { help: false, options };
+}

@@ -1,0 +1,219 @@
+import type { AccountAuthenticator, EntryFunctionBytes } from '@aptos-labs/ts-sdk';
+import {
+  AccountAuthenticatorEd25519,
+  AccountAuthenticatorMultiEd25519,
+  Deserializer,
+  RawTransaction,
+  TransactionAuthenticator,
+  TransactionAuthenticatorEd25519,
+  TransactionAuthenticatorFeePayer,
+  TransactionAuthenticatorMultiAgent,
+  TransactionAuthenticatorMultiEd25519,
+  TransactionAuthenticatorSingleSender,
+  TransactionPayloadEntryFunction,
+  TransactionPayloadMultiSig,
+  TransactionPayloadScript,
+} from '@aptos-labs/ts-sdk';
+import type { LongAddress } from '../encoding.ts';
+import { concatBytes, sha3, toHex, uleb128, utf8, must } from '../encoding.ts';
+
+/** An entry function call as the payload names it; arguments stay BCS until the ABI reads them. */
+export interface EntryCall {
+  module: LongAddress;
+  moduleName: string;
+  functionName: string;
+  typeArgs: string[];
+  args: Uint8Array[];
+}
+
+/** One account that signs: the sender, a secondary signer or the fee payer. */
+export interface Signer {
+  address: LongAddress;
+  authenticator: AccountAuthenticator;
+}
+
+/** A decoded BCS `SignedTransaction`, with the fields the validator and executor read. */
+export interface DecodedTransaction {
+  bytes: Uint8Array;
+  hash: `0x${string}`;
+  raw: RawTransaction;
+  rawBytes: Uint8Array;
+  authenticator: TransactionAuthenticator;
+  sender: LongAddress;
+  sequenceNumber: bigint;
+  maxGasAmount: bigint;
+  gasUnitPrice: bigint;
+  expirationSecs: bigint;
+  chainId: number;
+  payloadKind: 'entry_function' | 'script' | 'multisig' | 'payload_v2';
+  entry: EntryCall | null;
+  senderSigner: Signer;
+  secondarySigners: Signer[];
+  feePayer: Signer | null;
+}
+
+const TRANSACTION_SALT = sha3(utf8('APTOS::Transaction'));
+const USER_TRANSACTION_VARIANT = new Uint8Array([0]);
+
+/** `sha3_256(sha3_256("APTOS::Transaction") ‖ 0x00 ‖ bcs(SignedTransaction))`, as the SDK computes it. */
+export function userTransactionHash(bytes: Uint8Array): `0x${string}` {
+  return toHex(sha3(TRANSACTION_SALT, USER_TRANSACTION_VARIANT, bytes));
+}
+
+/** Thrown with the reason BCS decoding failed. */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+}
+
+function longAddress(address: { toStringLong(): string }): LongAddress {
+  return address.toStringLong() as LongAddress;
+}
+
+function entryCallOf(payload: TransactionPayloadEntryFunction): EntryCall {
+  const call = payload.entryFunction;
+  return {
+    module: longAddress(call.module_name.address),
+    moduleName: call.module_name.name.identifier,
+    functionName: call.function_name.identifier,
+    typeArgs: call.type_args.map((tag) => tag.toString()),
+    args: call.args.map((arg) => (arg as EntryFunctionBytes).value.value),
+  };
+}
+
+function signersOf(
+  sender: LongAddress,
+  auth: TransactionAuthenticator,
+): Pick<DecodedTransaction, 'senderSigner' | 'secondarySigners' | 'feePayer'> {
+  const single = (authenticator: AccountAuthenticator) => ({
+    senderSigner: { address: sender, authenticator },
+    secondarySigners: [],
+    feePayer: null,
+  });
+  if (auth instanceof TransactionAuthenticatorEd25519) {
+    return single(new AccountAuthenticatorEd25519(auth.public_key, auth.signature));
+  }
+  if (auth instanceof TransactionAuthenticatorMultiEd25519) {
+    return single(new AccountAuthenticatorMultiEd25519(auth.public_key, auth.signature));
+  }
+  if (auth instanceof TransactionAuthenticatorSingleSender) return single(auth.sender);
+  if (
+    auth instanceof TransactionAuthenticatorMultiAgent ||
+    auth instanceof TransactionAuthenticatorFeePayer
+  ) {
+    if (auth.secondary_signer_addresses.length !== auth.secondary_signers.length) {
+      throw new DecodeError('secondary signer addresses and authenticators differ in length');
+    }
+    const secondarySigners = auth.secondary_signers.map((authenticator, i) => ({
+      address: longAddress(must(auth.secondary_signer_addresses[i])),
+      authenticator,
+    }));
+    const feePayer =
+      auth instanceof TransactionAuthenticatorFeePayer
+        ? {
+            address: longAddress(auth.fee_payer.address),
+            authenticator: auth.fee_payer.authenticator,
+          }
+        : null;
+    return {
+      senderSigner: { address: sender, authenticator: auth.sender },
+      secondarySigners,
+      feePayer,
+    };
+  }
+  throw new DecodeError('unsupported transaction authenticator');
+}
+
+function payloadKindOf(raw: RawTransaction): DecodedTransaction['payloadKind'] {
+  if (raw.payload instanceof TransactionPayloadEntryFunction) return 'entry_function';
+  if (raw.payload instanceof TransactionPayloadScript) return 'script';
+  if (raw.payload instanceof TransactionPayloadMultiSig) return 'multisig';
+  return 'payload_v2';
+}
+
+/**
+ * Decodes a BCS `SignedTransaction` with the ts-sdk.
+ *
+ * @throws DecodeError with the reason when the bytes are not exactly one signed transaction.
+ */
+export function decodeSignedTransaction(bytes: Uint8Array): DecodedTransaction {
+  let raw: RawTransaction;
+  let authenticator: TransactionAuthenticator;
+  let rawLength: number;
+  try {
+    const deserializer = new Deserializer(bytes);
+    raw = RawTransaction.deserialize(deserializer);
+    rawLength = bytes.length - deserializer.remaining();
+    authenticator = TransactionAuthenticator.deserialize(deserializer);
+    if (deserializer.remaining() !== 0) {
+      throw new DecodeError(
+        `${deserializer.remaining()} trailing bytes after the signed transaction`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof DecodeError) throw error;
+    throw new DecodeError(error instanceof Error ? error.message : String(error));
+  }
+  const sender = longAddress(raw.sender);
+  const payloadKind = payloadKindOf(raw);
+  return {
+    bytes,
+    hash: userTransactionHash(bytes),
+    raw,
+    rawBytes: bytes.subarray(0, rawLength),
+    authenticator,
+    sender,
+    sequenceNumber: raw.sequence_number,
+    maxGasAmount: raw.max_gas_amount,
+    gasUnitPrice: raw.gas_unit_price,
+    expirationSecs: raw.expiration_timestamp_secs,
+    chainId: raw.chain_id.chainId,
+    payloadKind,
+    entry: raw.payload instanceof TransactionPayloadEntryFunction ? entryCallOf(raw.payload) : null,
+    ...signersOf(sender, authenticator),
+  };
+}
+
+const RAW_TRANSACTION_SALT = sha3(utf8('APTOS::RawTransaction'));
+const RAW_TRANSACTION_WITH_DATA_SALT = sha3(utf8('APTOS::RawTransactionWithData'));
+
+function addressVector(addresses: LongAddress[]): Uint8Array[] {
+  const out: Uint8Array[] = [uleb128(addresses.length)];
+  for (const address of addresses) out.push(Buffer.from(address.slice(2), 'hex'));
+  return out;
+}
+
+/**
+ * The messages a signer may have signed. Multi-agent and fee-payer transactions sign a
+ * `RawTransactionWithData`; for fee-payer ones the sender and secondary signers may also have
+ * signed with fee payer `0x0` (what wallets do before a sponsor is known), which the chain accepts.
+ */
+export function signingMessages(
+  tx: DecodedTransaction,
+  role: 'sender' | 'fee_payer',
+): Uint8Array[] {
+  if (tx.authenticator instanceof TransactionAuthenticatorMultiAgent) {
+    const secondary = tx.secondarySigners.map((s) => s.address);
+    return [
+      concatBytes([
+        RAW_TRANSACTION_WITH_DATA_SALT,
+        new Uint8Array([0]),
+        tx.rawBytes,
+        ...addressVector(secondary),
+      ]),
+    ];
+  }
+  if (tx.feePayer !== null) {
+    const secondary = tx.secondarySigners.map((s) => s.address);
+    const withFeePayer = (feePayer: Uint8Array) =>
+      concatBytes([
+        RAW_TRANSACTION_WITH_DATA_SALT,
+        new Uint8Array([1]),
+        tx.rawBytes,
+        ...addressVector(secondary),
+        feePayer,
+      ]);
+    const real = withFeePayer(Buffer.from(tx.feePayer.address.slice(2), 'hex'));
+    return role === 'fee_payer' ? [real] : [real, withFeePayer(new Uint8Array(32))];
+  }
+  return [concatBytes([RAW_TRANSACTION_SALT, tx.rawBytes])];
+}

@@ -1,0 +1,475 @@
+import { must } from '../encoding.ts';
+import type { Json, LongAddress } from '../encoding.ts';
+import {
+  adjustSupply,
+  aptBalance,
+  accountValue,
+  ACCOUNT_TYPE,
+  readAccount,
+  withdrawApt,
+} from '../framework/assets.ts';
+import type { NativeContext, NativeFunction } from '../framework/context.ts';
+import { MoveAbort } from '../framework/context.ts';
+import { findModule } from '../framework/modules.ts';
+import type {
+  ChainEvent,
+  StateKey,
+  StateReader,
+  StateValue,
+  TransactionOutput,
+  WriteOp,
+} from '../storage/types.ts';
+import { resourceKey } from '../storage/types.ts';
+import type { DecodedTransaction, Signer } from './decode.ts';
+import { signingMessages } from './decode.ts';
+import { GAS, GasMeter, intrinsicGasUnits, OutOfGas } from './gas.ts';
+import type { MoveVal } from './moveValues.ts';
+import { ArgumentError, decodeArgument, substitute, typeTagOf, valueToJson } from './moveValues.ts';
+import {
+  authenticationKeyOf,
+  ed25519KeyAndSignature,
+  isNoAccountAuthenticator,
+  verifyAuthenticator,
+} from './signatures.ts';
+
+/** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
+export const VALIDATION_CODES = {
+  INVALID_SIGNATURE: 1,
+  INVALID_AUTH_KEY: 2,
+  SEQUENCE_NUMBER_TOO_OLD: 3,
+  SEQUENCE_NUMBER_TOO_NEW: 4,
+  INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE: 5,
+  TRANSACTION_EXPIRED: 6,
+  SENDING_ACCOUNT_DOES_NOT_EXIST: 7,
+  EXCEEDED_MAX_TRANSACTION_SIZE: 10,
+  MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND: 13,
+  MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS: 14,
+  GAS_UNIT_PRICE_BELOW_MIN_BOUND: 15,
+  GAS_UNIT_PRICE_ABOVE_MAX_BOUND: 16,
+  BAD_CHAIN_ID: 23,
+} as const;
+
+export type ValidationStatus = keyof typeof VALIDATION_CODES;
+
+export interface ValidateOptions {
+  nowSeconds: bigint;
+  chainId: number;
+  /** `skip` for simulation and log replay, where signatures are not (or no longer) checked. */
+  signatures: 'verify' | 'skip';
+  /** `allow_future` on submit (the mempool parks it); `exact` when executing. */
+  sequence: 'allow_future' | 'exact';
+  /**
+   * `false` when re-checking at commit time a transaction checked on submit: authentication keys
+   * cannot change in between (no key rotation here), so the hashing is not done twice.
+   */
+  authKeys?: boolean;
+}
+
+function signersOf(tx: DecodedTransaction): Signer[] {
+  return [tx.senderSigner, ...tx.secondarySigners, ...(tx.feePayer === null ? [] : [tx.feePayer])];
+}
+
+function verifies(tx: DecodedTransaction, signer: Signer): boolean {
+  const role = signer === tx.feePayer ? 'fee_payer' : 'sender';
+  return verifyAuthenticator(signer.authenticator, signingMessages(tx, role));
+}
+
+/** True when every signer's signature verifies (sender, secondary signers, fee payer). */
+export function verifySignatures(tx: DecodedTransaction): boolean {
+  return signersOf(tx).every((signer) => verifies(tx, signer));
+}
+
+/** True when at least one signer's signature verifies (simulation refuses those). */
+export function anySignatureVerifies(tx: DecodedTransaction): boolean {
+  return signersOf(tx).some((signer) => verifies(tx, signer));
+}
+
+/**
+ * The one Ed25519 check a plain single-signer transaction needs, for verification off the event
+ * loop; `null` for every other authenticator (verified in place by `verifySignatures`).
+ */
+export function singleEd25519Check(
+  tx: DecodedTransaction,
+): { publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array } | null {
+  if (tx.secondarySigners.length > 0 || tx.feePayer !== null) return null;
+  const key = ed25519KeyAndSignature(tx.senderSigner.authenticator);
+  if (key === null) return null;
+  const [message] = signingMessages(tx, 'sender');
+  return message === undefined ? null : { ...key, message };
+}
+
+function sequenceNumberOf(state: StateReader, address: LongAddress): bigint {
+  const account = readAccount(state, address);
+  return account === null ? 0n : BigInt(account.data.sequence_number as string);
+}
+
+/**
+ * The validation (prologue) checks, in the order LOCALNET.md gives: signature → gas bounds →
+ * expiration → chain id → auth key → sequence number → balance for the max fee.
+ * Returns the first failing status, or `null`.
+ */
+export function validate(
+  tx: DecodedTransaction,
+  state: StateReader,
+  options: ValidateOptions,
+): ValidationStatus | null {
+  const signers = signersOf(tx);
+  if (options.signatures === 'verify' && !verifySignatures(tx)) return 'INVALID_SIGNATURE';
+  if (tx.bytes.length > GAS.maxTransactionBytes) return 'EXCEEDED_MAX_TRANSACTION_SIZE';
+  if (tx.maxGasAmount > GAS.maxGasAmount) return 'MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND';
+  if (tx.maxGasAmount < intrinsicGasUnits(tx.bytes.length))
+    return 'MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS';
+  if (tx.gasUnitPrice > GAS.maxGasUnitPrice) return 'GAS_UNIT_PRICE_ABOVE_MAX_BOUND';
+  if (tx.gasUnitPrice < GAS.minGasUnitPrice) return 'GAS_UNIT_PRICE_BELOW_MIN_BOUND';
+  if (tx.expirationSecs <= options.nowSeconds) return 'TRANSACTION_EXPIRED';
+  if (tx.chainId !== options.chainId) return 'BAD_CHAIN_ID';
+  for (const signer of options.authKeys === false ? [] : signers) {
+    const account = readAccount(state, signer.address);
+    if (account === null && signer !== tx.senderSigner) return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
+    const derived = authenticationKeyOf(signer.authenticator);
+    if (
+      derived === null &&
+      isNoAccountAuthenticator(signer.authenticator) &&
+      options.signatures === 'skip'
+    )
+      continue;
+    const expected =
+      account === null ? signer.address : (account.data.authentication_key as string);
+    if (derived !== expected) return 'INVALID_AUTH_KEY';
+  }
+  const sequenceNumber = sequenceNumberOf(state, tx.sender);
+  if (tx.sequenceNumber < sequenceNumber) return 'SEQUENCE_NUMBER_TOO_OLD';
+  if (tx.sequenceNumber > sequenceNumber && options.sequence === 'exact')
+    return 'SEQUENCE_NUMBER_TOO_NEW';
+  const payer = tx.feePayer?.address ?? tx.sender;
+  if (aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
+    return 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE';
+  return null;
+}
+
+/** A failure the VM reports by status name (not an abort): `LINKER_ERROR`, `NUMBER_OF_ARGUMENTS_MISMATCH`… */
+class VmFailure extends Error {
+  override readonly name = 'VmFailure';
+}
+
+/** State access for one phase of a transaction: buffered writes, metered reads, events. */
+class Session implements NativeContext {
+  readonly writes = new Map<StateKey, StateValue | null>();
+  readonly events: ChainEvent[] = [];
+
+  constructor(
+    private readonly base: StateReader,
+    private readonly meter: GasMeter | null,
+    readonly signers: readonly LongAddress[],
+    readonly timestampMicros: bigint,
+    readonly chainId: number,
+  ) {}
+
+  get(key: StateKey): StateValue | null {
+    this.meter?.chargeIo(GAS.read);
+    const written = this.writes.get(key);
+    return written !== undefined ? written : this.base.get(key);
+  }
+
+  write(key: StateKey, value: StateValue | null): void {
+    this.writes.set(key, value);
+  }
+
+  emit(type: string, data: { [field: string]: Json }): void {
+    this.events.push({ type, data });
+  }
+
+  charge(internalUnits: number): void {
+    this.meter?.chargeExecution(internalUnits);
+  }
+
+  /** This session's writes on top of its base, as a reader for the next phase. */
+  overlay(): StateReader {
+    return {
+      get: (key) => {
+        const written = this.writes.get(key);
+        return written !== undefined ? written : this.base.get(key);
+      },
+    };
+  }
+}
+
+export interface BlockContext {
+  timestampMicros: bigint;
+  chainId: number;
+}
+
+function leadingSigners(fn: NativeFunction): number {
+  let count = 0;
+  while (count < fn.params.length && /^&?signer$/.test(must(fn.params[count]))) count += 1;
+  return count;
+}
+
+function runEntry(tx: DecodedTransaction, session: Session): void {
+  const call = tx.entry;
+  if (call === null) throw new VmFailure('FEATURE_UNDER_GATING');
+  const module = findModule(call.module, call.moduleName);
+  if (module === undefined) throw new VmFailure('LINKER_ERROR');
+  const fn = module.functions.find((candidate) => candidate.name === call.functionName);
+  if (fn === undefined || fn.run === undefined) throw new VmFailure('FUNCTION_RESOLUTION_FAILURE');
+  if (!fn.isEntry) throw new VmFailure('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
+  if (call.typeArgs.length !== fn.typeParams.length)
+    throw new VmFailure('NUMBER_OF_TYPE_ARGUMENTS_MISMATCH');
+  const signerCount = leadingSigners(fn);
+  if (signerCount > 0 && signerCount !== session.signers.length) {
+    throw new VmFailure('NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH');
+  }
+  const params = fn.params.slice(signerCount);
+  if (params.length !== call.args.length) throw new VmFailure('NUMBER_OF_ARGUMENTS_MISMATCH');
+  session.charge(GAS.entryCall);
+  let values: MoveVal[];
+  try {
+    const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
+    values = params.map((param, i) =>
+      decodeArgument(substitute(typeTagOf(param), typeTags), must(call.args[i])),
+    );
+  } catch (error) {
+    if (error instanceof ArgumentError) throw new VmFailure('FAILED_TO_DESERIALIZE_ARGUMENT');
+    throw error;
+  }
+  fn.run(session, call.typeArgs, values);
+}
+
+function valueBytes(value: StateValue): number {
+  return value.kind === 'resource'
+    ? JSON.stringify(value.data).length + value.type.length
+    : value.value.length / 2;
+}
+
+/** IO gas of the user's write set, and the storage fee (octas) for the slots it creates. */
+function chargeWrites(session: Session, base: StateReader, meter: GasMeter): bigint {
+  const newSlots = new Set<string>();
+  let newBytes = 0;
+  for (const [key, value] of session.writes) {
+    if (value === null) {
+      meter.chargeIo(GAS.writeSlot);
+      continue;
+    }
+    const bytes = valueBytes(value);
+    meter.chargeIo(GAS.writeSlot + bytes * GAS.writeByte);
+    if (base.get(key) === null) {
+      // Resources of one address share a slot (a resource group), as objects' resources do on Aptos.
+      newSlots.add(value.kind === 'resource' ? value.address : key);
+      newBytes += bytes;
+    }
+  }
+  return (
+    BigInt(newSlots.size) * GAS.storagePerSlotOctas + BigInt(newBytes) * GAS.storagePerByteOctas
+  );
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+
+interface UserPhase {
+  success: boolean;
+  vmStatus: string;
+  gasUsed: bigint;
+  storageFeeOctas: bigint;
+  meter: GasMeter;
+  session: Session | null;
+}
+
+function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockContext): UserPhase {
+  const meter = new GasMeter(tx.maxGasAmount, tx.bytes.length);
+  const signers = [tx.sender, ...tx.secondarySigners.map((signer) => signer.address)];
+  const session = new Session(state, meter, signers, block.timestampMicros, block.chainId);
+  const failed = (vmStatus: string, gasUsed = meter.units()): UserPhase => ({
+    success: false,
+    vmStatus,
+    gasUsed: gasUsed > tx.maxGasAmount ? tx.maxGasAmount : gasUsed,
+    storageFeeOctas: 0n,
+    meter,
+    session: null,
+  });
+  try {
+    runEntry(tx, session);
+    const storageFeeOctas = chargeWrites(session, state, meter);
+    const gasUsed = meter.units() + ceilDiv(storageFeeOctas, tx.gasUnitPrice);
+    if (gasUsed > tx.maxGasAmount) throw new OutOfGas();
+    return {
+      success: true,
+      vmStatus: 'Executed successfully',
+      gasUsed,
+      storageFeeOctas,
+      meter,
+      session,
+    };
+  } catch (error) {
+    if (error instanceof OutOfGas) return failed('Out of gas', tx.maxGasAmount);
+    if (error instanceof MoveAbort) return failed(error.vmStatus);
+    if (error instanceof VmFailure) return failed(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Executes a validated user transaction against `state` (pure: nothing is written to `state`).
+ * Aborts, VM failures and out-of-gas keep the transaction with `success: false`: the user's
+ * writes are dropped, the fee is charged and the sequence number moves on.
+ */
+export function execute(
+  tx: DecodedTransaction,
+  state: StateReader,
+  block: BlockContext,
+): TransactionOutput {
+  let phase = userPhase(tx, state, block);
+  const payer = tx.feePayer?.address ?? tx.sender;
+  let fee = phase.gasUsed * tx.gasUnitPrice;
+  const afterUser = phase.session?.overlay() ?? state;
+  if (phase.success && aptBalance(afterUser, payer) < fee) {
+    // The call spent what the fee needed: the VM drops its writes and charges the fee alone.
+    phase = {
+      ...phase,
+      success: false,
+      vmStatus:
+        'Move abort in 0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004): Insufficient balance to withdraw or transfer.',
+      gasUsed: phase.meter.units() > tx.maxGasAmount ? tx.maxGasAmount : phase.meter.units(),
+      storageFeeOctas: 0n,
+      session: null,
+    };
+    fee = phase.gasUsed * tx.gasUnitPrice;
+  }
+  const epilogue = new Session(
+    phase.session?.overlay() ?? state,
+    null,
+    [tx.sender],
+    block.timestampMicros,
+    block.chainId,
+  );
+  const account = readAccount(epilogue, tx.sender);
+  const sequenceNumber = account === null ? 0n : BigInt(account.data.sequence_number as string);
+  const accountAfter =
+    account === null
+      ? accountValue(tx.sender, 1n, tx.sender)
+      : {
+          ...account,
+          data: { ...account.data, sequence_number: (sequenceNumber + 1n).toString() },
+        };
+  epilogue.write(resourceKey(tx.sender, ACCOUNT_TYPE), accountAfter);
+  if (fee > 0n) {
+    withdrawFee(epilogue, payer, fee);
+    adjustSupply(epilogue, -fee);
+  }
+  const executionGasUnits = BigInt(Math.ceil(phase.meter.execution / GAS.scale));
+  const storageGasUnits = ceilDiv(phase.storageFeeOctas, tx.gasUnitPrice);
+  const ioGasUnits = phase.gasUsed - executionGasUnits - storageGasUnits;
+  epilogue.emit('0x1::transaction_fee::FeeStatement', {
+    total_charge_gas_units: phase.gasUsed.toString(),
+    execution_gas_units: (phase.gasUsed < executionGasUnits
+      ? phase.gasUsed
+      : executionGasUnits
+    ).toString(),
+    io_gas_units: (ioGasUnits < 0n ? 0n : ioGasUnits).toString(),
+    storage_fee_octas: phase.storageFeeOctas.toString(),
+    storage_fee_refund_octas: '0',
+  });
+
+  const merged = new Map<StateKey, StateValue | null>(phase.session?.writes);
+  for (const [key, value] of epilogue.writes) merged.set(key, value);
+  const writes: WriteOp[] = [];
+  for (const [key, value] of merged) {
+    writes.push({ key, value, previous: value === null ? state.get(key) : null });
+  }
+  return {
+    success: phase.success,
+    vmStatus: phase.vmStatus,
+    gasUsed: phase.gasUsed,
+    writes,
+    events: [...(phase.session?.events ?? []), ...epilogue.events],
+    fee: {
+      totalGasUnits: phase.gasUsed,
+      executionGasUnits,
+      ioGasUnits: ioGasUnits < 0n ? 0n : ioGasUnits,
+      storageFeeOctas: phase.storageFeeOctas,
+    },
+  };
+}
+
+/** The fee leaves the payer's store without a Withdraw event (it is burnt, as on Aptos). */
+function withdrawFee(session: Session, payer: LongAddress, fee: bigint): void {
+  const events = session.events.length;
+  withdrawApt(session, payer, fee);
+  session.events.length = events;
+}
+
+/** The output of a transaction refused by validation during simulation. */
+export function validationFailureOutput(status: ValidationStatus): TransactionOutput {
+  return {
+    success: false,
+    vmStatus: status,
+    gasUsed: 0n,
+    writes: [],
+    events: [],
+    fee: { totalGasUnits: 0n, executionGasUnits: 0n, ioGasUnits: 0n, storageFeeOctas: 0n },
+  };
+}
+
+/** Failures of a view call, mapped to 400 bodies by the HTTP layer. */
+export class ViewError extends Error {
+  override readonly name = 'ViewError';
+
+  constructor(
+    message: string,
+    readonly vmErrorCode: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Move's `StatusCode::ABORTED`, the `vm_error_code` of a view that aborts. */
+const ABORTED = 4016;
+
+/**
+ * Runs a view function. `args` are already decoded to Move values (from JSON or BCS) by the caller
+ * through `viewParams`. Returns the JSON results and the gas used.
+ */
+export function executeView(
+  state: StateReader,
+  call: { fn: NativeFunction; typeArgs: string[]; args: MoveVal[] },
+  block: BlockContext,
+): { values: Json[]; gasUsed: bigint } {
+  const meter = new GasMeter(GAS.maxGasAmount, 0);
+  meter.execution = GAS.viewCall;
+  const session = new Session(state, meter, [], block.timestampMicros, block.chainId);
+  try {
+    const results = must(call.fn.run)(session, call.typeArgs, call.args);
+    const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
+    const values = call.fn.returns.map((type, i) =>
+      valueToJson(substitute(typeTagOf(type), typeTags), must(results[i])),
+    );
+    return { values, gasUsed: meter.units() };
+  } catch (error) {
+    if (error instanceof MoveAbort) throw new ViewError(error.vmStatus, ABORTED);
+    if (error instanceof OutOfGas) throw new ViewError('Out of gas', 4002);
+    throw error;
+  }
+}
+
+/** Resolves a view function by id, checking it exists and is a view. */
+export function resolveView(
+  address: LongAddress,
+  moduleName: string,
+  functionName: string,
+  typeArgCount: number,
+): NativeFunction {
+  const module = findModule(address, moduleName);
+  const id = `${address}::${moduleName}::${functionName}`;
+  if (module === undefined)
+    throw new ViewError(`Module ${address}::${moduleName} does not exist`, null);
+  const fn = module.functions.find((candidate) => candidate.name === functionName);
+  if (fn === undefined || fn.run === undefined)
+    throw new ViewError(`Function ${id} does not exist`, null);
+  if (!fn.isView) throw new ViewError(`Function ${id} is not marked as a view function`, null);
+  if (fn.typeParams.length !== typeArgCount) {
+    throw new ViewError(
+      `Function ${id} expects ${fn.typeParams.length} type arguments, got ${typeArgCount}`,
+      null,
+    );
+  }
+  return fn;
+}

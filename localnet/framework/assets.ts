@@ -1,0 +1,197 @@
+import type { LongAddress } from '../encoding.ts';
+import { parseAddress, sha3, shortAddress, toHex, uintLe, fromHex, must } from '../encoding.ts';
+import type { ResourceValue, StateReader, TableItemValue } from '../storage/types.ts';
+import { resourceKey, tableKey } from '../storage/types.ts';
+import type { NativeContext } from './context.ts';
+import { abort, ERROR_CATEGORY, moduleError } from './context.ts';
+
+const long = (short: string): LongAddress => must(parseAddress(short));
+
+export const FRAMEWORK_ADDRESS = long('0x1');
+/** APT's fungible asset metadata object. */
+export const APT_METADATA_ADDRESS = long('0xa');
+export const APTOS_COIN_TYPE = '0x1::aptos_coin::AptosCoin';
+export const ACCOUNT_TYPE = '0x1::account::Account';
+export const FUNGIBLE_STORE_TYPE = '0x1::fungible_asset::FungibleStore';
+export const OBJECT_CORE_TYPE = '0x1::object::ObjectCore';
+export const COIN_INFO_TYPE = `0x1::coin::CoinInfo<${APTOS_COIN_TYPE}>`;
+
+/** The aggregator table slot holding APT's total supply (the handle and key mainnet uses). */
+export const SUPPLY_TABLE_HANDLE = long(
+  '0x1b854694ae746cdbd8d44186ca4929b2b337df21d1c74633be19b2710552fdca',
+);
+export const SUPPLY_TABLE_KEY = long(
+  '0x619dc29a0aac8fa146714058e8dd6d2d0f3bdf5f6331907bf91f3acd81e6935',
+);
+export const SUPPLY_KEY = tableKey(SUPPLY_TABLE_HANDLE, SUPPLY_TABLE_KEY);
+const U128_MAX = (1n << 128n) - 1n;
+
+const FUNGIBLE_ASSET = '0x1::fungible_asset';
+const EINSUFFICIENT_BALANCE = moduleError(
+  ERROR_CATEGORY.invalidArgument,
+  4n,
+  'EINSUFFICIENT_BALANCE',
+  'Insufficient balance to withdraw or transfer.',
+);
+
+const OBJECT_ADDRESS_SCHEME = new Uint8Array([0xfc]);
+const storeAddresses = new Map<LongAddress, LongAddress>();
+
+/** `primary_fungible_store::primary_store_address(owner, 0xa)`: sha3(owner ‖ metadata ‖ 0xFC). */
+export function primaryStoreAddress(owner: LongAddress): LongAddress {
+  let address = storeAddresses.get(owner);
+  if (address === undefined) {
+    address = toHex(
+      sha3(fromHex(owner), fromHex(APT_METADATA_ADDRESS), OBJECT_ADDRESS_SCHEME),
+    ) as LongAddress;
+    if (storeAddresses.size > 200_000) storeAddresses.clear();
+    storeAddresses.set(owner, address);
+  }
+  return address;
+}
+
+export function accountValue(
+  address: LongAddress,
+  sequenceNumber: bigint,
+  authKey: LongAddress,
+): ResourceValue {
+  const handle = (creation: string) => ({
+    counter: '0',
+    guid: { id: { addr: shortAddress(address), creation_num: creation } },
+  });
+  return {
+    kind: 'resource',
+    address,
+    type: ACCOUNT_TYPE,
+    data: {
+      authentication_key: authKey,
+      coin_register_events: handle('0'),
+      guid_creation_num: '2',
+      key_rotation_events: handle('1'),
+      rotation_capability_offer: { for: { vec: [] } },
+      sequence_number: sequenceNumber.toString(),
+      signer_capability_offer: { for: { vec: [] } },
+    },
+  };
+}
+
+export function readAccount(ctx: StateReader, address: LongAddress): ResourceValue | null {
+  return ctx.get(resourceKey(address, ACCOUNT_TYPE)) as ResourceValue | null;
+}
+
+/** Creates `0x1::account::Account` at the address when it has none (first transfer to it). */
+export function ensureAccount(ctx: NativeContext, address: LongAddress): void {
+  if (readAccount(ctx, address) === null) {
+    ctx.write(resourceKey(address, ACCOUNT_TYPE), accountValue(address, 0n, address));
+  }
+}
+
+function storeValue(storeAddress: LongAddress, balance: bigint): ResourceValue {
+  return {
+    kind: 'resource',
+    address: storeAddress,
+    type: FUNGIBLE_STORE_TYPE,
+    data: {
+      balance: balance.toString(),
+      frozen: false,
+      metadata: { inner: shortAddress(APT_METADATA_ADDRESS) },
+    },
+  };
+}
+
+function objectCoreValue(objectAddress: LongAddress, owner: LongAddress): ResourceValue {
+  return {
+    kind: 'resource',
+    address: objectAddress,
+    type: OBJECT_CORE_TYPE,
+    data: {
+      allow_ungated_transfer: false,
+      guid_creation_num: '1125899906842625',
+      owner: shortAddress(owner),
+      transfer_events: {
+        counter: '0',
+        guid: { id: { addr: shortAddress(objectAddress), creation_num: '1125899906842624' } },
+      },
+    },
+  };
+}
+
+/** APT in the owner's primary store (0 when it has none). */
+export function aptBalance(ctx: StateReader, owner: LongAddress): bigint {
+  const store = ctx.get(
+    resourceKey(primaryStoreAddress(owner), FUNGIBLE_STORE_TYPE),
+  ) as ResourceValue | null;
+  return store === null ? 0n : BigInt(store.data.balance as string);
+}
+
+function setBalance(
+  ctx: NativeContext,
+  owner: LongAddress,
+  balance: bigint,
+  create: boolean,
+): void {
+  const storeAddress = primaryStoreAddress(owner);
+  if (create)
+    ctx.write(resourceKey(storeAddress, OBJECT_CORE_TYPE), objectCoreValue(storeAddress, owner));
+  ctx.write(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE), storeValue(storeAddress, balance));
+}
+
+/** Genesis writes of a primary store holding `balance`. */
+export function primaryStoreValues(owner: LongAddress, balance: bigint): ResourceValue[] {
+  const storeAddress = primaryStoreAddress(owner);
+  return [objectCoreValue(storeAddress, owner), storeValue(storeAddress, balance)];
+}
+
+/** Withdraws APT from the owner's primary store, emitting `0x1::fungible_asset::Withdraw`. */
+export function withdrawApt(
+  ctx: NativeContext,
+  owner: LongAddress,
+  amount: bigint,
+  insufficient: () => never = () => abort(FUNGIBLE_ASSET, EINSUFFICIENT_BALANCE),
+): void {
+  ctx.charge(450_000);
+  const balance = aptBalance(ctx, owner);
+  if (balance < amount) insufficient();
+  setBalance(ctx, owner, balance - amount, false);
+  ctx.emit('0x1::fungible_asset::Withdraw', {
+    store: shortAddress(primaryStoreAddress(owner)),
+    amount: amount.toString(),
+  });
+}
+
+/** Deposits APT into the owner's primary store (creating it), emitting `0x1::fungible_asset::Deposit`. */
+export function depositApt(ctx: NativeContext, owner: LongAddress, amount: bigint): void {
+  ctx.charge(450_000);
+  const storeAddress = primaryStoreAddress(owner);
+  const exists = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) !== null;
+  setBalance(ctx, owner, aptBalance(ctx, owner) + amount, !exists);
+  ctx.emit('0x1::fungible_asset::Deposit', {
+    store: shortAddress(storeAddress),
+    amount: amount.toString(),
+  });
+}
+
+export function supplyValue(supply: bigint): TableItemValue {
+  return {
+    kind: 'table_item',
+    handle: SUPPLY_TABLE_HANDLE,
+    key: SUPPLY_TABLE_KEY,
+    value: toHex(uintLe(supply, 16)),
+    keyType: 'address',
+    valueType: 'u128',
+    decodedKey: shortAddress(SUPPLY_TABLE_KEY),
+    decodedValue: supply.toString(),
+  };
+}
+
+export function readSupply(ctx: StateReader): bigint {
+  const item = ctx.get(SUPPLY_KEY) as TableItemValue | null;
+  return item === null ? 0n : BigInt(item.decodedValue as string);
+}
+
+/** Mints (positive) or burns (negative) APT supply. */
+export function adjustSupply(ctx: NativeContext, delta: bigint): void {
+  const supply = readSupply(ctx) + delta;
+  if (supply < 0n || supply > U128_MAX) throw new RangeError('APT supply out of range');
+  ctx.write(SUPPLY_KEY, supplyValue(supply));
+}

@@ -1,0 +1,99 @@
+import type { LongAddress } from '../encoding.ts';
+import { shortAddress } from '../encoding.ts';
+import type { ResourceValue, StateValue, WriteOp } from '../storage/types.ts';
+import { resourceKey } from '../storage/types.ts';
+import {
+  accountValue,
+  APT_METADATA_ADDRESS,
+  COIN_INFO_TYPE,
+  FRAMEWORK_ADDRESS,
+  OBJECT_CORE_TYPE,
+  primaryStoreValues,
+  SUPPLY_KEY,
+  SUPPLY_TABLE_HANDLE,
+  SUPPLY_TABLE_KEY,
+  supplyValue,
+} from './assets.ts';
+import { PLAYGROUND_ADDRESS } from './modules.ts';
+import { ROOT_ADDRESS } from './root.ts';
+
+/** The local chain's id, as `Network.LOCAL` assumes. */
+export const CHAIN_ID = 4;
+
+/** APT the root account starts with: 1,000,000 APT (it mints more for the faucet). */
+export const ROOT_INITIAL_BALANCE = 100_000_000_000_000n;
+
+const resource = (
+  address: LongAddress,
+  type: string,
+  data: ResourceValue['data'],
+): ResourceValue => ({
+  kind: 'resource',
+  address,
+  type,
+  data,
+});
+
+export function timestampValue(micros: bigint): ResourceValue {
+  return resource(FRAMEWORK_ADDRESS, '0x1::timestamp::CurrentTimeMicroseconds', {
+    microseconds: micros.toString(),
+  });
+}
+
+function write(value: StateValue): WriteOp {
+  const key = value.kind === 'resource' ? resourceKey(value.address, value.type) : SUPPLY_KEY;
+  return { key, value, previous: null };
+}
+
+/** The state at version 0: the framework account, APT (coin info, FA metadata, supply) and root. */
+export function genesisWrites(timestampMicros: bigint): WriteOp[] {
+  const values: StateValue[] = [
+    accountValue(FRAMEWORK_ADDRESS, 0n, FRAMEWORK_ADDRESS),
+    resource(FRAMEWORK_ADDRESS, '0x1::chain_id::ChainId', { id: CHAIN_ID }),
+    timestampValue(timestampMicros),
+    resource(FRAMEWORK_ADDRESS, COIN_INFO_TYPE, {
+      decimals: 8,
+      name: 'Aptos Coin',
+      supply: {
+        vec: [
+          {
+            aggregator: {
+              vec: [
+                {
+                  handle: SUPPLY_TABLE_HANDLE,
+                  key: SUPPLY_TABLE_KEY,
+                  limit: '340282366920938463463374607431768211455',
+                },
+              ],
+            },
+            integer: { vec: [] },
+          },
+        ],
+      },
+      symbol: 'APT',
+    }),
+    resource(APT_METADATA_ADDRESS, OBJECT_CORE_TYPE, {
+      allow_ungated_transfer: false,
+      guid_creation_num: '1125899906842625',
+      owner: shortAddress(FRAMEWORK_ADDRESS),
+      transfer_events: {
+        counter: '0',
+        guid: {
+          id: { addr: shortAddress(APT_METADATA_ADDRESS), creation_num: '1125899906842624' },
+        },
+      },
+    }),
+    resource(APT_METADATA_ADDRESS, '0x1::fungible_asset::Metadata', {
+      decimals: 8,
+      icon_uri: '',
+      name: 'Aptos Coin',
+      project_uri: '',
+      symbol: 'APT',
+    }),
+    supplyValue(ROOT_INITIAL_BALANCE),
+    accountValue(ROOT_ADDRESS, 0n, ROOT_ADDRESS),
+    ...primaryStoreValues(ROOT_ADDRESS, ROOT_INITIAL_BALANCE),
+    accountValue(PLAYGROUND_ADDRESS, 0n, PLAYGROUND_ADDRESS),
+  ];
+  return values.map(write);
+}

@@ -1,0 +1,73 @@
+import { RequestError } from '../errors.ts';
+import type { LocalNode } from '../node/node.ts';
+import {
+  BCS_SIGNED_TRANSACTION,
+  contentType,
+  pathHash,
+  pathU64,
+  queryBool,
+  queryLimit,
+  queryU64,
+} from './params.ts';
+import type { HttpRequest, Route } from './types.ts';
+
+/** Submission bodies must be BCS; JSON submission (`SubmitTransactionRequest`) is not offered here. */
+function signedTransactionBody(req: HttpRequest): Uint8Array {
+  if (contentType(req) !== BCS_SIGNED_TRANSACTION) {
+    throw new RequestError({
+      status: 415,
+      code: 'web_framework_error',
+      message: `Unsupported content type ${JSON.stringify(contentType(req))}: submit a BCS SignedTransaction as ${BCS_SIGNED_TRANSACTION}`,
+    });
+  }
+  return req.body;
+}
+
+export function transactionRoutes(node: LocalNode): Route[] {
+  return [
+    {
+      method: 'POST',
+      pattern: '/v1/transactions',
+      handler: async (req) => ({
+        status: 202,
+        json: await node.submit(signedTransactionBody(req)),
+      }),
+    },
+    {
+      method: 'POST',
+      pattern: '/v1/transactions/simulate',
+      handler: (req) => {
+        const { transaction, gasUsed } = node.simulate(signedTransactionBody(req), {
+          estimateGasUnitPrice: queryBool(req, 'estimate_gas_unit_price'),
+          estimateMaxGasAmount: queryBool(req, 'estimate_max_gas_amount'),
+          estimatePrioritizedGasUnitPrice: queryBool(req, 'estimate_prioritized_gas_unit_price'),
+        });
+        return { json: [transaction], headers: { 'X-Aptos-Gas-Used': gasUsed.toString() } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/transactions',
+      handler: (req) => ({
+        json: node.getTransactions({ start: queryU64(req, 'start'), limit: queryLimit(req, 100) }),
+      }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/transactions/by_hash/:hash',
+      handler: (_req, p) => ({ json: node.getTransactionByHash(pathHash(p.hash)) }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/transactions/wait_by_hash/:hash',
+      handler: async (_req, p) => ({ json: await node.waitForTransactionByHash(pathHash(p.hash)) }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/transactions/by_version/:version',
+      handler: (_req, p) => ({
+        json: node.getTransactionByVersion(pathU64(p.version, 'txn_version')),
+      }),
+    },
+  ];
+}

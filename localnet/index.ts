@@ -1,0 +1,129 @@
+/**
+ * The embedded local chain: the Aptos full-node REST API, faucet, indexer (processor status and
+ * fungible asset balances) and readiness, offline. See localnet/README.md.
+ */
+import { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
+import { CHAIN_ID } from './framework/genesis.ts';
+import { PLAYGROUND_ADDRESS } from './framework/modules.ts';
+import { serve, type HttpService } from './http/server.ts';
+import { createRouters } from './http/services.ts';
+import type { MiningMode } from './miner/miner.ts';
+import { LocalNode } from './node/node.ts';
+
+export type { MiningMode } from './miner/miner.ts';
+export type { Faults, LedgerInfo } from './node/node.ts';
+export { LocalNode } from './node/node.ts';
+export { NodeError, ValidationError } from './errors.ts';
+export { GAS } from './executor/gas.ts';
+export { CHAIN_ID } from './framework/genesis.ts';
+export { PLAYGROUND_ADDRESS } from './framework/modules.ts';
+export { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
+
+/** The ports `Network.LOCAL` expects. */
+export const DEFAULT_PORTS = { rest: 8080, faucet: 8081, indexer: 8090, readiness: 8070 } as const;
+
+export type ServicePorts = { rest: number; faucet: number; indexer: number; readiness: number };
+
+export interface LocalnetOptions {
+  /** Keep everything in memory; nothing is read from or written to the data dir. */
+  ephemeral?: boolean;
+  /** Where the durable log lives (default `.localnet/`). */
+  dataDir?: string;
+  /** Wipe the data dir first. */
+  reset?: boolean;
+  /** `'auto'` picks free ports; otherwise each service's port (defaults: `DEFAULT_PORTS`). */
+  ports?: 'auto' | Partial<ServicePorts>;
+  /** Interface to listen on (default `127.0.0.1`). */
+  host?: string;
+  /** 0 (default) commits on the next tick after a submission; N > 0 mines every N ms. */
+  blockTimeMs?: number;
+  /** Overrides `blockTimeMs`, e.g. `{ mode: 'manual' }` for tests that mine by hand. */
+  mining?: MiningMode;
+  /** fsync the log after each block (survives power loss, not only kill -9). */
+  fsync?: boolean;
+}
+
+export interface Localnet {
+  urls: { rest: string; faucet: string; indexer: string; readiness: string };
+  ports: ServicePorts;
+  chainId: typeof CHAIN_ID;
+  /** The funded root account (long form); its key is `rootPrivateKey`. */
+  rootAddress: `0x${string}`;
+  /** DEV ONLY: the root account's well-known Ed25519 private key (raw hex). */
+  rootPrivateKey: typeof ROOT_PRIVATE_KEY;
+  /** The same key in AIP-80 form (`ed25519-priv-0x…`), what the SDK prefers. */
+  rootPrivateKeyAip80: `ed25519-priv-${typeof ROOT_PRIVATE_KEY}`;
+  /** Address of the playground module, long form (`0x…cafe`): the SDK wants long addresses. */
+  playgroundAddress: `0x${string}`;
+  /** The in-process node: dev controls (snapshot, revert, mining, clock, faults) and reads. */
+  node: LocalNode;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local chain and its four HTTP services; resolves when all of them listen.
+ *
+ * @example
+ * const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+ * const aptos = new Aptos(new AptosConfig({ network: Network.CUSTOM, fullnode: localnet.urls.rest,
+ *   faucet: localnet.urls.faucet, indexer: localnet.urls.indexer }));
+ * await aptos.fundAccount({ accountAddress: alice.accountAddress, amount: 100_000_000 });
+ * await localnet.stop();
+ */
+export async function startLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
+  const host = options.host ?? '127.0.0.1';
+  const blockTimeMs = options.blockTimeMs ?? 0;
+  const mining: MiningMode =
+    options.mining ??
+    (blockTimeMs > 0 ? { mode: 'interval', intervalMs: blockTimeMs } : { mode: 'instant' });
+  const node = new LocalNode({
+    mining,
+    dataDir: options.ephemeral === true ? null : (options.dataDir ?? '.localnet'),
+    reset: options.reset ?? false,
+    fsync: options.fsync ?? false,
+  });
+  const wanted: ServicePorts =
+    options.ports === 'auto'
+      ? { rest: 0, faucet: 0, indexer: 0, readiness: 0 }
+      : { ...DEFAULT_PORTS, ...options.ports };
+  const routers = createRouters(node);
+  const services: HttpService[] = [];
+  try {
+    const start = async (name: keyof ServicePorts) => {
+      const service = await serve({ handle: routers[name], host, port: wanted[name] });
+      services.push(service);
+      return service.port;
+    };
+    const ports: ServicePorts = {
+      rest: await start('rest'),
+      faucet: await start('faucet'),
+      indexer: await start('indexer'),
+      readiness: 0,
+    };
+    ports.readiness = await start('readiness');
+    const base = `http://${host.includes(':') ? `[${host}]` : host}`;
+    return {
+      urls: {
+        rest: `${base}:${ports.rest}/v1`,
+        faucet: `${base}:${ports.faucet}`,
+        indexer: `${base}:${ports.indexer}/v1/graphql`,
+        readiness: `${base}:${ports.readiness}/`,
+      },
+      ports,
+      chainId: CHAIN_ID,
+      rootAddress: ROOT_ADDRESS,
+      rootPrivateKey: ROOT_PRIVATE_KEY,
+      rootPrivateKeyAip80: `ed25519-priv-${ROOT_PRIVATE_KEY}`,
+      playgroundAddress: PLAYGROUND_ADDRESS,
+      node,
+      stop: async () => {
+        node.stop();
+        await Promise.all(services.map((service) => service.close()));
+      },
+    };
+  } catch (error) {
+    node.stop();
+    await Promise.all(services.map((service) => service.close()));
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+/** How blocks are produced: on the next tick after a submission, on a timer, or only on request. */
+export type MiningMode =
+  { mode: 'instant' } | { mode: 'interval'; intervalMs: number } | { mode: 'manual' };
+
+/**
+ * Decides *when* to mine (like anvil's `MiningMode`); what a block holds is the node's business.
+ * `mine` commits one block and returns how many transactions it held.
+ */
+export class Miner {
+  private current: MiningMode;
+  private immediate: NodeJS.Immediate | null = null;
+  private interval: NodeJS.Timeout | null = null;
+  private wakeup: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    mode: MiningMode,
+    private readonly mine: () => void,
+  ) {
+    this.current = mode;
+    this.apply();
+  }
+
+  get mode(): MiningMode {
+    return this.current;
+  }
+
+  setMode(mode: MiningMode): void {
+    this.current = mode;
+    this.apply();
+  }
+
+  /** A transaction became ready: in instant mode, commit on the next tick (batching the tick's arrivals). */
+  notify(): void {
+    if (this.stopped || this.current.mode !== 'instant' || this.immediate !== null) return;
+    this.immediate = setImmediate(() => {
+      this.immediate = null;
+      this.mine();
+    });
+  }
+
+  /** Something becomes ready later (a commit delay): wake up then, unless mining is manual. */
+  wakeAt(delayMs: number): void {
+    if (this.stopped || this.current.mode !== 'instant') return;
+    if (this.wakeup !== null) clearTimeout(this.wakeup);
+    this.wakeup = setTimeout(
+      () => {
+        this.wakeup = null;
+        this.mine();
+      },
+      Math.max(0, delayMs),
+    );
+  }
+
+  private apply(): void {
+    if (this.interval !== null) clearInterval(this.interval);
+    this.interval = null;
+    if (this.stopped) return;
+    if (this.current.mode === 'interval') {
+      this.interval = setInterval(() => this.mine(), this.current.intervalMs);
+    } else if (this.current.mode === 'instant') {
+      this.notify();
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.immediate !== null) clearImmediate(this.immediate);
+    if (this.interval !== null) clearInterval(this.interval);
+    if (this.wakeup !== null) clearTimeout(this.wakeup);
+  }
+}

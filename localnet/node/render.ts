@@ -1,0 +1,414 @@
+import type { AccountAuthenticator, AnyPublicKey } from '@aptos-labs/ts-sdk';
+import {
+  AccountAuthenticatorEd25519,
+  AccountAuthenticatorMultiEd25519,
+  AccountAuthenticatorMultiKey,
+  AccountAuthenticatorSingleKey,
+  AnyPublicKeyVariant,
+  Ed25519Signature,
+  Secp256k1Signature,
+  TransactionAuthenticatorEd25519,
+  TransactionAuthenticatorFeePayer,
+  TransactionAuthenticatorMultiAgent,
+  TransactionAuthenticatorMultiEd25519,
+  TransactionAuthenticatorSingleSender,
+  type AnySignature,
+} from '@aptos-labs/ts-sdk';
+import type { Json, LongAddress } from '../encoding.ts';
+import { shortAddress, toHex, ZERO_HASH, sha3Hex, fromHex, utf8, must } from '../encoding.ts';
+import type { DecodedTransaction } from '../executor/decode.ts';
+import {
+  ArgumentError,
+  decodeArgument,
+  substitute,
+  typeTagOf,
+  valueToJson,
+} from '../executor/moveValues.ts';
+import type { NativeModule } from '../framework/context.ts';
+import { findModule } from '../framework/modules.ts';
+import type { BlockRecord, LedgerRecord, UserRecord } from '../storage/ledger.ts';
+import type { ChainEvent, StateValue, TransactionOutput, WriteOp } from '../storage/types.ts';
+
+type JsonObject = { [key: string]: Json };
+
+function publicKeyJson(key: AnyPublicKey): JsonObject {
+  const names: Record<number, string> = {
+    [AnyPublicKeyVariant.Ed25519]: 'ed25519',
+    [AnyPublicKeyVariant.Secp256k1]: 'secp256k1_ecdsa',
+    [AnyPublicKeyVariant.Secp256r1]: 'secp256r1_ecdsa',
+    [AnyPublicKeyVariant.Keyless]: 'keyless',
+    [AnyPublicKeyVariant.FederatedKeyless]: 'federated_keyless',
+  };
+  return { type: names[key.variant] ?? 'unknown', value: toHex(key.publicKey.toUint8Array()) };
+}
+
+function signatureJson(signature: AnySignature): JsonObject {
+  const inner = signature.signature;
+  const type =
+    inner instanceof Ed25519Signature
+      ? 'ed25519'
+      : inner instanceof Secp256k1Signature
+        ? 'secp256k1_ecdsa'
+        : 'keyless';
+  return { type, value: toHex(inner.toUint8Array()) };
+}
+
+function bitmapIndices(bitmap: Uint8Array): number[] {
+  const indices: number[] = [];
+  bitmap.forEach((byte, i) => {
+    for (let bit = 0; bit < 8; bit += 1)
+      if ((byte & (0x80 >> bit)) !== 0) indices.push(i * 8 + bit);
+  });
+  return indices;
+}
+
+function accountSignatureJson(auth: AccountAuthenticator): JsonObject {
+  if (auth instanceof AccountAuthenticatorEd25519) {
+    return {
+      type: 'ed25519_signature',
+      public_key: toHex(auth.public_key.toUint8Array()),
+      signature: toHex(auth.signature.toUint8Array()),
+    };
+  }
+  if (auth instanceof AccountAuthenticatorMultiEd25519) {
+    return {
+      type: 'multi_ed25519_signature',
+      public_keys: auth.public_key.publicKeys.map((key) => toHex(key.toUint8Array())),
+      signatures: auth.signature.signatures.map((sig) => toHex(sig.toUint8Array())),
+      threshold: auth.public_key.threshold,
+      bitmap: toHex(auth.signature.bitmap),
+    };
+  }
+  if (auth instanceof AccountAuthenticatorSingleKey) {
+    return {
+      type: 'single_key_signature',
+      public_key: publicKeyJson(auth.public_key),
+      signature: signatureJson(auth.signature),
+    };
+  }
+  if (auth instanceof AccountAuthenticatorMultiKey) {
+    const indices = bitmapIndices(auth.signatures.bitmap);
+    return {
+      type: 'multi_key_signature',
+      public_keys: auth.public_keys.publicKeys.map(publicKeyJson),
+      signatures: auth.signatures.signatures.map((sig, i) => ({
+        index: indices[i] ?? i,
+        signature: signatureJson(sig),
+      })),
+      signatures_required: auth.public_keys.signaturesRequired,
+    };
+  }
+  return { type: 'no_account_signature' };
+}
+
+/** The `signature` field of a transaction. */
+export function transactionSignatureJson(tx: DecodedTransaction): JsonObject {
+  const auth = tx.authenticator;
+  if (
+    auth instanceof TransactionAuthenticatorEd25519 ||
+    auth instanceof TransactionAuthenticatorMultiEd25519
+  ) {
+    return accountSignatureJson(tx.senderSigner.authenticator);
+  }
+  if (auth instanceof TransactionAuthenticatorSingleSender) {
+    return { ...accountSignatureJson(auth.sender), type: 'single_sender' };
+  }
+  const multi = {
+    sender: accountSignatureJson(tx.senderSigner.authenticator),
+    secondary_signer_addresses: tx.secondarySigners.map((s) => shortAddress(s.address)),
+    secondary_signers: tx.secondarySigners.map((s) => accountSignatureJson(s.authenticator)),
+  };
+  if (auth instanceof TransactionAuthenticatorFeePayer && tx.feePayer !== null) {
+    return {
+      type: 'fee_payer_signature',
+      ...multi,
+      fee_payer_address: shortAddress(tx.feePayer.address),
+      fee_payer_signer: accountSignatureJson(tx.feePayer.authenticator),
+    };
+  }
+  if (auth instanceof TransactionAuthenticatorMultiAgent)
+    return { type: 'multi_agent_signature', ...multi };
+  return { type: 'no_account_signature' };
+}
+
+function functionOf(module: NativeModule | undefined, name: string) {
+  return module?.functions.find((fn) => fn.name === name);
+}
+
+/** The `payload` field: entry function arguments decoded through the function's ABI when known. */
+export function payloadJson(tx: DecodedTransaction): JsonObject {
+  const call = tx.entry;
+  if (call === null) return { type: `${tx.payloadKind}_payload` };
+  const fn = functionOf(findModule(call.module, call.moduleName), call.functionName);
+  let args: Json[] = call.args.map((bytes) => toHex(bytes));
+  if (fn !== undefined) {
+    const params = fn.params.filter((param) => !/^&?signer$/.test(param));
+    if (params.length === call.args.length) {
+      try {
+        const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
+        args = params.map((param, i) => {
+          const tag = substitute(typeTagOf(param), typeTags);
+          return valueToJson(tag, decodeArgument(tag, must(call.args[i])));
+        });
+      } catch (error) {
+        if (!(error instanceof ArgumentError)) throw error;
+      }
+    }
+  }
+  return {
+    type: 'entry_function_payload',
+    function: `${shortAddress(call.module)}::${call.moduleName}::${call.functionName}`,
+    type_arguments: call.typeArgs,
+    arguments: args,
+  };
+}
+
+/** A pending transaction (`POST /transactions` answers it without `type`). */
+export function pendingJson(tx: DecodedTransaction, withType: boolean): JsonObject {
+  const body: JsonObject = {
+    hash: tx.hash,
+    sender: shortAddress(tx.sender),
+    sequence_number: tx.sequenceNumber.toString(),
+    max_gas_amount: tx.maxGasAmount.toString(),
+    gas_unit_price: tx.gasUnitPrice.toString(),
+    expiration_timestamp_secs: tx.expirationSecs.toString(),
+    payload: payloadJson(tx),
+    signature: transactionSignatureJson(tx),
+  };
+  return withType ? { type: 'pending_transaction', ...body } : body;
+}
+
+function stateKeyHash(write: WriteOp): string {
+  return sha3Hex(utf8(write.key));
+}
+
+function changeJson(write: WriteOp): JsonObject {
+  const value: StateValue | null = write.value ?? write.previous;
+  if (value === null)
+    return {
+      type: 'delete_resource',
+      address: '0x0',
+      state_key_hash: stateKeyHash(write),
+      resource: '',
+    };
+  if (value.kind === 'resource') {
+    if (write.value === null) {
+      return {
+        type: 'delete_resource',
+        address: shortAddress(value.address),
+        state_key_hash: stateKeyHash(write),
+        resource: value.type,
+      };
+    }
+    return {
+      type: 'write_resource',
+      address: shortAddress(value.address),
+      state_key_hash: stateKeyHash(write),
+      data: { type: value.type, data: value.data },
+    };
+  }
+  return {
+    type: write.value === null ? 'delete_table_item' : 'write_table_item',
+    state_key_hash: stateKeyHash(write),
+    handle: value.handle,
+    key: value.key,
+    value: value.value,
+    data: null,
+  };
+}
+
+function eventJson(event: ChainEvent): JsonObject {
+  return {
+    guid: { creation_number: '0', account_address: '0x0' },
+    sequence_number: '0',
+    type: event.type,
+    data: event.data,
+  };
+}
+
+function hashOf(label: string, hash: string): string {
+  return sha3Hex(utf8(label), fromHex(hash));
+}
+
+/** The execution part of a user transaction (shared by committed and simulated ones). */
+function outputJson(output: TransactionOutput): JsonObject {
+  return {
+    gas_used: output.gasUsed.toString(),
+    success: output.success,
+    vm_status: output.vmStatus,
+    changes: output.writes.map(changeJson),
+    events: output.events.map(eventJson),
+  };
+}
+
+function userJson(args: {
+  tx: DecodedTransaction;
+  output: TransactionOutput;
+  version: number;
+  timestamp: bigint;
+  hashes: { stateChange: string; eventRoot: string; accumulatorRoot: string };
+}): JsonObject {
+  const { tx, output } = args;
+  const exec = outputJson(output);
+  return {
+    type: 'user_transaction',
+    version: String(args.version),
+    hash: tx.hash,
+    state_change_hash: args.hashes.stateChange,
+    event_root_hash: args.hashes.eventRoot,
+    state_checkpoint_hash: null,
+    gas_used: must(exec.gas_used),
+    success: must(exec.success),
+    vm_status: must(exec.vm_status),
+    accumulator_root_hash: args.hashes.accumulatorRoot,
+    changes: must(exec.changes),
+    sender: shortAddress(tx.sender),
+    sequence_number: tx.sequenceNumber.toString(),
+    max_gas_amount: tx.maxGasAmount.toString(),
+    gas_unit_price: tx.gasUnitPrice.toString(),
+    expiration_timestamp_secs: tx.expirationSecs.toString(),
+    payload: payloadJson(tx),
+    signature: transactionSignatureJson(tx),
+    events: must(exec.events),
+    timestamp: args.timestamp.toString(),
+  };
+}
+
+/** A simulated transaction: the real output, zero root hashes, `version` the current ledger version. */
+export function simulatedJson(
+  tx: DecodedTransaction,
+  output: TransactionOutput,
+  version: number,
+  timestamp: bigint,
+): JsonObject {
+  return userJson({
+    tx,
+    output,
+    version,
+    timestamp,
+    hashes: { stateChange: ZERO_HASH, eventRoot: ZERO_HASH, accumulatorRoot: ZERO_HASH },
+  });
+}
+
+/** Any committed ledger record as the REST API prints it. */
+export function recordJson(
+  record: LedgerRecord,
+  decode: (bytes: Uint8Array) => DecodedTransaction,
+): JsonObject {
+  const common = {
+    version: String(record.version),
+    hash: record.hash,
+    state_change_hash: hashOf('state', record.hash),
+    event_root_hash: hashOf('events', record.hash),
+    state_checkpoint_hash: null as Json,
+    gas_used: '0',
+    success: true,
+    vm_status: 'Executed successfully',
+    accumulator_root_hash: record.accumulatorRoot,
+  };
+  switch (record.kind) {
+    case 'user':
+      return userRecordJson(record, decode);
+    case 'genesis':
+      return {
+        type: 'genesis_transaction',
+        ...common,
+        changes: record.writes.map(changeJson),
+        payload: {
+          type: 'write_set_payload',
+          write_set: { type: 'direct_write_set', changes: [], events: [] },
+        },
+        events: [],
+      };
+    case 'block_metadata':
+      return {
+        type: 'block_metadata_transaction',
+        ...common,
+        changes: record.writes.map(changeJson),
+        id: record.hash,
+        epoch: '1',
+        round: String(record.blockHeight),
+        events: [],
+        previous_block_votes_bitvec: [],
+        proposer: '0x0',
+        failed_proposer_indices: [],
+        timestamp: record.timestamp.toString(),
+      };
+    case 'state_checkpoint':
+      return {
+        type: 'state_checkpoint_transaction',
+        ...common,
+        state_checkpoint_hash: hashOf('checkpoint', record.hash),
+        changes: [],
+        timestamp: record.timestamp.toString(),
+      };
+  }
+}
+
+function userRecordJson(
+  record: UserRecord,
+  decode: (bytes: Uint8Array) => DecodedTransaction,
+): JsonObject {
+  return userJson({
+    tx: decode(record.bytes),
+    output: record.output,
+    version: record.version,
+    timestamp: record.timestamp,
+    hashes: {
+      stateChange: hashOf('state', record.hash),
+      eventRoot: hashOf('events', record.hash),
+      accumulatorRoot: record.accumulatorRoot,
+    },
+  });
+}
+
+export function blockJson(block: BlockRecord, transactions: JsonObject[] | null): JsonObject {
+  const body: JsonObject = {
+    block_height: String(block.height),
+    block_hash: block.hash,
+    block_timestamp: block.timestamp.toString(),
+    first_version: String(block.firstVersion),
+    last_version: String(block.lastVersion),
+  };
+  if (transactions !== null) body.transactions = transactions;
+  return body;
+}
+
+export function resourceJson(value: StateValue & { kind: 'resource' }): JsonObject {
+  return { type: value.type, data: value.data };
+}
+
+/** Modules have no Move bytecode here (they run natively); this stands in for it, stable per module. */
+function placeholderBytecode(module: NativeModule): string {
+  return `0xa11ceb0b0700000a${Buffer.from(`${module.address}::${module.name}`).toString('hex')}`;
+}
+
+export function moduleJson(module: NativeModule): JsonObject {
+  return {
+    bytecode: placeholderBytecode(module),
+    abi: {
+      address: shortAddress(module.address as LongAddress),
+      name: module.name,
+      friends: module.friends,
+      exposed_functions: module.functions.map((fn) => ({
+        name: fn.name,
+        visibility: fn.visibility,
+        is_entry: fn.isEntry,
+        is_view: fn.isView,
+        generic_type_params: fn.typeParams.map((param) => ({ constraints: param.constraints })),
+        params: fn.params,
+        return: fn.returns,
+      })),
+      structs: module.structs.map((struct) => ({
+        name: struct.name,
+        is_native: false,
+        is_event: struct.isEvent ?? false,
+        is_enum: false,
+        abilities: struct.abilities,
+        generic_type_params: (struct.typeParams ?? []).map((param) => ({ ...param })),
+        fields: struct.fields.map((field) => ({ ...field })),
+        variants: [],
+      })),
+    },
+  };
+}

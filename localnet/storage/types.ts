@@ -1,0 +1,66 @@
+import type { Json, LongAddress } from '../encoding.ts';
+
+/** A Move resource stored under an address, its fields already in REST JSON form. */
+export interface ResourceValue {
+  kind: 'resource';
+  address: LongAddress;
+  type: string;
+  data: { [field: string]: Json };
+}
+
+/** A table item, kept as BCS bytes plus the decoded JSON a read prints. */
+export interface TableItemValue {
+  kind: 'table_item';
+  handle: LongAddress;
+  key: `0x${string}`;
+  value: `0x${string}`;
+  keyType: string;
+  valueType: string;
+  decodedKey: Json;
+  decodedValue: Json;
+}
+
+export type StateValue = ResourceValue | TableItemValue;
+
+/** Opaque state key: one per resource (address + struct tag) or table item (handle + key bytes). */
+export type StateKey = string;
+
+export const resourceKey = (address: LongAddress, type: string): StateKey => `r|${address}|${type}`;
+export const tableKey = (handle: LongAddress, keyHex: string): StateKey => `t|${handle}|${keyHex}`;
+
+/** One state change of a transaction: a new value, or `null` for a deletion. */
+export interface WriteOp {
+  key: StateKey;
+  value: StateValue | null;
+  /** For deletions, what was deleted (the REST API prints its address and type). */
+  previous: StateValue | null;
+}
+
+/** A module event as the REST API prints it (module events have a zero GUID). */
+export interface ChainEvent {
+  type: string;
+  data: { [field: string]: Json };
+}
+
+/** The gas split a `0x1::transaction_fee::FeeStatement` reports. */
+export interface FeeStatement {
+  totalGasUnits: bigint;
+  executionGasUnits: bigint;
+  ioGasUnits: bigint;
+  storageFeeOctas: bigint;
+}
+
+/** What executing one user transaction produced. */
+export interface TransactionOutput {
+  success: boolean;
+  vmStatus: string;
+  gasUsed: bigint;
+  writes: WriteOp[];
+  events: ChainEvent[];
+  fee: FeeStatement;
+}
+
+/** Read access to state as of some version (the executor's only view of storage). */
+export interface StateReader {
+  get(key: StateKey): StateValue | null;
+}

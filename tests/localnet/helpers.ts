@@ -1,0 +1,99 @@
+import {
+  Account,
+  Aptos,
+  AptosConfig,
+  Ed25519PrivateKey,
+  Network,
+  type UserTransactionResponse,
+} from '@aptos-labs/ts-sdk';
+import { startLocalnet, type Localnet, type LocalnetOptions } from '../../localnet/index.ts';
+
+export interface Chain {
+  localnet: Localnet;
+  aptos: Aptos;
+  root: Account;
+  /** POSTs JSON to a dev control under /workbench. */
+  dev: (path: string, body?: unknown) => Promise<unknown>;
+  /** Raw fetch against the REST base (`/v1` included). */
+  rest: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** Starts an ephemeral chain on free ports and an SDK client for it, as a user's script would. */
+export async function startChain(options: LocalnetOptions = {}): Promise<Chain> {
+  const localnet = await startLocalnet({ ephemeral: true, ports: 'auto', ...options });
+  const aptos = new Aptos(
+    new AptosConfig({
+      network: Network.CUSTOM,
+      fullnode: localnet.urls.rest,
+      faucet: localnet.urls.faucet,
+      indexer: localnet.urls.indexer,
+    }),
+  );
+  const root = Account.fromPrivateKey({
+    privateKey: new Ed25519PrivateKey(localnet.rootPrivateKeyAip80),
+  });
+  const origin = localnet.urls.rest.replace(/\/v1$/, '');
+  return {
+    localnet,
+    aptos,
+    root,
+    dev: async (path, body) => {
+      const response = await fetch(`${origin}/workbench/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+      const json: unknown = await response.json();
+      if (!response.ok) throw new Error(`dev control ${path} failed: ${JSON.stringify(json)}`);
+      return json;
+    },
+    rest: (path, init) => fetch(`${localnet.urls.rest}${path}`, init),
+  };
+}
+
+/** A fresh account funded through the faucet (the SDK's fundAccount, which also waits for the indexer). */
+export async function fundedAccount(chain: Chain, amount = 100_000_000): Promise<Account> {
+  const account = Account.generate();
+  await chain.aptos.fundAccount({ accountAddress: account.accountAddress, amount });
+  return account;
+}
+
+/** Posts BCS bytes to a REST path and returns the status and parsed body (no SDK error handling). */
+export async function postBcs(
+  chain: Chain,
+  path: string,
+  bytes: Uint8Array,
+  contentType = 'application/x.aptos.signed_transaction+bcs',
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await chain.rest(path, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: new Uint8Array(bytes),
+  });
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+/** GETs a REST path, returning status, parsed body and headers. */
+export async function getJson(
+  chain: Chain,
+  path: string,
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await chain.rest(path);
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+/** The exact body LOCALNET.md gives for a validation failure on submit. */
+export function validationBody(name: string, code: number) {
+  return {
+    message: `Invalid transaction: Type: Validation Code: ${name}`,
+    error_code: 'vm_error',
+    vm_error_code: code,
+  };
+}
+
+/** The committed transaction as a user transaction (throws for other kinds). */
+export function asUser(tx: { type: string }): UserTransactionResponse {
+  if (tx.type !== 'user_transaction')
+    throw new Error(`expected a user transaction, got ${tx.type}`);
+  return tx as UserTransactionResponse;
+}
