@@ -1,5 +1,6 @@
 import type { BenchSection } from '../types.ts';
+import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
 
 /** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
-export const sections: BenchSection[] = [localnetSection];
+export const sections: BenchSection[] = [localnetSection, lifecycleSection];

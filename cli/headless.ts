@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Account, Aptos, AptosConfig, Ed25519PrivateKey, Network } from '@aptos-labs/ts-sdk';
+import { createActor, waitFor } from 'xstate';
+import type { Actor } from 'xstate';
+import { createRunRecorder, transactionClock, transactionMachine } from '../machines';
+import type {
+  DraftArgument,
+  DraftOptions,
+  RunRecord,
+  SigningMode,
+  TransactionEvent,
+  TransactionSnapshot,
+} from '../machines';
+import { createNodeActors } from './actors';
+
+/** An entry function payload as JSON, the way the CLI and stored runs write it. */
+export interface HeadlessPayload {
+  function: `${string}::${string}::${string}`;
+  typeArguments?: string[];
+  /** Arguments as strings (numbers and addresses), booleans, or arrays of them for vectors. */
+  functionArguments?: DraftArgument[];
+}
+
+/**
+ * What to do about simulation: stop at a failing simulation (the default, like `run`), submit
+ * anyway to see it fail on chain, or skip it.
+ */
+export type SimulationPolicy = 'stopOnFailure' | 'submitAnyway' | 'skip';
+
+/** Options of {@link createHeadlessSession} and {@link runHeadless}. */
+export interface HeadlessOptions {
+  /** Full-node REST URL, e.g. `http://127.0.0.1:8080/v1`. */
+  nodeUrl: string;
+  faucetUrl?: string;
+  indexerUrl?: string;
+  /** Network name in the run record (default `custom`). */
+  networkName?: string;
+  /** The signer's Ed25519 private key: hex or AIP-80 (`ed25519-priv-0x…`). Never recorded. */
+  privateKey: string;
+  payload: HeadlessPayload;
+  options?: DraftOptions;
+  simulation?: SimulationPolicy;
+  /** `signAndSubmit` behaves like a wallet that only offers sign-and-submit. */
+  signingMode?: SigningMode;
+  /** Milliseconds since the epoch (default `Date.now`): the machine's and the record's clock. */
+  now?: () => number;
+  /** Transitions kept per run record (default 1000). */
+  traceLimit?: number;
+  /** An SDK client to reuse instead of building one from the URLs. */
+  aptos?: Aptos;
+  /** How long `settle` waits for a stable state (default: the wait timeout plus 60 s). */
+  settleTimeoutMs?: number;
+}
+
+/** A transaction machine running headless, with its recorder. */
+export interface HeadlessSession {
+  actor: Actor<ReturnType<typeof transactionMachine.provide>>;
+  /** Sender address of the local signer. */
+  sender: string;
+  send: (event: TransactionEvent) => void;
+  /** Resolves at the next state that does not wait for I/O. */
+  settle: () => Promise<TransactionSnapshot>;
+  /** The current run record. */
+  record: () => RunRecord;
+  /** Every run of the session (one per attempt). */
+  runs: () => RunRecord[];
+  stop: () => void;
+}
+
+/** The SDK client for a network given by URLs (`Network.CUSTOM`). */
+export function createAptos(
+  options: Pick<HeadlessOptions, 'nodeUrl' | 'faucetUrl' | 'indexerUrl'>,
+): Aptos {
+  return new Aptos(
+    new AptosConfig({
+      network: Network.CUSTOM,
+      fullnode: options.nodeUrl,
+      ...(options.faucetUrl ? { faucet: options.faucetUrl } : {}),
+      ...(options.indexerUrl ? { indexer: options.indexerUrl } : {}),
+    }),
+  );
+}
+
+/**
+ * Starts a transaction machine for a draft, with the real Node actors, a local Ed25519 signer and
+ * a run recorder; nothing is sent until you `send` an event. For scripted flows (recheck after a
+ * timeout, retry); {@link runHeadless} covers the common case.
+ *
+ * @example
+ * ```ts
+ * const session = await createHeadlessSession({ nodeUrl, privateKey, payload });
+ * session.send({ type: 'run' });
+ * await session.settle(); // timedOut
+ * session.send({ type: 'recheck' });
+ * await session.settle();
+ * const record = session.record();
+ * session.stop();
+ * ```
+ */
+export async function createHeadlessSession(options: HeadlessOptions): Promise<HeadlessSession> {
+  const now = options.now ?? Date.now;
+  const aptos = options.aptos ?? createAptos(options);
+  const signer = Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(options.privateKey) });
+  const sender = signer.accountAddress.toString();
+  const chainId = await aptos.getChainId();
+  const recorder = createRunRecorder({
+    now,
+    newRunId: () => randomUUID(),
+    ...(options.traceLimit === undefined ? {} : { limit: options.traceLimit }),
+  });
+  const logic = transactionMachine.provide({
+    actors: createNodeActors({ aptos, signer, now }),
+    actions: transactionClock(now),
+  });
+  const actor = createActor(logic, {
+    input: {
+      draft: {
+        sender,
+        payload: {
+          function: options.payload.function,
+          typeArguments: options.payload.typeArguments ?? [],
+          functionArguments: options.payload.functionArguments ?? [],
+        },
+        options: options.options ?? {},
+      },
+      network: { name: options.networkName ?? 'custom', chainId, nodeUrl: options.nodeUrl },
+      signingMode: options.signingMode ?? 'sign',
+    },
+    inspect: recorder.inspect,
+  });
+  actor.start();
+  const waitSecs = options.options?.waitTimeoutSecs ?? 20;
+  const timeout = options.settleTimeoutMs ?? waitSecs * 1000 + 60_000;
+  return {
+    actor,
+    sender,
+    send: (event) => actor.send(event),
+    settle: () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout }),
+    record: () => {
+      const record = recorder.current();
+      if (record === null) throw new Error('the session has not started');
+      return record;
+    },
+    runs: recorder.runs,
+    stop: () => actor.stop(),
+  };
+}
+
+/**
+ * Runs a draft through the transaction machine against a network, signing with a local Ed25519
+ * key, and returns the run record (DESIGN.md). Simulation failures stop the run unless
+ * `simulation` says otherwise.
+ *
+ * @param options.nodeUrl - full-node REST URL.
+ * @param options.privateKey - the signer's Ed25519 key; it never enters the record.
+ * @param options.payload - `{ function, typeArguments, functionArguments }`.
+ * @param options.options - `{ maxGasAmount, gasUnitPrice, expirationSecs, sequenceNumber,
+ *   waitTimeoutSecs }`, u64 values as strings.
+ * @returns the record of the run, in its final state.
+ * @example
+ * ```ts
+ * const record = await runHeadless({
+ *   nodeUrl: 'http://127.0.0.1:8080/v1',
+ *   privateKey: 'ed25519-priv-0x…',
+ *   payload: { function: '0x1::aptos_account::transfer', functionArguments: ['0xb0b', '1000'] },
+ * });
+ * record.state; // 'committed'
+ * ```
+ */
+export async function runHeadless(options: HeadlessOptions): Promise<RunRecord> {
+  const session = await createHeadlessSession(options);
+  try {
+    const policy = options.simulation ?? 'stopOnFailure';
+    if (policy === 'skip') {
+      session.send({ type: 'build' });
+      if ((await session.settle()).matches('built')) {
+        session.send({ type: 'sign' });
+        if ((await session.settle()).matches('signed')) session.send({ type: 'run' });
+      }
+    } else {
+      session.send({ type: 'run' });
+      const snapshot = await session.settle();
+      if (policy === 'submitAnyway' && snapshot.matches({ simulated: 'failure' })) {
+        session.send({ type: 'run' });
+      }
+    }
+    await session.settle();
+    return session.record();
+  } finally {
+    session.stop();
+  }
+}

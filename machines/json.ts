@@ -1,0 +1,129 @@
+import type { JsonValue } from './types';
+
+const MAX_DEPTH = 32;
+
+function bytesToHex(bytes: Uint8Array): string {
+  let hex = '0x';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * Converts any value to one that survives `JSON.stringify` unchanged: `bigint` becomes a decimal
+ * string, byte arrays `0x` hex, errors `{ name, message }`, and functions, `undefined` and
+ * symbols are left out. Cycles and very deep values are cut with the string `"[cycle]"` /
+ * `"[too deep]"`.
+ *
+ * @param value - anything an SDK, a wallet or a test produced.
+ * @returns a JSON-safe copy.
+ * @example
+ * ```ts
+ * toJsonValue({ amount: 10n, bytes: new Uint8Array([1, 2]) }); // { amount: '10', bytes: '0x0102' }
+ * ```
+ */
+export function toJsonValue(value: unknown): JsonValue {
+  // Fast path: the engine's own JSON, with a replacer for what JSON cannot hold. Cycles make it
+  // throw; the careful walk below handles those.
+  try {
+    const text = JSON.stringify(value, replaceUnjsonable);
+    return text === undefined ? null : (JSON.parse(text) as JsonValue);
+  } catch {
+    return convert(value, new WeakSet<object>(), 0) ?? null;
+  }
+}
+
+function replaceUnjsonable(_key: string, value: unknown): unknown {
+  switch (typeof value) {
+    case 'bigint':
+      return value.toString();
+    case 'number':
+      return Number.isFinite(value) ? value : String(value);
+    case 'object':
+      if (value instanceof Uint8Array) return bytesToHex(value);
+      if (value instanceof Error) {
+        const copy: Record<string, unknown> = { name: value.name, message: value.message };
+        for (const [key, entry] of Object.entries(value)) copy[key] = entry;
+        if (value.cause !== undefined) copy.cause = value.cause;
+        return copy;
+      }
+      return value;
+    default:
+      return value;
+  }
+}
+
+function convert(value: unknown, seen: WeakSet<object>, depth: number): JsonValue | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : String(value);
+    case 'bigint':
+      return value.toString();
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  if (value === null) return null;
+  const object = value as object;
+  if (depth > MAX_DEPTH) return '[too deep]';
+  if (seen.has(object)) return '[cycle]';
+  if (object instanceof Uint8Array) return bytesToHex(object);
+  seen.add(object);
+  try {
+    if (object instanceof Error) {
+      const copy: { [key: string]: JsonValue } = { name: object.name, message: object.message };
+      for (const [key, entry] of Object.entries(object)) {
+        const converted = convert(entry, seen, depth + 1);
+        if (converted !== undefined) copy[key] = converted;
+      }
+      if (object.cause !== undefined) {
+        const cause = convert(object.cause, seen, depth + 1);
+        if (cause !== undefined) copy.cause = cause;
+      }
+      return copy;
+    }
+    if (Array.isArray(object)) {
+      return object.map((entry) => convert(entry, seen, depth + 1) ?? null);
+    }
+    const withJson = object as { toJSON?: unknown };
+    if (typeof withJson.toJSON === 'function') {
+      return convert((withJson.toJSON as () => unknown).call(object), seen, depth + 1);
+    }
+    const copy: { [key: string]: JsonValue } = {};
+    for (const [key, entry] of Object.entries(object)) {
+      const converted = convert(entry, seen, depth + 1);
+      if (converted !== undefined) copy[key] = converted;
+    }
+    return copy;
+  } finally {
+    seen.delete(object);
+  }
+}
+
+/** Keys whose values never enter a record: private keys, seeds, phrases, secrets. */
+const SECRET_KEY = /private|secret|mnemonic|seed|phrase|password/i;
+/** AIP-80 private keys (`ed25519-priv-0x…`, `secp256k1-priv-0x…`). */
+const SECRET_VALUE = /\b[a-z0-9]+-priv-0x[0-9a-f]+/gi;
+
+/**
+ * Copies a JSON value with secrets replaced by `"[redacted]"`: values under keys that name a
+ * private key, seed, phrase or secret, and AIP-80 private-key strings wherever they appear.
+ *
+ * @param value - a JSON-safe value.
+ * @returns the same value without secrets.
+ */
+export function redactSecrets(value: JsonValue): JsonValue {
+  if (typeof value === 'string') return value.replace(SECRET_VALUE, '[redacted]');
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value !== null && typeof value === 'object') {
+    const copy: { [key: string]: JsonValue } = {};
+    for (const [key, entry] of Object.entries(value)) {
+      copy[key] = SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(entry);
+    }
+    return copy;
+  }
+  return value;
+}

@@ -1,0 +1,56 @@
+/** Steps that wait for I/O; each one's time is summed in {@link StateTiming.stepDurationsMs}. */
+export type TimedStep =
+  'building' | 'simulating' | 'signing' | 'submitting' | 'pending' | 'rechecking';
+
+const TIMED_STEPS: ReadonlySet<string> = new Set<TimedStep>([
+  'building',
+  'simulating',
+  'signing',
+  'submitting',
+  'pending',
+  'rechecking',
+]);
+
+/**
+ * When each state of the current attempt was entered and how long each step took, in
+ * milliseconds from the injected clock. Plain numbers: JSON-safe.
+ */
+export interface StateTiming {
+  /** Clock reading when the attempt's first state was entered. */
+  attemptStartedAt: number | null;
+  /** Clock reading of the latest entry into each state (`simulated.success`, `pending`, …). */
+  enteredAt: Record<string, number>;
+  /** Total time spent in each step of the attempt (re-entries add up). */
+  stepDurationsMs: Partial<Record<TimedStep, number>>;
+  /** The state entered last and when. */
+  current: { state: string; since: number } | null;
+}
+
+/** Timing of an attempt that has not entered any state yet. */
+export function emptyTiming(): StateTiming {
+  return { attemptStartedAt: null, enteredAt: {}, stepDurationsMs: {}, current: null };
+}
+
+/**
+ * Records entering `state` at clock reading `at`: closes the step being left (if it was a timed
+ * step) and opens the new one. Pure: returns a new object.
+ *
+ * @param timing - the attempt's timing so far.
+ * @param state - the state path entered, e.g. `simulated.failure`.
+ * @param at - the clock reading, in milliseconds.
+ * @returns the updated timing.
+ */
+export function enterState(timing: StateTiming, state: string, at: number): StateTiming {
+  const stepDurationsMs = { ...timing.stepDurationsMs };
+  const previous = timing.current;
+  if (previous !== null && TIMED_STEPS.has(previous.state)) {
+    const step = previous.state as TimedStep;
+    stepDurationsMs[step] = (stepDurationsMs[step] ?? 0) + Math.max(0, at - previous.since);
+  }
+  return {
+    attemptStartedAt: timing.attemptStartedAt ?? at,
+    enteredAt: { ...timing.enteredAt, [state]: at },
+    stepDurationsMs,
+    current: { state, since: at },
+  };
+}
