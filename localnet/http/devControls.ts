@@ -62,7 +62,7 @@ export function devControlRoutes(node: LocalNode): Route[] {
       method: 'POST',
       pattern: '/workbench/mine',
       handler: () => {
-        const committed = node.mineBlock();
+        const committed = node.mineBlock({ allowEmpty: true });
         return {
           json: {
             committed,

@@ -614,8 +614,11 @@ export class LocalNode {
       this.settle(entry.tx.hash);
   }
 
-  /** Commits one block of ready transactions; returns how many user transactions it holds. */
-  mineBlock(): number {
+  /**
+   * Commits one block of ready transactions; returns how many user transactions it holds. With
+   * `allowEmpty` ("mine now"), a block is committed even when nothing is ready.
+   */
+  mineBlock(options: { allowEmpty?: boolean } = {}): number {
     if (this.stopped) return 0;
     // Expired entries are swept by the 1 s timer (not per block: that is O(mempool)); one that
     // expired since is refused by the commit-time check below and dropped there.
@@ -630,6 +633,7 @@ export class LocalNode {
     if (ready.length === 0) {
       const next = this.mempool.nextReadyAt(nowMs);
       if (next !== undefined) this.miner.wakeAt(next - nowMs);
+      if (options.allowEmpty === true) this.commitEmptyBlock();
       return 0;
     }
     const now = this.clock.nowMicros();
@@ -659,7 +663,12 @@ export class LocalNode {
    * Executes transactions in order against the block's running state and commits the block.
    * `live` re-validates each one (a failing prologue drops it) and writes the durable log first.
    */
-  private commit(timestamp: bigint, txs: DecodedTransaction[], live: boolean): Set<string> {
+  private commit(
+    timestamp: bigint,
+    txs: DecodedTransaction[],
+    live: boolean,
+    allowEmpty = false,
+  ): Set<string> {
     const overlay = new Map<StateKey, StateValue | null>();
     const base = this.ledger.reader();
     const state: StateReader = {
@@ -706,7 +715,7 @@ export class LocalNode {
       });
     }
     if (live) {
-      if (executed.length === 0) return new Set();
+      if (executed.length === 0 && !allowEmpty) return new Set();
       this.log.append({
         k: 'block',
         ts: timestamp.toString(),
@@ -863,7 +872,17 @@ export class LocalNode {
     const offset = this.clock.advance(micros);
     this.log.append({ k: 'clock', offset: offset.toString() });
     this.dropExpired();
+    // A live chain's ledger timestamp follows its clock through new blocks: record the jump in an
+    // empty block, so that readers of ledger info (and clients judging expiry) see it.
+    if (!this.stopped) this.commitEmptyBlock();
     return this.clock.nowMicros();
+  }
+
+  /** Commits a block that holds no user transaction (block metadata and checkpoint only). */
+  private commitEmptyBlock(): void {
+    const now = this.clock.nowMicros();
+    const last = this.ledger.latestTimestamp;
+    this.commit(now > last ? now : last + 1n, [], true, true);
   }
 
   setFaults(faults: Partial<Faults>): Faults {

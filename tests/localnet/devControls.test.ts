@@ -181,4 +181,31 @@ describe('dev controls', () => {
     }).catch((e: unknown) => e);
     expect((expired as AptosApiError).data).toMatchObject({ vm_error_code: 6 });
   });
+
+  it('records a clock jump and a "mine now" on an idle chain as empty blocks', async () => {
+    const before = await chain.aptos.getLedgerInfo();
+    await chain.dev('clock/advance', { seconds: 60 });
+    const afterJump = await chain.aptos.getLedgerInfo();
+    expect(
+      BigInt(afterJump.ledger_timestamp) - BigInt(before.ledger_timestamp),
+    ).toBeGreaterThanOrEqual(60_000_000n);
+    expect(BigInt(afterJump.block_height)).toBe(BigInt(before.block_height) + 1n);
+
+    await chain.dev('mining', { mode: 'manual' });
+    try {
+      expect(await chain.dev('mine')).toMatchObject({ committed: 0 });
+      const afterMine = await chain.aptos.getLedgerInfo();
+      expect(BigInt(afterMine.block_height)).toBe(BigInt(afterJump.block_height) + 1n);
+      const block = await chain.aptos.getBlockByHeight({
+        blockHeight: Number(afterMine.block_height),
+        options: { withTransactions: true },
+      });
+      expect(block.transactions?.map((tx) => tx.type)).toEqual([
+        'block_metadata_transaction',
+        'state_checkpoint_transaction',
+      ]);
+    } finally {
+      await chain.dev('mining', { mode: 'instant' });
+    }
+  });
 });
