@@ -3,7 +3,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-const SPEC_PATH = new URL('../../../shared/reference/aptos-node-api.spec.yaml', import.meta.url);
+const SPEC_PATH = new URL('../fixtures/aptos-node-api.spec.yaml', import.meta.url);
 
 type Schema = { [key: string]: unknown };
 
