@@ -28,7 +28,17 @@ const localnetBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', '.localnet', 'bench/results', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      '.localnet',
+      '.scratch',
+      'bench/results',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

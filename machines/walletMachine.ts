@@ -129,7 +129,7 @@ export function toWalletError(error: unknown): WalletError {
 
 /** True when the adapter reports the wallet as missing rather than refusing. */
 function isMissingWallet(message: string): boolean {
-  return /not ready|not installed|not (been )?detected|not found|wallet ?not ?selected/i.test(
+  return /not ready|not installed|not (been )?detected|wallet (was )?not found|wallet ?not ?selected/i.test(
     message,
   );
 }
@@ -201,7 +201,11 @@ export const walletMachine = setup({
     },
     hasAccount: ({ event }) =>
       (event as unknown as { output: ConnectOutput }).output.account !== null,
-    isUserRefusal: ({ event }) => errorOf(event).status !== null,
+    // APPROVED or PENDING on a failure means the wallet said yes and something later failed.
+    isUserRefusal: ({ event }) => {
+      const { status } = errorOf(event);
+      return status === 'REJECTED' || status === 'CANCELLED' || status === 'INVALID';
+    },
     isMissingWallet: ({ event }) => isMissingWallet(errorOf(event).message),
     isConnectedAccount: ({ context }) => context.account !== null,
     isAccountGone: ({ event }) => {

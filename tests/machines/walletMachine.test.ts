@@ -83,6 +83,14 @@ describe('wallet machine', () => {
   it.each([
     [{ name: 'WalletNotReadyError', message: 'Wallet not ready' }, 'unavailable'],
     [{ name: 'Error', message: 'Popup blocked' }, 'disconnected'],
+    [{ name: 'WalletNotFoundError', message: 'Wallet not found' }, 'unavailable'],
+    // A node error while connecting is not a missing wallet.
+    [{ name: 'AptosApiError', message: 'Account not found by Address(0x1)' }, 'disconnected'],
+    // The wallet approved and something later failed: not a refusal.
+    [{ message: 'Submission failed', status: 'APPROVED' }, 'disconnected'],
+    [{ message: 'Still waiting', status: 'PENDING' }, 'disconnected'],
+    [{ message: 'Wrong chain', status: 'INVALID' }, 'rejected'],
+    [{ message: 'Closed the prompt', status: 'CANCELLED' }, 'rejected'],
   ])('routes a failed connect (%o) to %s', async (error, expected) => {
     const sut = startWallet();
     await sut.wallet({ type: 'wallet.detected', wallets: ['Workbench Wallet'] });

@@ -4,16 +4,18 @@ import { areas } from '../../src/app/areas';
 import { render, screen, userEvent, waitFor, within } from '../test-utils/render';
 
 describe('App shell', () => {
-  it('shows the product name, the network and wallet placeholders, and every area', () => {
+  it('shows the product name, the network selector, the wallet entry points and every area', async () => {
     render(<App />);
     expect(screen.getByRole('heading', { level: 1, name: 'Transaction Workbench' })).toBeVisible();
     expect(screen.getByDisplayValue('Local (embedded chain)')).toHaveAttribute(
       'aria-label',
       'Network',
     );
-    expect(screen.getByRole('button', { name: 'Connect wallet' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
+    // No wallet is registered in this test: the wallet machine ends in `unavailable`.
+    expect(await screen.findByRole('button', { name: 'No wallet available' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Dev wallet' })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
     );
     const nav = screen.getByRole('navigation', { name: 'Workbench areas' });
     const links = within(nav).getAllByRole('link');

@@ -1,5 +1,6 @@
-import { Badge, Burger, Button, Group, Title, Tooltip } from '@mantine/core';
+import { Badge, Burger, Group, Title } from '@mantine/core';
 import { NetworkSelector } from '../../network/NetworkSelector';
+import { DevWalletDrawer, WalletButton } from '../../wallet';
 import { ColorSchemeToggle } from '../ColorSchemeToggle';
 
 export interface AppHeaderProps {
@@ -7,7 +8,7 @@ export interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
-/** Product name, network choice and wallet entry point. */
+/** Product name, network choice, the wallet button and the dev wallet. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -28,16 +29,8 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         <NetworkSelector />
-        <Tooltip label="Wallet connection comes with the dev wallet and the wallet adapter.">
-          <Button
-            variant="filled"
-            data-disabled
-            aria-disabled="true"
-            onClick={(e) => e.preventDefault()}
-          >
-            Connect wallet
-          </Button>
-        </Tooltip>
+        <WalletButton />
+        <DevWalletDrawer />
         <ColorSchemeToggle />
       </Group>
     </Group>

@@ -1,0 +1,1 @@
+export { DevWalletDrawer } from './DevWalletDrawer';

@@ -1,0 +1,2 @@
+export { SendAptForm } from './SendAptForm';
+export type { SendAptFormProps } from './SendAptForm';

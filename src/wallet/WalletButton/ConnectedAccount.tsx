@@ -1,0 +1,127 @@
+import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { formatUnits } from '../../format/amounts';
+import { networkLabels } from '../../network/networks';
+import { useNetwork } from '../../network/useNetwork';
+import { accountQueries } from '../../queries/chainQueries';
+import { chainIdText } from '../appNetwork';
+import { SendAptForm } from '../SendAptForm';
+import { useAdapterBridgeState } from '../useAdapterBridgeState';
+import { useWalletMachine } from '../useWalletMachine';
+import { WrongNetworkHelp } from './WrongNetworkHelp';
+
+function CopyIcon({ copied }: { copied: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={16}
+      height={16}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden
+    >
+      {copied ? (
+        <path d="M5 12l5 5L20 7" />
+      ) : (
+        <>
+          <rect x="9" y="9" width="11" height="11" rx="2" />
+          <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+        </>
+      )}
+    </svg>
+  );
+}
+
+function Balance({ address }: { address: string }) {
+  const { network } = useNetwork();
+  const balance = useQuery({ ...accountQueries.aptBalance(network, address), retry: false });
+  return (
+    <Text size="sm" aria-live="polite">
+      Balance:{' '}
+      {balance.isPending
+        ? 'reading…'
+        : balance.isError
+          ? `not available (${balance.error instanceof Error ? balance.error.message : String(balance.error)}). Fund the account from the dev wallet or a faucet.`
+          : `${formatUnits(balance.data)} APT`}
+    </Text>
+  );
+}
+
+/** Props of {@link ConnectedAccount}. */
+export interface ConnectedAccountProps {
+  /** Called with `true` while a request started here is running. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * `connected`: the account (copyable), the wallet's and the workbench's networks, and either the
+ * mismatch with its fixes (`connected.wrongNetwork`) or the balance and the Send APT form
+ * (`connected.ready`).
+ */
+export function ConnectedAccount({ onBusyChange }: ConnectedAccountProps) {
+  const { actorRef } = useWalletMachine();
+  const snapshot = useSelector(actorRef, (state) => state);
+  const { reattaching } = useAdapterBridgeState();
+  const { network } = useNetwork();
+  const { account, walletName, walletNetwork } = snapshot.context;
+  const ready = snapshot.matches({ connected: 'ready' });
+
+  return (
+    <Stack gap="sm">
+      <Stack gap={4}>
+        <Text size="sm">
+          Connected to <b>{walletName}</b>
+        </Text>
+        {account !== null && (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <Code style={{ wordBreak: 'break-all' }} aria-label="Connected account address">
+              {account.address}
+            </Code>
+            <CopyButton value={account.address}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy the address'}>
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={copy}
+                    aria-label={copied ? 'Address copied' : 'Copy the address'}
+                  >
+                    <CopyIcon copied={copied} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        )}
+        <Text size="xs" c="dimmed">
+          Wallet network: {walletNetwork?.name ?? 'not reported'} (
+          {chainIdText(walletNetwork?.chainId ?? null)}) · Workbench: {networkLabels[network.kind]}{' '}
+          ({chainIdText(snapshot.context.appNetwork.chainId)})
+        </Text>
+      </Stack>
+      {reattaching !== null && (
+        <Text size="sm" role="status">
+          Reconnecting {reattaching} after the network change… approve it in the wallet if it asks.
+        </Text>
+      )}
+      {snapshot.matches({ connected: 'wrongNetwork' }) && (
+        <WrongNetworkHelp onBusyChange={onBusyChange} />
+      )}
+      {ready && account !== null && <Balance address={account.address} />}
+      {ready && walletName !== null && reattaching === null && (
+        <SendAptForm walletName={walletName} onBusyChange={onBusyChange} />
+      )}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!snapshot.can({ type: 'disconnect' })}
+          onClick={() => actorRef.send({ type: 'disconnect' })}
+        >
+          Disconnect
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { WalletButton } from './WalletButton';
+export { WalletPanel } from './WalletPanel';
+export type { WalletPanelProps } from './WalletPanel';

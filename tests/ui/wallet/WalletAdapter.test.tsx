@@ -1,0 +1,129 @@
+/**
+ * The whole wallet stack in jsdom: AppProviders with the real wallet adapter provider, the wallet
+ * machine with its real actors, and a registered dev wallet answered through its approval prompt.
+ */
+import { getWallets } from '@aptos-labs/wallet-standard';
+import { MantineProvider } from '@mantine/core';
+import { act, render as testingLibraryRender } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../src/app/AppProviders';
+import { theme } from '../../../src/app/theme';
+import type { DevWallet } from '../../../src/devwallet';
+import { NetworkSelector } from '../../../src/network/NetworkSelector';
+import { shortAddress, WalletButton } from '../../../src/wallet';
+import { createTestQueryClient, screen, userEvent, within } from '../../test-utils/render';
+import { testWallet } from '../devwallet/helpers';
+
+vi.mock('../../../src/aptos/createAptos', () => ({
+  createAptos: (network: { fullnode: string }) => ({
+    getLedgerInfo: async () => ({
+      chain_id: network.fullnode.includes('testnet') ? 2 : 4,
+      ledger_version: '0',
+    }),
+    view: async () => ['0'],
+  }),
+}));
+
+let wallet: DevWallet;
+let unregister: () => void;
+
+beforeEach(() => {
+  ({ wallet } = testWallet());
+  unregister = getWallets().register(wallet.standardWallet);
+});
+
+afterEach(() => {
+  unregister();
+});
+
+function renderWorkbench() {
+  return testingLibraryRender(
+    <AppProviders queryClient={createTestQueryClient()} devWallet={wallet}>
+      <MantineProvider theme={theme} env="test">
+        <NetworkSelector />
+        <WalletButton />
+      </MantineProvider>
+    </AppProviders>,
+  );
+}
+
+async function approve(title: string) {
+  const user = userEvent.setup();
+  const prompt = await screen.findByRole('dialog', { name: title }, { timeout: 3000 });
+  await user.click(within(prompt).getByRole('button', { name: 'Approve' }));
+}
+
+function connectedName(): RegExp {
+  const address = wallet.getSnapshot().activeAccount?.address ?? '';
+  return new RegExp(`^Wallet ${shortAddress(address)}, connected$`);
+}
+
+async function connect() {
+  const user = userEvent.setup();
+  const button = await screen.findByRole('button', { name: 'Connect wallet' }, { timeout: 3000 });
+  // The panel may still be open from an earlier connection.
+  if (screen.queryByRole('dialog', { name: 'Wallet' }) === null) await user.click(button);
+  const panel = await screen.findByRole('dialog', { name: 'Wallet' });
+  await user.click(within(panel).getByRole('button', { name: 'Connect Workbench Dev Wallet' }));
+  await approve('Connect this app to the dev wallet?');
+  await screen.findByRole('button', { name: connectedName() }, { timeout: 3000 });
+  return { user, panel };
+}
+
+describe('the wallet machine over the real adapter', () => {
+  it('lists the dev wallet, and connects through the approval prompt', async () => {
+    renderWorkbench();
+    const { panel } = await connect();
+    expect(wallet.connected).toBe(true);
+    expect(within(panel).getByLabelText('Connected account address')).toHaveTextContent(
+      wallet.getSnapshot().activeAccount?.address ?? 'missing',
+    );
+  });
+
+  it('follows an account switch and notices a disconnect made in the wallet', async () => {
+    renderWorkbench();
+    await connect();
+    act(() => {
+      const second = wallet.generateAccount({ name: 'Second' });
+      wallet.setActiveAccount({ address: second.address });
+    });
+    expect(await screen.findByRole('button', { name: connectedName() })).toBeVisible();
+
+    act(() => wallet.disconnectFromWallet());
+    expect(await screen.findByRole('button', { name: 'Connect wallet' })).toBeVisible();
+    // The adapter was told too: connecting again works (it would say "already connected").
+    await connect();
+    expect(wallet.connected).toBe(true);
+  });
+
+  it('keeps the connection across a network change and shows wrongNetwork', async () => {
+    renderWorkbench();
+    const { user } = await connect();
+    await user.click(screen.getByRole('combobox', { name: 'Network' }));
+    await user.click(await screen.findByRole('option', { name: 'Testnet', hidden: true }));
+    // The adapter is remounted for testnet; the workbench reconnects the wallet.
+    await approve('Connect this app to the dev wallet?');
+    const button = await screen.findByRole(
+      'button',
+      { name: /, wrong network$/ },
+      { timeout: 3000 },
+    );
+    await user.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'Wallet' });
+    expect(within(panel).getByRole('alert')).toHaveTextContent(
+      'Workbench Dev Wallet is on local (chain id 4); the workbench is on Testnet (chain id 2).',
+    );
+    expect(
+      within(panel).getByRole('button', { name: 'Switch Workbench Dev Wallet to Testnet' }),
+    ).toBeVisible();
+    // The app-side fix (the wallet-side one would reach testnet's name service from the adapter).
+    await user.click(
+      within(panel).getByRole('button', { name: 'Use Local (embedded chain) in the workbench' }),
+    );
+    await approve('Connect this app to the dev wallet?');
+    expect(
+      await screen.findByRole('button', { name: connectedName() }, { timeout: 3000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Network' })).toHaveValue('Local (embedded chain)');
+  });
+});
