@@ -22,6 +22,9 @@ function bytesToHex(bytes: Uint8Array): string {
  * ```
  */
 export function toJsonValue(value: unknown): JsonValue {
+  // Fastest path: plain data (what the SDK parsed from a node's JSON answer) copied in one walk.
+  const plain = copyPlain(value);
+  if (plain !== NOT_PLAIN) return plain;
   // Fast path: the engine's own JSON, with a replacer for what JSON cannot hold. Cycles make it
   // throw; the careful walk below handles those.
   try {
@@ -30,6 +33,82 @@ export function toJsonValue(value: unknown): JsonValue {
   } catch {
     return convert(value, new WeakSet<object>(), 0) ?? null;
   }
+}
+
+/**
+ * A deep copy of a value that is JSON by construction (context, run records), equal to
+ * `JSON.parse(JSON.stringify(value))` and several times faster for plain data.
+ *
+ * @param value - a JSON-safe value.
+ * @returns an independent copy.
+ */
+export function cloneJson<T>(value: T): T {
+  const plain = copyPlain(value);
+  return (plain !== NOT_PLAIN ? plain : JSON.parse(JSON.stringify(value))) as T;
+}
+
+/** What {@link copyPlain} returns for anything that is not plain JSON data. */
+const NOT_PLAIN: unique symbol = Symbol('not plain');
+
+/**
+ * Copies plain data (strings, booleans, finite numbers, `null`, arrays and plain objects) exactly
+ * as `JSON.parse(JSON.stringify(value))` would, or returns {@link NOT_PLAIN} for anything else
+ * (bigint, bytes, errors, class instances, `toJSON`, non-finite numbers, very deep or cyclic
+ * values), which the callers hand to the engine's JSON instead.
+ */
+function copyPlain(value: unknown): JsonValue | typeof NOT_PLAIN {
+  try {
+    return copyValue(value, 0);
+  } catch {
+    return NOT_PLAIN;
+  }
+}
+
+function copyValue(value: unknown, depth: number): JsonValue | typeof NOT_PLAIN {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // JSON writes -0 as 0.
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : NOT_PLAIN;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (depth > MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return NOT_PLAIN;
+  }
+  if (Array.isArray(value)) {
+    const items = value as unknown[];
+    const copy: JsonValue[] = new Array<JsonValue>(items.length);
+    for (let index = 0; index < items.length; index += 1) {
+      const entry = items[index];
+      if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol') {
+        copy[index] = null;
+        continue;
+      }
+      const converted = copyValue(entry, depth + 1);
+      if (converted === NOT_PLAIN) return NOT_PLAIN;
+      copy[index] = converted;
+    }
+    return copy;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return NOT_PLAIN;
+  const copy: { [key: string]: JsonValue } = {};
+  for (const key of Object.keys(value)) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol') continue;
+    // Assigning `__proto__` would set the prototype; leave that rare key to the engine.
+    if (key === '__proto__') return NOT_PLAIN;
+    const converted = copyValue(entry, depth + 1);
+    if (converted === NOT_PLAIN) return NOT_PLAIN;
+    copy[key] = converted;
+  }
+  return copy;
 }
 
 function replaceUnjsonable(_key: string, value: unknown): unknown {

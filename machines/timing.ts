@@ -41,11 +41,15 @@ export function emptyTiming(): StateTiming {
  * @returns the updated timing.
  */
 export function enterState(timing: StateTiming, state: string, at: number): StateTiming {
-  const stepDurationsMs = { ...timing.stepDurationsMs };
   const previous = timing.current;
+  // Only leaving a timed step changes the durations; otherwise the (never mutated) object is kept.
+  let stepDurationsMs = timing.stepDurationsMs;
   if (previous !== null && TIMED_STEPS.has(previous.state)) {
     const step = previous.state as TimedStep;
-    stepDurationsMs[step] = (stepDurationsMs[step] ?? 0) + Math.max(0, at - previous.since);
+    stepDurationsMs = {
+      ...stepDurationsMs,
+      [step]: (stepDurationsMs[step] ?? 0) + Math.max(0, at - previous.since),
+    };
   }
   return {
     attemptStartedAt: timing.attemptStartedAt ?? at,

@@ -1,5 +1,5 @@
 import type { AnyEventObject, InspectionEvent, StateValue } from 'xstate';
-import { redactSecrets, toJsonValue } from './json';
+import { cloneJson, redactSecrets, toJsonValue } from './json';
 import type { StateTiming } from './timing';
 import type { StepOutcome, TransactionContext } from './transactionMachine';
 import type {
@@ -111,7 +111,8 @@ interface MutableRun {
   seq: number;
   context: TransactionContext;
   state: string;
-  tags: string[];
+  /** Tags of the latest snapshot; sorted into the record only when a record is asked for. */
+  tags: ReadonlySet<string>;
 }
 
 interface MachineSnapshotView {
@@ -169,12 +170,12 @@ function finish(run: MutableRun): RunRecord {
     walletRequests: run.context.walletRequests.filter((r) => r.attempt === run.record.attempt),
     outcome: run.context.outcome,
     state: run.state,
-    tags: run.tags,
+    tags: [...run.tags].sort(),
     timing: run.context.timing,
   };
   // A deep copy (context is JSON by construction) that callers may store or mutate freely. Only
   // what users typed can hold a secret: events were redacted when recorded, the draft is here.
-  const copy = JSON.parse(JSON.stringify(record)) as RunRecord;
+  const copy = cloneJson(record);
   copy.draft = redactSecrets(copy.draft as unknown as JsonValue) as unknown as TransactionDraft;
   return copy;
 }
@@ -221,7 +222,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
       seq: 0,
       context,
       state: statePath(snapshot.value),
-      tags: [...snapshot.tags].sort(),
+      tags: snapshot.tags,
     };
     runs.push(run);
     record(run, snapshot, event, source, false);
@@ -234,13 +235,14 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
     source: string | null,
     eventless: boolean,
   ) {
+    const target = statePath(snapshot.value);
     run.seq += 1;
     run.record.transitions.push({
       seq: run.seq,
       atMs: options.now() - run.record.startedAt,
       event: traceEvent(event),
       source,
-      target: statePath(snapshot.value),
+      target,
       eventless,
     });
     if (run.record.transitions.length > limit) {
@@ -249,8 +251,8 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
     }
     run.context = snapshot.context;
     run.record.draft = snapshot.context.draft;
-    run.state = statePath(snapshot.value);
-    run.tags = [...snapshot.tags].sort();
+    run.state = target;
+    run.tags = snapshot.tags;
   }
 
   function inspect(inspection: InspectionEvent) {
