@@ -1,0 +1,277 @@
+import {
+  Autocomplete,
+  Divider,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNetwork } from '../../../network/useNetwork';
+import { ArgumentField } from './ArgumentField';
+import { evaluateForm, loadForm, saveForm, type ComposerFormState } from './composerForm';
+import { composerQueries } from './composerQueries';
+import type { ComposerProps } from './types';
+import { parseAddressText } from './moveArguments';
+import { OptionsFields } from './OptionsFields';
+import { applyTemplate, composerTemplates } from './templates';
+
+const presetAddresses = ['0x1', '0xcafe'];
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Composes any entry function call: module and function from the chain's ABIs, one input per
+ * type argument and parameter (validated per Move type), templates, and the transaction options.
+ * The form survives a reload; `onDraft` hears a valid draft or the problems in the way.
+ *
+ * @example
+ * ```tsx
+ * <Composer sender={account?.address ?? null} disabled={busy} onDraft={setDraftResult} />
+ * ```
+ */
+export function Composer({ sender, disabled, onDraft }: ComposerProps) {
+  const { network } = useNetwork();
+  const [state, setState] = useState<ComposerFormState>(loadForm);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const touch = (key: string) =>
+    setTouched((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
+
+  useEffect(() => saveForm(state), [state]);
+
+  const address = parseAddressText(state.moduleAddress, 'Module address');
+  // Typing an address queries only once the typing pauses, not for every prefix of it.
+  const typedAddress = address.ok ? address.value : '';
+  const [queriedAddress] = useDebouncedValue(typedAddress, 300);
+  const settled = queriedAddress === typedAddress;
+  const modulesQuery = useQuery({
+    ...composerQueries.modules(network, queriedAddress),
+    enabled: address.ok && settled,
+  });
+  const gasQuery = useQuery(composerQueries.gasPrice(network));
+
+  const modulesData = settled ? modulesQuery.data : undefined;
+  const modules = useMemo(() => modulesData ?? [], [modulesData]);
+  const module = modules.find((candidate) => candidate.name === state.moduleName) ?? null;
+  const entryFunctions = useMemo(
+    () => (module?.exposed_functions ?? []).filter((fn) => fn.is_entry),
+    [module],
+  );
+  const fn = entryFunctions.find((candidate) => candidate.name === state.functionName) ?? null;
+
+  let abiProblem: string | null = null;
+  let modulesError: string | null = null;
+  if (address.ok) {
+    if (!settled || modulesQuery.isPending) {
+      abiProblem = `Loading the modules at ${state.moduleAddress.trim()}…`;
+    } else if (modulesQuery.isError) {
+      modulesError = `Could not load the modules at ${state.moduleAddress.trim()} from ${network.fullnode}: ${errorText(modulesQuery.error)}. Check the address and that the node is reachable.`;
+      abiProblem = modulesError;
+    } else if (modules.length === 0) {
+      modulesError = `No modules are published at ${state.moduleAddress.trim()}. Try 0x1 or 0xcafe (the playground).`;
+      abiProblem = modulesError;
+    } else if (state.moduleName && !module) {
+      abiProblem = `There is no module ${state.moduleName} at ${state.moduleAddress.trim()}; choose one from the list.`;
+    } else if (state.functionName && !fn) {
+      abiProblem = `${state.moduleName} has no entry function ${state.functionName}; choose one from the list.`;
+    }
+  }
+
+  const evaluation = evaluateForm({ state, fn, sender, abiProblem });
+
+  const onDraftRef = useRef(onDraft);
+  useEffect(() => {
+    onDraftRef.current = onDraft;
+  });
+  const resultKey = JSON.stringify(evaluation.result);
+  useEffect(() => {
+    onDraftRef.current(JSON.parse(resultKey));
+  }, [resultKey]);
+
+  const update = (patch: Partial<ComposerFormState>) =>
+    setState((previous) => ({ ...previous, ...patch }));
+  const showError = (key: string, value: string) => touched.has(key) || value.trim() !== '';
+
+  const moduleOptions = modules.map((candidate) => candidate.name);
+  if (state.moduleName && !moduleOptions.includes(state.moduleName))
+    moduleOptions.push(state.moduleName);
+  const functionOptions = entryFunctions.map((candidate) => candidate.name);
+  if (state.functionName && !functionOptions.includes(state.functionName)) {
+    functionOptions.push(state.functionName);
+  }
+
+  const functionDescription = fn
+    ? `${fn.name}${fn.generic_type_params.length ? `<${fn.generic_type_params.map((_, i) => `T${i}`).join(', ')}>` : ''}(${fn.params.join(', ')})`
+    : module
+      ? `${entryFunctions.length} entry function${entryFunctions.length === 1 ? '' : 's'} in ${module.name}.`
+      : 'Only entry functions are listed.';
+
+  return (
+    <Stack gap="md">
+      <Title order={3}>Compose</Title>
+      <Select
+        label="Template"
+        description="Fills the form with a ready-made call."
+        placeholder="Choose a template"
+        data={composerTemplates.map((template) => ({ value: template.id, label: template.label }))}
+        value={null}
+        onChange={(id) => {
+          const template = composerTemplates.find((candidate) => candidate.id === id);
+          if (template) {
+            setState((previous) => applyTemplate(previous, template));
+            setTouched(new Set());
+          }
+        }}
+        disabled={disabled}
+        searchable
+      />
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Autocomplete
+          label="Module address"
+          description="0x1 (framework), 0xcafe (playground) or any address."
+          data={presetAddresses}
+          value={state.moduleAddress}
+          onChange={(value) => {
+            if (value === state.moduleAddress) return;
+            update({
+              moduleAddress: value,
+              moduleName: null,
+              functionName: null,
+              typeArguments: [],
+              arguments: [],
+              encodings: [],
+            });
+          }}
+          error={evaluation.moduleAddressError ?? modulesError}
+          disabled={disabled}
+          required
+          autoComplete="off"
+        />
+        <Select
+          label="Module"
+          description={!settled || modulesQuery.isFetching ? 'Loading modules…' : 'Type to search.'}
+          placeholder={address.ok ? 'Choose a module' : 'Enter a valid address first'}
+          data={moduleOptions}
+          value={state.moduleName}
+          onChange={(value) => {
+            if (value === state.moduleName) return;
+            update({
+              moduleName: value,
+              functionName: null,
+              typeArguments: [],
+              arguments: [],
+              encodings: [],
+            });
+          }}
+          searchable
+          nothingFoundMessage="No module matches"
+          disabled={disabled || !address.ok}
+          required
+        />
+        <Select
+          label="Entry function"
+          description={functionDescription}
+          placeholder={module ? 'Choose an entry function' : 'Choose a module first'}
+          data={functionOptions}
+          value={state.functionName}
+          onChange={(value) => {
+            if (value === state.functionName) return;
+            update({ functionName: value, typeArguments: [], arguments: [], encodings: [] });
+          }}
+          searchable
+          nothingFoundMessage="No entry function matches"
+          disabled={disabled || !module}
+          required
+        />
+      </SimpleGrid>
+
+      {fn && fn.generic_type_params.length > 0 && (
+        <Stack gap="sm">
+          <Divider label="Type arguments" labelPosition="left" />
+          {fn.generic_type_params.map((param, index) => {
+            const key = `type${index}`;
+            const value = state.typeArguments[index] ?? '';
+            return (
+              <TextInput
+                key={key}
+                label={`Type argument T${index}`}
+                description={`A Move type, e.g. 0x1::aptos_coin::AptosCoin${param.constraints.length ? `; must have ${param.constraints.join(', ')}` : ''}.`}
+                value={value}
+                onChange={(event) => {
+                  const next = [...state.typeArguments];
+                  next[index] = event.currentTarget.value;
+                  update({ typeArguments: next.map((item) => item ?? '') });
+                }}
+                onBlur={() => touch(key)}
+                error={showError(key, value) ? evaluation.typeArgumentErrors[index] : null}
+                disabled={disabled}
+                required
+                spellCheck={false}
+                autoComplete="off"
+              />
+            );
+          })}
+        </Stack>
+      )}
+
+      {fn && (
+        <Stack gap="sm">
+          <Divider label="Arguments" labelPosition="left" />
+          {evaluation.params.length === 0 && (
+            <Text c="dimmed">This function takes no arguments besides the signer.</Text>
+          )}
+          {evaluation.params.map((field) => {
+            const key = `arg${field.index}`;
+            const text = state.arguments[field.index] ?? '';
+            return (
+              <ArgumentField
+                key={`${state.moduleName}::${state.functionName}::${field.index}`}
+                field={field}
+                text={text}
+                encoding={state.encodings[field.index] ?? 'hex'}
+                showError={field.type === null || showError(key, text)}
+                disabled={disabled}
+                onBlur={() => touch(key)}
+                onChange={(value) => {
+                  const next = Array.from(
+                    { length: evaluation.params.length },
+                    (_, i) => state.arguments[i] ?? '',
+                  );
+                  next[field.index] = value;
+                  update({ arguments: next });
+                }}
+                onEncodingChange={(encoding) => {
+                  const next = Array.from(
+                    { length: evaluation.params.length },
+                    (_, i) => state.encodings[i] ?? 'hex',
+                  );
+                  next[field.index] = encoding;
+                  update({ encodings: next });
+                }}
+              />
+            );
+          })}
+        </Stack>
+      )}
+
+      <Divider label="Options" labelPosition="left" />
+      <OptionsFields
+        options={state.options}
+        errors={evaluation.optionErrors}
+        signingMode={state.signingMode}
+        gasEstimate={gasQuery.data?.gas_estimate ?? null}
+        gasEstimateError={gasQuery.isError ? errorText(gasQuery.error) : null}
+        disabled={disabled}
+        onChange={(options) => update({ options })}
+        onSigningModeChange={(signingMode) => update({ signingMode })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,354 @@
+import type { MoveFunction, MoveModule } from '@aptos-labs/ts-sdk';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Composer } from '../../../../src/features/compose/composer';
+import type { DraftResult } from '../../../../src/features/compose/composer';
+import { composerStorageKey } from '../../../../src/features/compose/composer/composerForm';
+import { render, screen, userEvent, waitFor, within } from '../../../test-utils/render';
+
+const long = (hex: string) => `0x${hex.padStart(64, '0')}`;
+const root = '0x7c2b0de70a35807cdf35628483457dc9e3c42c1ca2e0812b2cc38bc2291ad36a';
+const sender = long('5e4d');
+
+const entry = (name: string, params: string[], generics = 0): MoveFunction => ({
+  name,
+  visibility: 'public' as MoveFunction['visibility'],
+  is_entry: true,
+  is_view: false,
+  generic_type_params: Array.from({ length: generics }, () => ({ constraints: [] })),
+  params,
+  return: [],
+});
+const view = (name: string, params: string[]): MoveFunction => ({
+  ...entry(name, params),
+  is_entry: false,
+  is_view: true,
+  return: ['u64'],
+});
+const moduleAbi = (address: string, name: string, fns: MoveFunction[]): MoveModule => ({
+  address,
+  name,
+  friends: [],
+  exposed_functions: fns,
+  structs: [],
+});
+
+/** Module ABIs by long address, as a node would serve them. */
+const chain = new Map<string, MoveModule[]>([
+  [
+    long('1'),
+    [
+      moduleAbi('0x1', 'aptos_account', [
+        entry('transfer', ['&signer', 'address', 'u64']),
+        entry('batch_transfer', ['&signer', 'vector<address>', 'vector<u64>']),
+        entry('transfer_coins', ['&signer', 'address', 'u64'], 1),
+        view('can_receive_direct_coin_transfers', ['address']),
+      ]),
+      moduleAbi('0x1', 'chain_id', [view('get', [])]),
+    ],
+  ],
+  [
+    long('cafe'),
+    [
+      moduleAbi(long('cafe'), 'playground', [
+        entry('abort_with', ['&signer', 'u64']),
+        entry('burn_gas', ['&signer', 'u64']),
+        entry('emit_events', ['&signer', 'u64']),
+        entry('store_value', ['&signer', 'u64']),
+        view('get_value', ['address']),
+      ]),
+    ],
+  ],
+  [
+    long('abc'),
+    [
+      moduleAbi(long('abc'), 'kitchen', [
+        entry(
+          'everything',
+          [
+            '&signer',
+            'bool',
+            'u8',
+            'vector<u8>',
+            '0x1::string::String',
+            '0x1::option::Option<u64>',
+            '0x1::object::Object<T0>',
+            'T0',
+          ],
+          1,
+        ),
+      ]),
+    ],
+  ],
+]);
+
+vi.mock('../../../../src/aptos/createAptos', () => ({
+  createAptos: () => ({
+    getAccountModules: async ({ accountAddress }: { accountAddress: string }) => {
+      const modules = chain.get(accountAddress);
+      if (!modules) throw new Error('Account not found by Address');
+      return modules.map((abi) => ({ bytecode: '0xa11ceb0b', abi }));
+    },
+    getGasPriceEstimation: async () => ({ gas_estimate: 150, prioritized_gas_estimate: 200 }),
+  }),
+}));
+
+let results: DraftResult[];
+const onDraft = (result: DraftResult) => results.push(result);
+const last = () => results[results.length - 1];
+
+beforeEach(() => {
+  results = [];
+});
+
+function renderComposer(props: { sender?: string | null; disabled?: boolean } = {}) {
+  return render(
+    <Composer
+      sender={props.sender === undefined ? sender : props.sender}
+      disabled={props.disabled ?? false}
+      onDraft={onDraft}
+    />,
+  );
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  const listbox = await screen.findByRole('listbox', { name: label, hidden: true });
+  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+}
+
+async function waitForDraft() {
+  await waitFor(() => expect(last()?.ok).toBe(true));
+  const result = last();
+  if (!result.ok) throw new Error(result.problems.join('; '));
+  return result;
+}
+
+// Each test drives several Mantine comboboxes; jsdom is slow with them on a shared machine.
+describe('Composer', { timeout: 20_000 }, () => {
+  it('starts on a 1 APT transfer to the root account and reports the draft', async () => {
+    renderComposer();
+    const result = await waitForDraft();
+    expect(result.draft).toEqual({
+      sender,
+      payload: {
+        function: '0x1::aptos_account::transfer',
+        typeArguments: [],
+        functionArguments: [root, '100000000'],
+      },
+      options: { maxGasAmount: '200000', expirationSecs: 20, waitTimeoutSecs: 20 },
+    });
+    expect(result.signingMode).toBe('sign');
+    expect(screen.getByRole('textbox', { name: /Argument 1: address/ })).toHaveValue(root);
+    expect(screen.getByText(/node's estimate: 150 octas per gas unit/)).toBeVisible();
+  });
+
+  it('asks for a wallet when there is no sender', async () => {
+    renderComposer({ sender: null });
+    await waitFor(() => expect(results.length).toBeGreaterThan(0));
+    await screen.findByRole('textbox', { name: /Argument 1: address/ });
+    const result = last();
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toEqual(['Connect a wallet to set the sender']);
+  });
+
+  it('offers only entry functions and builds a draft for the chosen one', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const address = screen.getByRole('combobox', { name: /Module address/ });
+    await user.clear(address);
+    await user.type(address, '0xcafe');
+    await choose(user, 'Module', 'playground');
+    await user.click(screen.getByRole('combobox', { name: 'Entry function' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Entry function', hidden: true });
+    const names = within(listbox)
+      .getAllByRole('option', { hidden: true })
+      .map((option) => option.textContent);
+    expect(names).toEqual(['abort_with', 'burn_gas', 'emit_events', 'store_value']);
+    await user.click(within(listbox).getByRole('option', { name: 'emit_events', hidden: true }));
+
+    const count = await screen.findByRole('textbox', { name: /Argument 1: u64/ });
+    await user.type(count, '3');
+    const result = await waitForDraft();
+    expect(result.draft.payload).toEqual({
+      function: `${long('cafe')}::playground::emit_events`,
+      typeArguments: [],
+      functionArguments: ['3'],
+    });
+  });
+
+  it('searches modules by name', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const module = screen.getByRole('combobox', { name: 'Module' });
+    await waitFor(() => expect(module).toBeEnabled());
+    await user.clear(module);
+    await user.type(module, 'chain');
+    const listbox = await screen.findByRole('listbox', { name: 'Module', hidden: true });
+    const options = await within(listbox).findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual(['chain_id']);
+  });
+
+  it('explains a bad module address and a module address with nothing published', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const address = screen.getByRole('combobox', { name: /Module address/ });
+    await user.clear(address);
+    await user.type(address, '0xnothex');
+    expect(
+      await screen.findByText(/Module address may only contain hex characters .* e\.g\. 0x1/),
+    ).toBeVisible();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(last().ok).toBe(false);
+
+    await user.clear(address);
+    await user.type(address, '0xdead');
+    expect(await screen.findByText(/Could not load the modules at 0xdead/)).toBeVisible();
+  });
+
+  it('fills the form from a template', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await waitForDraft();
+    await choose(user, 'Template', 'Playground: abort with code 42');
+    expect(screen.getByRole('combobox', { name: /Module address/ })).toHaveValue('0xcafe');
+    expect(screen.getByRole('combobox', { name: 'Entry function' })).toHaveValue('abort_with');
+    expect(await screen.findByRole('textbox', { name: /Argument 1: u64/ })).toHaveValue('42');
+    await waitFor(() => {
+      const result = last();
+      expect(result.ok && result.draft.payload.function).toBe(
+        `${long('cafe')}::playground::abort_with`,
+      );
+    });
+
+    await choose(user, 'Template', 'Batch transfer: 1 APT and 2 APT');
+    await waitFor(() => {
+      const result = last();
+      expect(result.ok && result.draft.payload.functionArguments).toEqual([
+        [root, long('b0b')],
+        ['100000000', '200000000'],
+      ]);
+    });
+  });
+
+  it('shows each error inline, linked to its input, and keeps the draft back', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const amount = await screen.findByRole('textbox', { name: /Argument 2: u64/ });
+    await user.clear(amount);
+    await user.type(amount, '-1');
+    const message = 'u64 must be a whole number from 0 to 18446744073709551615; got -1';
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(message));
+    const result = last();
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toEqual([`Argument 2 (u64): ${message}`]);
+
+    const maxGas = screen.getByRole('textbox', { name: 'Max gas (units)' });
+    await user.clear(maxGas);
+    await user.type(maxGas, 'lots');
+    expect(
+      await screen.findByText(/^Max gas: u64 must be a whole number .* got "lots"/),
+    ).toBeVisible();
+  });
+
+  it('validates every kind of input of a generic function', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const address = screen.getByRole('combobox', { name: /Module address/ });
+    await user.clear(address);
+    await user.type(address, '0xabc');
+    await choose(user, 'Module', 'kitchen');
+    await choose(user, 'Entry function', 'everything');
+
+    const typeArg = await screen.findByRole('textbox', { name: 'Type argument T0' });
+    await user.type(typeArg, 'u65');
+    await user.tab();
+    expect(await screen.findByText(/T0 is not a Move type \('u65', unknown type\)/)).toBeVisible();
+    expect(
+      screen.getByText("This argument's type is T0: set type argument T0 to a valid type first."),
+    ).toBeVisible();
+    await user.clear(typeArg);
+    await user.type(typeArg, 'u16');
+    const generic = await screen.findByRole('textbox', { name: /Argument 7: T0 = u16/ });
+
+    await choose(user, 'Argument 1: bool', 'true');
+    await user.type(screen.getByRole('textbox', { name: /Argument 2: u8/ }), '256');
+    expect(
+      await screen.findByText('u8 must be a whole number from 0 to 255; got 256'),
+    ).toBeVisible();
+    await user.clear(screen.getByRole('textbox', { name: /Argument 2: u8/ }));
+    await user.type(screen.getByRole('textbox', { name: /Argument 2: u8/ }), '7');
+
+    const bytes = screen.getByRole('textbox', { name: /Argument 3: vector<u8>/ });
+    await user.type(bytes, 'hi');
+    expect(await screen.findByText(/vector<u8> in hex must start with 0x; got "hi"/)).toBeVisible();
+    await user.click(screen.getByRole('switch', { name: /Argument 3: bytes as UTF-8 text/ }));
+
+    await user.type(
+      screen.getByRole('textbox', { name: /Argument 4: 0x1::string::String/ }),
+      'a, b',
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: /Argument 6: 0x1::object::Object<T0>/ }),
+      '0xa',
+    );
+    await user.type(generic, '65535');
+
+    const result = await waitForDraft();
+    expect(result.draft.payload).toEqual({
+      function: `${long('abc')}::kitchen::everything`,
+      typeArguments: ['u16'],
+      functionArguments: [true, '7', ['104', '105'], 'a, b', null, long('a'), '65535'],
+    });
+
+    await user.type(
+      screen.getByRole('textbox', { name: /Argument 5: 0x1::option::Option<u64>/ }),
+      'x',
+    );
+    expect(
+      await screen.findByText(/^Option: leave empty for none, or give a whole number/),
+    ).toBeVisible();
+    expect(last().ok).toBe(false);
+  });
+
+  it('keeps the form across a remount', async () => {
+    const user = userEvent.setup();
+    const first = renderComposer();
+    const amount = await screen.findByRole('textbox', { name: /Argument 2: u64/ });
+    await user.clear(amount);
+    await user.type(amount, '777');
+    await user.click(screen.getByRole('radio', { name: /Sign and submit/ }));
+    const seq = screen.getByRole('textbox', { name: 'Sequence number override' });
+    await user.type(seq, '5');
+    first.unmount();
+    expect(JSON.parse(window.localStorage.getItem(composerStorageKey) ?? '{}')).toMatchObject({
+      arguments: [root, '777'],
+      signingMode: 'signAndSubmit',
+    });
+
+    results = [];
+    renderComposer();
+    expect(await screen.findByRole('textbox', { name: /Argument 2: u64/ })).toHaveValue('777');
+    const result = await waitForDraft();
+    expect(result.signingMode).toBe('signAndSubmit');
+    expect(result.draft.options.sequenceNumber).toBe('5');
+    expect(result.draft.payload.functionArguments).toEqual([root, '777']);
+  });
+
+  it('falls back to the defaults when storage is corrupt', async () => {
+    window.localStorage.setItem(composerStorageKey, '{"moduleAddress": 12, "arguments": [1,');
+    renderComposer();
+    const result = await waitForDraft();
+    expect(result.draft.payload.function).toBe('0x1::aptos_account::transfer');
+  });
+
+  it('is read-only while disabled', async () => {
+    renderComposer({ disabled: true });
+    expect(await screen.findByRole('textbox', { name: /Argument 2: u64/ })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /Module address/ })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Template' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Max gas (units)' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Sign, then submit/ })).toBeDisabled();
+  });
+});
