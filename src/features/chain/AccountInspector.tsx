@@ -1,29 +1,16 @@
-import {
-  Accordion,
-  Alert,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Accordion, Alert, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatUnits } from '../../format/amounts';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries, parseAddress } from '../../queries/chainQueries';
 import { errorMessage } from './errorMessage';
+import { LookupForm } from './LookupForm';
 
 /** Resources and APT balance of any account, read through TanStack Query. */
 export function AccountInspector() {
   const { network } = useNetwork();
-  const [input, setInput] = useState('');
   const [address, setAddress] = useState<string | null>(null);
-  const [inputError, setInputError] = useState<string | null>(null);
   const resources = useQuery({
     ...accountQueries.resources(network, address ?? ''),
     enabled: address !== null,
@@ -33,39 +20,19 @@ export function AccountInspector() {
     enabled: address !== null,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAddress(input);
-    if ('error' in parsed) {
-      setInputError(parsed.error);
-      return;
-    }
-    setInputError(null);
-    setAddress(parsed.address);
-  };
-
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={3} size="h5">
           Account
         </Title>
-        <form onSubmit={submit} noValidate>
-          <Group align="flex-start" gap="xs">
-            <TextInput
-              label="Account address"
-              placeholder="0x1"
-              value={input}
-              onChange={(event) => setInput(event.currentTarget.value)}
-              error={inputError}
-              style={{ flex: 1 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            />
-            <Button type="submit" mt={25}>
-              Inspect
-            </Button>
-          </Group>
-        </form>
+        <LookupForm
+          label="Account address"
+          placeholder="0x1"
+          buttonLabel="Inspect"
+          parse={parseAddress}
+          onSubmit={(parsed) => setAddress(parsed.address)}
+        />
         {address && (
           <Stack gap="xs">
             <Text size="sm">

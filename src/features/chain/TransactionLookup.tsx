@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNetwork } from '../../network/useNetwork';
 import {
   parseTransactionRef,
@@ -20,28 +8,16 @@ import {
   type TransactionRef,
 } from '../../queries/chainQueries';
 import { errorMessage } from './errorMessage';
+import { LookupForm } from './LookupForm';
 
 /** Finds a transaction by hash or by version and shows what the chain holds for it. */
 export function TransactionLookup() {
   const { network } = useNetwork();
-  const [input, setInput] = useState('');
   const [ref, setRef] = useState<TransactionRef | null>(null);
-  const [inputError, setInputError] = useState<string | null>(null);
   const query = useQuery({
     ...transactionQueries.lookup(network, ref ?? { kind: 'version', version: '0' }),
     enabled: ref !== null,
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseTransactionRef(input);
-    if ('error' in parsed) {
-      setInputError(parsed.error);
-      return;
-    }
-    setInputError(null);
-    setRef(parsed);
-  };
 
   const transaction = query.data;
   return (
@@ -50,22 +26,13 @@ export function TransactionLookup() {
         <Title order={3} size="h5">
           Transaction lookup
         </Title>
-        <form onSubmit={submit} noValidate>
-          <Group align="flex-start" gap="xs">
-            <TextInput
-              label="Hash or version"
-              placeholder="0x… or 42"
-              value={input}
-              onChange={(event) => setInput(event.currentTarget.value)}
-              error={inputError}
-              style={{ flex: 1 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            />
-            <Button type="submit" mt={25}>
-              Look up
-            </Button>
-          </Group>
-        </form>
+        <LookupForm
+          label="Hash or version"
+          placeholder="0x… or 42"
+          buttonLabel="Look up"
+          parse={parseTransactionRef}
+          onSubmit={setRef}
+        />
         {ref && query.isPending && <Loader size="sm" aria-label="Looking up the transaction" />}
         {ref && query.isError && (
           <Alert color="red" title="Not found">
