@@ -25,9 +25,9 @@ describe('app shell in Chromium', () => {
         nav.getByRole('link', { name: new RegExp(`^${area.label}`) }).isVisible(),
       ).resolves.toBe(true);
     }
-    await expect(
-      page.getByRole('heading', { name: 'No transaction drafted yet' }).isVisible(),
-    ).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Nothing run yet' }).isVisible()).resolves.toBe(
+      true,
+    );
     await page.screenshot({ path: 'test-results/shell.png', fullPage: true });
   });
 

@@ -24,10 +24,10 @@ describe('App shell', () => {
     );
   });
 
-  it('opens on Compose with an empty state that says what will appear', () => {
+  it('opens on Compose with the composer and an empty results area that says what will appear', () => {
     render(<App />);
     expect(screen.getByRole('heading', { level: 2, name: 'Compose' })).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'No transaction drafted yet' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Nothing run yet' })).toBeVisible();
     expect(screen.getByRole('link', { name: /Compose/ })).toHaveAttribute('aria-current', 'page');
   });
 

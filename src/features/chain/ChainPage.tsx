@@ -1,9 +1,13 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { AccountInspector } from './AccountInspector';
+import { DevControlsPanel } from './devControls';
 import { LedgerCard } from './LedgerCard';
 import { TransactionLookup } from './TransactionLookup';
 
-/** What the selected network knows: its ledger, any account, any transaction. */
+/**
+ * What the selected network knows: its ledger, any account, any transaction; on the embedded
+ * chain, its dev controls.
+ */
 export function ChainPage() {
   return (
     <Stack gap="md">
@@ -12,6 +16,7 @@ export function ChainPage() {
         <AccountInspector />
         <TransactionLookup />
       </SimpleGrid>
+      <DevControlsPanel />
     </Stack>
   );
 }

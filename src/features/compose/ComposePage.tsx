@@ -1,17 +1,146 @@
-import { EmptyState } from '../../components/EmptyState';
+import { Alert, Grid, List, Paper, Stack, Text } from '@mantine/core';
+import { useWallet } from '@aptos-labs/wallet-adapter-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { TransactionSigner } from '../../actors/transactionActors';
+import { createAptos } from '../../aptos/createAptos';
+import { formatUnits } from '../../format/amounts';
+import type { NetworkConfig } from '../../network/networks';
+import { useNetwork } from '../../network/useNetwork';
+import { accountQueries } from '../../queries/chainQueries';
+import { useWalletMachine } from '../../wallet/useWalletMachine';
+import { DevControlsPanel } from '../chain/devControls';
+import { LedgerCard } from '../chain/LedgerCard';
+import { Composer, type DraftResult } from './composer';
+import { ResultsPanel } from './results/ResultsPanel';
+import { RunStepper } from './run/RunStepper';
+import { StepControls } from './run/StepControls';
+import { useTransactionRun } from './run/useTransactionRun';
 
-export function ComposePage() {
+/** The sender's APT balance, refetched after each commit (the run invalidates account queries). */
+function SenderBalance({ address }: { address: string }) {
+  const { network } = useNetwork();
+  const balance = useQuery({ ...accountQueries.aptBalance(network, address), retry: false });
   return (
-    <EmptyState
-      title="No transaction drafted yet"
-      upcoming={[
-        'A composer for any entry function, with arguments checked against the module ABI',
-        'Build, Simulate, Sign, Submit and Run all, each enabled exactly when the transaction machine allows it',
-        'The raw transaction and its BCS, the simulation, and the committed result explained side by side',
-      ]}
-    >
-      Compose a transaction here, then walk it through build, simulate, sign, submit and wait, one
-      step at a time or all at once. What the chain says at each step will appear on this page.
-    </EmptyState>
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" fw={600}>
+        Sender
+      </Text>
+      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {address}
+      </Text>
+      <Text size="sm" aria-label="Sender balance">
+        {balance.isPending
+          ? 'Balance: reading…'
+          : balance.isError
+            ? 'Balance: none yet (fund the account from the dev wallet).'
+            : `Balance: ${formatUnits(balance.data)} APT`}
+      </Text>
+    </Paper>
   );
+}
+
+function ComposeWorkspace({ network }: { network: NetworkConfig }) {
+  const adapter = useWallet();
+  const { actorRef: walletRef, devWallet } = useWalletMachine();
+  const account = useSelector(walletRef, (snapshot) =>
+    snapshot.matches('connected') ? snapshot.context.account : null,
+  );
+  const sender = account?.address ?? null;
+
+  const {
+    connected,
+    wallet,
+    account: adapterAccount,
+    signTransaction,
+    signAndSubmitTransaction,
+  } = adapter;
+  const signer = useMemo<TransactionSigner | null>(() => {
+    if (!connected || wallet === null || adapterAccount === null) return null;
+    const publicKey = Array.isArray(adapterAccount.publicKey) ? null : adapterAccount.publicKey;
+    return {
+      walletName: wallet.name,
+      publicKey,
+      signTransaction: (transaction) => signTransaction({ transactionOrPayload: transaction }),
+      signAndSubmitTransaction: async (input) => {
+        const { hash } = await signAndSubmitTransaction(input);
+        return { hash };
+      },
+    };
+  }, [connected, wallet, adapterAccount, signTransaction, signAndSubmitTransaction]);
+
+  const actorRef = useTransactionRun({
+    network,
+    aptos: createAptos(network),
+    signer,
+    devWallet,
+    sender,
+  });
+  const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
+  const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
+
+  useEffect(() => {
+    if (editing && draftResult?.ok)
+      actorRef.send({ type: 'draft.update', draft: draftResult.draft });
+  }, [actorRef, editing, draftResult]);
+  const signingMode = draftResult?.signingMode;
+  useEffect(() => {
+    if (signingMode) actorRef.send({ type: 'signer.change', signingMode });
+  }, [actorRef, signingMode]);
+
+  const draftReady = draftResult?.ok === true;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Composer sender={sender} disabled={!editing} onDraft={setDraftResult} />
+          </Paper>
+          <Paper withBorder p="md" radius="md" component="section" aria-label="Run">
+            <Stack gap="sm">
+              <StepControls actorRef={actorRef} draftReady={draftReady} />
+              {editing && draftResult && !draftResult.ok && (
+                <Alert
+                  color="yellow"
+                  title="The draft is not ready to build"
+                  aria-label="Draft problems"
+                >
+                  <List size="sm">
+                    {draftResult.problems.map((problem) => (
+                      <List.Item key={problem}>{problem}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              )}
+              {sender === null && (
+                <Text size="sm" c="dimmed">
+                  Connect a wallet (the wallet button in the header) to choose the sender and sign.
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+          <RunStepper actorRef={actorRef} />
+          <ResultsPanel actorRef={actorRef} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="md">
+          {sender && <SenderBalance address={sender} />}
+          <LedgerCard />
+          <DevControlsPanel />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * Compose and run: the composer, the step controls driven by the transaction machine, where the
+ * run is, what the chain said, and the chain panel (ledger, sender balance, dev controls). A new
+ * network starts a new machine.
+ */
+export function ComposePage() {
+  const { network } = useNetwork();
+  return <ComposeWorkspace key={network.fullnode} network={network} />;
 }

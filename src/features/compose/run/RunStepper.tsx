@@ -1,0 +1,148 @@
+import { Badge, Group, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { statePath, transactionMachine } from '../../../../machines';
+
+/** Props of {@link RunStepper}. */
+export interface RunStepperProps {
+  actorRef: ActorRefFrom<typeof transactionMachine>;
+}
+
+const STEPS = ['Build', 'Simulate', 'Sign', 'Submit', 'Wait', 'Outcome'] as const;
+
+/** Which step of the stepper a state path belongs to. */
+export function stepIndex(path: string): number {
+  const top = path.split('.')[0];
+  switch (top) {
+    case 'editing':
+    case 'building':
+    case 'buildError':
+      return 0;
+    case 'built':
+    case 'simulating':
+    case 'simulated':
+    case 'simulationError':
+      return 1;
+    case 'signing':
+    case 'rejected':
+      return 2;
+    case 'signed':
+    case 'submitting':
+    case 'submitRejected':
+      return 3;
+    case 'pending':
+    case 'rechecking':
+      return 4;
+    default:
+      return 5;
+  }
+}
+
+function describe(path: string): string {
+  try {
+    return transactionMachine.getStateNodeById(`transaction.${path}`).description ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function seconds(ms: number): string {
+  return `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+}
+
+/** The clock while a step is busy (re-renders four times a second), else `null`. */
+function useNow(active: boolean): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 250);
+    const first = setTimeout(tick, 0);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(first);
+    };
+  }, [active]);
+  return active ? now : null;
+}
+
+/**
+ * Where the transaction is: a stepper over the lifecycle, the machine's full state path (e.g.
+ * `simulated.failure`), its description and tags, and, while a step waits, the elapsed time
+ * (with progress against the wait timeout while pending).
+ */
+export function RunStepper({ actorRef }: RunStepperProps) {
+  const path = useSelector(actorRef, (snapshot) => statePath(snapshot.value));
+  const tags = useSelector(actorRef, (snapshot) => [...snapshot.tags].sort().join(' '));
+  const since = useSelector(actorRef, (snapshot) => snapshot.context.timing.current?.since ?? null);
+  const timeoutSecs = useSelector(
+    actorRef,
+    (snapshot) => snapshot.context.draft.options.waitTimeoutSecs ?? 20,
+  );
+  const busy = tags.split(' ').includes('busy');
+  const failed = tags.split(' ').includes('error');
+  const now = useNow(busy);
+  const elapsed = busy && since !== null && now !== null ? now - since : null;
+  const active = stepIndex(path);
+  const waiting = path === 'pending' || path === 'rechecking';
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Stepper
+          active={path === 'committed' ? STEPS.length : active}
+          size="xs"
+          color={failed ? 'red' : undefined}
+          aria-label="Transaction progress"
+        >
+          {STEPS.map((step, index) => (
+            <Stepper.Step
+              key={step}
+              label={step}
+              loading={busy && index === active}
+              color={failed && index === active ? 'red' : undefined}
+            />
+          ))}
+        </Stepper>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm">State</Text>
+          <Badge
+            size="lg"
+            variant="light"
+            color={failed ? 'red' : path === 'committed' ? 'teal' : 'blue'}
+            role="status"
+            aria-label={`Transaction machine state: ${path}`}
+            style={{ textTransform: 'none' }}
+          >
+            {path}
+          </Badge>
+          {tags !== '' &&
+            tags.split(' ').map((tag) => (
+              <Badge key={tag} size="sm" variant="outline" color={tag === 'error' ? 'red' : 'gray'}>
+                {tag}
+              </Badge>
+            ))}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {describe(path)}
+        </Text>
+        {elapsed !== null && (
+          <Stack gap={4} aria-live="off">
+            <Text size="xs" aria-label="Elapsed time">
+              {waiting
+                ? `Waiting for the chain: ${seconds(elapsed)} of ${timeoutSecs} s`
+                : `Working: ${seconds(elapsed)}`}
+            </Text>
+            <Progress
+              size="sm"
+              animated
+              value={waiting ? Math.min(100, (elapsed / (timeoutSecs * 1000)) * 100) : 100}
+              aria-label="Wait progress"
+            />
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

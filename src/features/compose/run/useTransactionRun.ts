@@ -1,0 +1,99 @@
+import type { Aptos } from '@aptos-labs/ts-sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import {
+  transactionClock,
+  transactionMachine,
+  type NetworkInfo,
+  type TransactionDraft,
+} from '../../../../machines';
+import { createTransactionActors, type TransactionSigner } from '../../../actors/transactionActors';
+import type { DevWallet } from '../../../devwallet';
+import type { NetworkConfig } from '../../../network/networks';
+import { accountQueries } from '../../../queries/chainQueries';
+import { workbenchQueryKey } from '../../chain/devControls/devControlQueries';
+
+/** The draft the machine starts with, before the composer reports one. */
+export function emptyDraft(sender: string | null): TransactionDraft {
+  return {
+    sender: sender ?? '0x0',
+    payload: { function: '0x1::aptos_account::transfer', typeArguments: [], functionArguments: [] },
+    options: {},
+  };
+}
+
+/** The network as the transaction machine (and the run record) keeps it. */
+export function toNetworkInfo(network: NetworkConfig): NetworkInfo {
+  return {
+    name: network.kind,
+    chainId: network.expectedChainId ?? null,
+    nodeUrl: network.fullnode,
+  };
+}
+
+/**
+ * Runs the transaction machine for one page, with the browser actors: the workbench's own client
+ * for the chain and the connected wallet (read when a step runs) for signing. After a transaction
+ * commits (or fails on chain), the account, ledger and dev-control queries are refetched.
+ *
+ * @param args.network - the selected network (a new network needs a new hook instance).
+ * @param args.aptos - the workbench's client for it.
+ * @param args.signer - the connected wallet now, or `null`.
+ * @param args.devWallet - the in-page dev wallet.
+ * @returns the running machine's actor.
+ * @example
+ * ```tsx
+ * const actorRef = useTransactionRun({ network, aptos: createAptos(network), signer, devWallet });
+ * ```
+ */
+export function useTransactionRun(args: {
+  network: NetworkConfig;
+  aptos: Aptos;
+  signer: TransactionSigner | null;
+  devWallet: DevWallet | undefined;
+  sender: string | null;
+}) {
+  const { network, aptos, signer, devWallet, sender } = args;
+  const queryClient = useQueryClient();
+  // The actors read the wallet when a step runs; the holder keeps it current.
+  const [latestSigner] = useState(() => {
+    let value = signer;
+    return {
+      get: () => value,
+      set: (next: TransactionSigner | null) => {
+        value = next;
+      },
+    };
+  });
+  useLayoutEffect(() => latestSigner.set(signer), [latestSigner, signer]);
+
+  const [logic] = useState(() =>
+    transactionMachine.provide({
+      actors: createTransactionActors({
+        aptos,
+        getSigner: latestSigner.get,
+        ...(devWallet === undefined ? {} : { devWallet }),
+      }),
+      actions: transactionClock(Date.now),
+    }),
+  );
+  const actorRef = useActorRef(logic, {
+    input: { draft: emptyDraft(sender), network: toNetworkInfo(network) },
+  });
+
+  useEffect(() => {
+    let seen: string | null = null;
+    const subscription = actorRef.subscribe((snapshot) => {
+      const hash = snapshot.context.committed?.hash ?? null;
+      if (!(snapshot.matches('committed') || snapshot.matches('failed')) || hash === seen) return;
+      seen = hash;
+      void queryClient.invalidateQueries({ queryKey: accountQueries.all(network) });
+      void queryClient.invalidateQueries({ queryKey: ['ledgerInfo', network.fullnode] });
+      void queryClient.invalidateQueries({ queryKey: workbenchQueryKey(network) });
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, queryClient, network]);
+
+  return actorRef;
+}
