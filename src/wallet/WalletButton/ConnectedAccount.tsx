@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { CopyValue } from '../../components/CopyValue';
 import { formatUnits } from '../../format/amounts';
 import { networkLabels } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
@@ -10,29 +11,6 @@ import { SendAptForm } from '../SendAptForm';
 import { useAdapterBridgeState } from '../useAdapterBridgeState';
 import { useWalletMachine } from '../useWalletMachine';
 import { WrongNetworkHelp } from './WrongNetworkHelp';
-
-function CopyIcon({ copied }: { copied: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={16}
-      height={16}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden
-    >
-      {copied ? (
-        <path d="M5 12l5 5L20 7" />
-      ) : (
-        <>
-          <rect x="9" y="9" width="11" height="11" rx="2" />
-          <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-        </>
-      )}
-    </svg>
-  );
-}
 
 function Balance({ address }: { address: string }) {
   const { network } = useNetwork();
@@ -79,19 +57,12 @@ export function ConnectedAccount({ onBusyChange }: ConnectedAccountProps) {
             <Code style={{ wordBreak: 'break-all' }} aria-label="Connected account address">
               {account.address}
             </Code>
-            <CopyButton value={account.address}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy the address'}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={copy}
-                    aria-label={copied ? 'Address copied' : 'Copy the address'}
-                  >
-                    <CopyIcon copied={copied} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyValue
+              value={account.address}
+              label="Copy the address"
+              copiedLabel="Address copied"
+              size="md"
+            />
           </Group>
         )}
         <Text size="xs" c="dimmed">

@@ -2,7 +2,7 @@ import { Accordion, Badge, Code, Group, Paper, Stack, Table, Text, Title } from 
 import type { JsonValue } from '../../../../machines';
 import { formatUnits } from '../../../format/amounts';
 import { balanceChanges } from './balanceChanges';
-import { CopyValue } from './CopyValue';
+import { CopyValue } from '../../../components/CopyValue';
 import { formatSignedOctas, gasFee } from './gasFee';
 import { VmStatusExplanation } from './VmStatusExplanation';
 

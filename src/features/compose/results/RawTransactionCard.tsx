@@ -1,6 +1,6 @@
 import { Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { BuiltTransaction, TransactionDraft } from '../../../../machines';
-import { CopyValue } from './CopyValue';
+import { CopyValue } from '../../../components/CopyValue';
 
 function expiration(secs: string): string {
   try {

@@ -1,16 +1,30 @@
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 
+export interface CopyValueProps {
+  value: string;
+  /** What the button does, e.g. "Copy the address". */
+  label: string;
+  /** What it says once copied (default "Copied"). */
+  copiedLabel?: string;
+  size?: 'sm' | 'md';
+}
+
 /** A copy-to-clipboard button for one value. */
-export function CopyValue({ value, label }: { value: string; label: string }) {
+export function CopyValue({ value, label, copiedLabel = 'Copied', size = 'sm' }: CopyValueProps) {
   return (
     <CopyButton value={value}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : label}>
-          <ActionIcon variant="subtle" size="sm" aria-label={label} onClick={copy}>
+        <Tooltip label={copied ? copiedLabel : label}>
+          <ActionIcon
+            variant="subtle"
+            size={size}
+            aria-label={copied ? copiedLabel : label}
+            onClick={copy}
+          >
             <svg
               viewBox="0 0 24 24"
-              width={14}
-              height={14}
+              width={size === 'sm' ? 14 : 16}
+              height={size === 'sm' ? 14 : 16}
               fill="none"
               stroke="currentColor"
               strokeWidth={2}

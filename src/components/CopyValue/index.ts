@@ -1,0 +1,1 @@
+export { CopyValue } from './CopyValue';
