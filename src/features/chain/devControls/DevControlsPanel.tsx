@@ -20,6 +20,30 @@ import { devControlQueries, type MiningMode, type WorkbenchSnapshot } from './de
 import { useDevControl } from './useDevControl';
 
 /** One control with its one-line explanation. */
+
+interface NumberActionProps {
+  label: string;
+  width: number;
+  min: number;
+  value: number | string;
+  onChange: (value: number | string) => void;
+  /** The button's label. */
+  action: string;
+  onAction: (value: number) => void;
+}
+
+/** A number and the button that sends it. */
+function NumberAction({ label, width, min, value, onChange, action, onAction }: NumberActionProps) {
+  return (
+    <Group gap="xs" align="flex-end">
+      <NumberInput size="xs" w={width} label={label} min={min} value={value} onChange={onChange} />
+      <Button size="xs" variant="light" onClick={() => onAction(Number(value) || 0)}>
+        {action}
+      </Button>
+    </Group>
+  );
+}
+
 function Control({
   title,
   explanation,
@@ -144,23 +168,15 @@ export function DevControlsPanel() {
           title="Clock"
           explanation="Moves the chain clock forward: an empty block records the jump, and expired transactions are dropped."
         >
-          <Group gap="xs" align="flex-end">
-            <NumberInput
-              size="xs"
-              w={140}
-              label="Advance by (seconds)"
-              min={1}
-              value={advanceSecs}
-              onChange={setAdvanceSecs}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => send('/clock/advance', { seconds: Number(advanceSecs) || 0 })}
-            >
-              Advance clock
-            </Button>
-          </Group>
+          <NumberAction
+            label="Advance by (seconds)"
+            width={140}
+            min={1}
+            value={advanceSecs}
+            onChange={setAdvanceSecs}
+            action="Advance clock"
+            onAction={(seconds) => send('/clock/advance', { seconds })}
+          />
           {clock.data && (
             <Text size="xs" ff="monospace" aria-label="Chain clock">
               chain time {chainTime(clock.data.now_microseconds)} (ahead by{' '}
@@ -173,57 +189,33 @@ export function DevControlsPanel() {
           title="Faults"
           explanation="Delay commits, hold the next N submissions in the mempool (waits time out), or answer 507 mempool_is_full to the next N."
         >
-          <Group gap="xs" align="flex-end">
-            <NumberInput
-              size="xs"
-              w={120}
-              label="Delay (ms)"
-              min={0}
-              value={delayMs}
-              onChange={setDelayMs}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => send('/faults', { delayCommitsMs: Number(delayMs) || 0 })}
-            >
-              Delay commits
-            </Button>
-          </Group>
-          <Group gap="xs" align="flex-end">
-            <NumberInput
-              size="xs"
-              w={120}
-              label="Hold next"
-              min={1}
-              value={holdNext}
-              onChange={setHoldNext}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => send('/faults', { holdNext: Number(holdNext) || 0 })}
-            >
-              Hold next submissions
-            </Button>
-          </Group>
-          <Group gap="xs" align="flex-end">
-            <NumberInput
-              size="xs"
-              w={120}
-              label="Reject next"
-              min={1}
-              value={rejectNext}
-              onChange={setRejectNext}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => send('/faults', { rejectNext: Number(rejectNext) || 0 })}
-            >
-              Reject next with 507
-            </Button>
-          </Group>
+          <NumberAction
+            label="Delay (ms)"
+            width={120}
+            min={0}
+            value={delayMs}
+            onChange={setDelayMs}
+            action="Delay commits"
+            onAction={(delayCommitsMs) => send('/faults', { delayCommitsMs })}
+          />
+          <NumberAction
+            label="Hold next"
+            width={120}
+            min={1}
+            value={holdNext}
+            onChange={setHoldNext}
+            action="Hold next submissions"
+            onAction={(holdNext) => send('/faults', { holdNext })}
+          />
+          <NumberAction
+            label="Reject next"
+            width={120}
+            min={1}
+            value={rejectNext}
+            onChange={setRejectNext}
+            action="Reject next with 507"
+            onAction={(rejectNext) => send('/faults', { rejectNext })}
+          />
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => send('/faults/clear')}>
               Clear faults
