@@ -10,11 +10,17 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text ff="monospace" size="sm">
+      <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
   );
+}
+
+/** Ledger time (µs) as an ISO date; a chain that has only its genesis block has time 0. */
+export function ledgerTime(micros: string): string {
+  if (micros === '0') return 'genesis (no block yet)';
+  return new Date(Number(BigInt(micros) / 1000n)).toISOString();
 }
 
 /** The selected node's ledger info, refreshed in the background. */
@@ -43,10 +49,7 @@ export function LedgerCard() {
             <Fact label="Block height" value={query.data.block_height} />
             <Fact label="Epoch" value={query.data.epoch} />
             <Fact label="Node role" value={query.data.node_role} />
-            <Fact
-              label="Ledger time"
-              value={new Date(Number(BigInt(query.data.ledger_timestamp) / 1000n)).toISOString()}
-            />
+            <Fact label="Ledger time" value={ledgerTime(query.data.ledger_timestamp)} />
           </SimpleGrid>
         )}
       </Stack>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ledgerTime } from '../../../src/features/chain/LedgerCard';
 import { formatUnits, multiplyAmounts } from '../../../src/format/amounts';
 import { parseAddress, parseTransactionRef } from '../../../src/queries/chainQueries';
 
@@ -53,5 +54,12 @@ describe('amounts', () => {
   it('multiplies u64 amounts past 2^53', () => {
     expect(multiplyAmounts('2000000', '10000000000')).toBe('20000000000000000');
     expect(multiplyAmounts('9007199254740993', '3')).toBe('27021597764222979');
+  });
+});
+
+describe('ledgerTime', () => {
+  it('reads microseconds as an ISO date, and time 0 as genesis', () => {
+    expect(ledgerTime('1795298389000000')).toBe('2026-11-21T21:59:49.000Z');
+    expect(ledgerTime('0')).toBe('genesis (no block yet)');
   });
 });
