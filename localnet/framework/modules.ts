@@ -22,22 +22,28 @@ import { ROOT_ADDRESS } from './root.ts';
 
 type Run = NonNullable<NativeFunction['run']>;
 
-function entry(
+function nativeFunction(
+  kind: 'entry' | 'view',
   name: string,
   params: string[],
+  returns: string[],
   run: Run,
-  typeParams: string[][] = [],
+  typeParams: string[][],
 ): NativeFunction {
   return {
     name,
     visibility: 'public',
-    isEntry: true,
-    isView: false,
+    isEntry: kind === 'entry',
+    isView: kind === 'view',
     typeParams: typeParams.map((constraints) => ({ constraints })),
     params,
-    returns: [],
+    returns,
     run,
   };
+}
+
+function entry(name: string, params: string[], run: Run, typeParams: string[][] = []) {
+  return nativeFunction('entry', name, params, [], run, typeParams);
 }
 
 function view(
@@ -46,17 +52,8 @@ function view(
   returns: string[],
   run: Run,
   typeParams: string[][] = [],
-): NativeFunction {
-  return {
-    name,
-    visibility: 'public',
-    isEntry: false,
-    isView: true,
-    typeParams: typeParams.map((constraints) => ({ constraints })),
-    params,
-    returns,
-    run,
-  };
+) {
+  return nativeFunction('view', name, params, returns, run, typeParams);
 }
 
 const eventHandle = (type: string) => `0x1::event::EventHandle<${type}>`;

@@ -13,6 +13,7 @@ import {
   type EntryFunction,
   type TransactionPayload,
 } from '@aptos-labs/ts-sdk';
+import { APT_DECIMALS, formatUnits } from '../format/amounts';
 import type { ArgumentSummary, TransactionSummary } from './types';
 
 /** Parameters of well-known framework functions, so their arguments read as values, not bytes. */
@@ -194,8 +195,5 @@ export function buildFullMessage(args: {
  * ```
  */
 export function formatOctas(octas: string): string {
-  const value = BigInt(octas);
-  const whole = value / 100_000_000n;
-  const fraction = (value % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
-  return `${whole.toString()}${fraction === '' ? '' : `.${fraction}`} APT`;
+  return `${formatUnits(octas, APT_DECIMALS, { group: false })} APT`;
 }

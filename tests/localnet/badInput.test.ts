@@ -1,7 +1,14 @@
-import { Account, generateSignedTransaction } from '@aptos-labs/ts-sdk';
+import { generateSignedTransaction } from '@aptos-labs/ts-sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedAccount, getJson, postBcs, startChain, type Chain } from './helpers.ts';
+import {
+  buildTransfer,
+  fundedAccount,
+  getJson,
+  postBcs,
+  startChain,
+  type Chain,
+} from './helpers.ts';
 
 let chain: Chain;
 let validBytes: Uint8Array;
@@ -9,13 +16,7 @@ let validBytes: Uint8Array;
 beforeAll(async () => {
   chain = await startChain();
   const alice = await fundedAccount(chain);
-  const transaction = await chain.aptos.transaction.build.simple({
-    sender: alice.accountAddress,
-    data: {
-      function: '0x1::aptos_account::transfer',
-      functionArguments: [Account.generate().accountAddress, 1],
-    },
-  });
+  const transaction = await buildTransfer(chain, alice);
   validBytes = generateSignedTransaction({
     transaction,
     senderAuthenticator: chain.aptos.transaction.sign({ signer: alice, transaction }),

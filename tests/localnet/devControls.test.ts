@@ -1,6 +1,6 @@
-import { Account, AptosApiError } from '@aptos-labs/ts-sdk';
+import { AptosApiError, type Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedAccount, getJson, startChain, type Chain } from './helpers.ts';
+import { buildTransfer, fundedAccount, getJson, startChain, type Chain } from './helpers.ts';
 
 let chain: Chain;
 let alice: Account;
@@ -18,14 +18,7 @@ async function signedTransfer(
   on: Chain = chain,
   sender = alice,
 ) {
-  const transaction = await on.aptos.transaction.build.simple({
-    sender: sender.accountAddress,
-    data: {
-      function: '0x1::aptos_account::transfer',
-      functionArguments: [Account.generate().accountAddress, 1],
-    },
-    options,
-  });
+  const transaction = await buildTransfer(on, sender, options);
   return on.aptos.signAndSubmitTransaction({ signer: sender, transaction });
 }
 

@@ -4,6 +4,8 @@ import {
   AptosConfig,
   Ed25519PrivateKey,
   Network,
+  type InputGenerateTransactionOptions,
+  type SimpleTransaction,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
 import { startLocalnet, type Localnet, type LocalnetOptions } from '../../localnet/index.ts';
@@ -59,6 +61,22 @@ export async function fundedAccount(chain: Chain, amount = 100_000_000): Promise
 }
 
 /** Posts BCS bytes to a REST path and returns the status and parsed body (no SDK error handling). */
+/** Builds a 1-octa transfer from `sender` to a fresh address, the tests' everyday transaction. */
+export function buildTransfer(
+  chain: Chain,
+  sender: Account,
+  options?: InputGenerateTransactionOptions,
+): Promise<SimpleTransaction> {
+  return chain.aptos.transaction.build.simple({
+    sender: sender.accountAddress,
+    data: {
+      function: '0x1::aptos_account::transfer',
+      functionArguments: [Account.generate().accountAddress, 1],
+    },
+    ...(options === undefined ? {} : { options }),
+  });
+}
+
 export async function postBcs(
   chain: Chain,
   path: string,

@@ -1,6 +1,13 @@
-import { Account, generateSignedTransaction } from '@aptos-labs/ts-sdk';
+import { generateSignedTransaction } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedAccount, getJson, postBcs, startChain, type Chain } from './helpers.ts';
+import {
+  buildTransfer,
+  fundedAccount,
+  getJson,
+  postBcs,
+  startChain,
+  type Chain,
+} from './helpers.ts';
 import { specErrors } from './openApi.ts';
 
 let chain: Chain;
@@ -9,13 +16,7 @@ let userTransaction: { hash: string; version: string };
 beforeAll(async () => {
   chain = await startChain();
   const alice = await fundedAccount(chain);
-  const transaction = await chain.aptos.transaction.build.simple({
-    sender: alice.accountAddress,
-    data: {
-      function: '0x1::aptos_account::transfer',
-      functionArguments: [Account.generate().accountAddress, 1],
-    },
-  });
+  const transaction = await buildTransfer(chain, alice);
   const pending = await chain.aptos.signAndSubmitTransaction({ signer: alice, transaction });
   userTransaction = await chain.aptos.waitForTransaction({ transactionHash: pending.hash });
 });
@@ -45,13 +46,7 @@ describe('responses validate against the official OpenAPI spec', () => {
     const alice = await fundedAccount(chain);
     await chain.dev('mining', { mode: 'manual' });
     try {
-      const transaction = await chain.aptos.transaction.build.simple({
-        sender: alice.accountAddress,
-        data: {
-          function: '0x1::aptos_account::transfer',
-          functionArguments: [Account.generate().accountAddress, 1],
-        },
-      });
+      const transaction = await buildTransfer(chain, alice);
       const bytes = generateSignedTransaction({
         transaction,
         senderAuthenticator: chain.aptos.transaction.sign({ signer: alice, transaction }),
@@ -115,13 +110,7 @@ describe('responses validate against the official OpenAPI spec', () => {
 
   it('simulation results (UserTransaction)', async () => {
     const alice = await fundedAccount(chain);
-    const transaction = await chain.aptos.transaction.build.simple({
-      sender: alice.accountAddress,
-      data: {
-        function: '0x1::aptos_account::transfer',
-        functionArguments: [Account.generate().accountAddress, 1],
-      },
-    });
+    const transaction = await buildTransfer(chain, alice);
     const [simulated] = await chain.aptos.transaction.simulate.simple({
       signerPublicKey: alice.publicKey,
       transaction,

@@ -1,4 +1,4 @@
-import { formatUnits } from '../../../format/amounts';
+import { formatUnits, multiplyAmounts } from '../../../format/amounts';
 
 /** `gas used × gas unit price = fee`, every figure a decimal string. */
 export interface GasFee {
@@ -29,7 +29,7 @@ export function gasFee(args: {
   const { gasUsed, gasUnitPrice } = args;
   if (gasUsed == null || gasUnitPrice == null) return null;
   if (!UNSIGNED.test(gasUsed) || !UNSIGNED.test(gasUnitPrice)) return null;
-  const feeOctas = (BigInt(gasUsed) * BigInt(gasUnitPrice)).toString();
+  const feeOctas = multiplyAmounts(gasUsed, gasUnitPrice);
   return {
     gasUsed: BigInt(gasUsed).toString(),
     gasUnitPrice: BigInt(gasUnitPrice).toString(),
