@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.tsx'],
           setupFiles: ['tests/test-utils/setup.ts'],
+          // user-event types key by key; on a loaded 2-core machine a long phrase takes over 5 s.
+          testTimeout: 20_000,
         },
       },
     ],

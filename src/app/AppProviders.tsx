@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { ApprovalModal, createDevWallet, DevWalletProvider, type DevWallet } from '../devwallet';
 import { NetworkProvider } from '../network/NetworkContext';
 import { WalletAdapterProvider, WalletMachineProvider } from '../wallet';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -27,7 +27,11 @@ export function AppProviders({ children, queryClient, devWallet }: AppProvidersP
   const [client] = useState(() => queryClient ?? new QueryClient());
   const [wallet] = useState(() => devWallet ?? createDevWallet());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <Notifications />
       <QueryClientProvider client={client}>
         <NetworkProvider>

@@ -9,6 +9,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { expectAccessible } from './axe';
 import { openBrowser, type BrowserSession } from './chromium';
 
 let session: BrowserSession;
@@ -70,6 +71,7 @@ const step = (name: string | RegExp) => runSection().getByRole('button', { name,
 async function shot(name: string): Promise<void> {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
 }
 
 async function expectState(path: string, timeout = 30_000): Promise<void> {

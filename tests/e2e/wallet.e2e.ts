@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { openBrowser, type BrowserSession } from './chromium';
 
 /** The chain id the stand-in custom node reports (the local chain is 4). */
@@ -170,6 +171,7 @@ async function shot(name: string): Promise<void> {
   // Let Mantine's transitions (150 ms fades) finish.
   await page.waitForTimeout(300);
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
 }
 
 async function chooseNetwork(label: string): Promise<void> {

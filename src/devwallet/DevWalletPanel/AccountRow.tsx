@@ -142,7 +142,8 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
                 aria-label={`Use ${account.name} as the active account`}
                 onClick={() => wallet.setActiveAccount({ address: account.address })}
               >
-                {active ? 'In use' : 'Use'}
+                {/* One label in both states: aria-pressed and the Active badge say which is in use. */}
+                Use
               </Button>
               <Button
                 size="xs"

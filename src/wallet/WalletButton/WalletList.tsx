@@ -76,7 +76,7 @@ export function WalletList() {
                     href={wallet.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Get ${wallet.name} (opens its site)`}
+                    aria-label={`Get it: ${wallet.name} (opens its site)`}
                   >
                     Get it
                   </Anchor>

@@ -164,7 +164,7 @@ describe('WalletButton', () => {
     expect(within(panel).getByRole('heading', { name: 'Not installed' })).toBeVisible();
     const petra = within(panel).getByText('Petra').closest('li') as HTMLElement;
     expect(within(petra).getByText('Not installed')).toBeVisible();
-    expect(within(petra).getByRole('link', { name: 'Get Petra (opens its site)' })).toHaveAttribute(
+    expect(within(petra).getByRole('link', { name: 'Get it: Petra (opens its site)' })).toHaveAttribute(
       'href',
       'https://petra.app',
     );

@@ -9,6 +9,7 @@ import {
   SegmentedControl,
   Stack,
   Table,
+  VisuallyHidden,
   Text,
   Title,
 } from '@mantine/core';
@@ -245,7 +246,9 @@ export function DevControlsPanel() {
                   <Table.Th>Hash</Table.Th>
                   <Table.Th>Seq</Table.Th>
                   <Table.Th>State</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,12 +1,15 @@
 import { Alert, Box, Code, List, Stack, Text } from '@mantine/core';
 import { explainVmStatus } from './explainVmStatus';
 
-/** A VM status with its plain-words explanation (abort parts, out of gas, validation code). */
+/**
+ * A VM status with its plain-words explanation (abort parts, out of gas, validation code). A
+ * labelled group, not a landmark: a page shows one per result (simulated and committed).
+ */
 export function VmStatusExplanation({ vmStatus }: { vmStatus: string }) {
   const explained = explainVmStatus(vmStatus);
   const ok = explained.kind === 'success';
   return (
-    <Box component="section" aria-label="VM status explained">
+    <Box role="group" aria-label="VM status explained">
       <Alert color={ok ? 'teal' : 'red'} variant="light" title={explained.title}>
         <Stack gap={4}>
           <Text size="sm">
