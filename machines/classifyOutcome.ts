@@ -1,269 +1,22 @@
+import { causeOf, isNodeError, isRecord, isTransport, str, trim, view } from './errorView';
+import type { ErrorView } from './errorView';
 import { toJsonValue } from './json';
 import type {
-  CommittedResult,
-  JsonValue,
-  SignatureResult,
-  SimulationResult,
-  WalletRequestStatus,
-} from './types';
+  Classification,
+  ClassifyArgs,
+  OutcomeDetails,
+  OutcomeSource,
+  Produced,
+} from './outcomeTypes';
+import type { CommittedResult, JsonValue, SimulationResult, WalletRequestStatus } from './types';
+import { VM_VALIDATION_ADVICE, VM_VALIDATION_CODES } from './vmValidation';
+import { toWalletStatus } from './walletRefusal';
 
-/** The step whose result is being classified; each is one named actor of the transaction machine. */
-export type OutcomeStep =
-  'build' | 'simulate' | 'sign' | 'signAndSubmit' | 'submit' | 'wait' | 'lookup';
-
-/** The transaction machine state a result leads to (DESIGN.md names). */
-export type ClassifiedState =
-  | 'built'
-  | 'buildError'
-  | 'simulated.success'
-  | 'simulated.failure'
-  | 'simulationError'
-  | 'signed'
-  | 'rejected'
-  | 'pending'
-  | 'submitRejected'
-  | 'committed'
-  | 'failed'
-  | 'timedOut'
-  | 'expired';
-
-/** What an actor produced: its output when it resolved, or what it threw / rejected with. */
-export type Produced = { output: unknown } | { error: unknown };
-
-/** Who gave the verdict. */
-export type OutcomeSource = 'chain' | 'node' | 'transport' | 'wallet' | 'sdk';
-
-/**
- * The details a classification keeps, all JSON-safe. `summary` says what happened and what to do
- * next; the other fields are copied from what the SDK, node or wallet produced.
- */
-export interface OutcomeDetails {
-  summary: string;
-  source: OutcomeSource;
-  /** Transaction hash, when known. */
-  hash?: string;
-  /** Ledger version of a committed transaction (u64 string). */
-  version?: string;
-  /** VM status of an executed or simulated transaction. */
-  vmStatus?: string;
-  /** Gas units used (u64 string). */
-  gasUsed?: string;
-  /** HTTP status of the node's answer. */
-  httpStatus?: number;
-  /** The node's `error_code`, e.g. `vm_error`, `mempool_is_full`. */
-  errorCode?: string;
-  /** The node's `vm_error_code`, e.g. 3. */
-  vmErrorCode?: number;
-  /** The name of `vm_error_code`, e.g. `SEQUENCE_NUMBER_TOO_OLD`. */
-  vmErrorName?: string;
-  /** The wallet request status, upper-cased. */
-  walletStatus?: WalletRequestStatus;
-  /** The original error message, trimmed. */
-  cause?: string;
-  /** Set when the chain had not seen the hash and the expiration time has not passed yet. */
-  notSeenYet?: boolean;
-  /** The chain's clock (µs) when it last answered about this transaction. */
-  ledgerTimestampUsec?: string;
-}
-
-/** The verdict: which state to go to, the details to keep, and the data the state carries. */
-export interface Classification {
-  state: ClassifiedState;
-  details: OutcomeDetails;
-  simulation?: SimulationResult;
-  signature?: SignatureResult;
-  committed?: CommittedResult;
-  /** Hash of a transaction that reached the node (for `pending`). */
-  hash?: string;
-}
-
-/** Arguments of {@link classifyOutcome}. */
-export interface ClassifyArgs {
-  step: OutcomeStep;
-  produced: Produced;
-  /** Expiration of the transaction (u64 seconds string), needed to tell `expired` on lookup. */
-  expirationTimestampSecs?: string | null;
-  /** Node URL, named in transport messages. */
-  nodeUrl?: string | null;
-}
-
-/** Names of the VM validation codes the node reports on submit (`vm_error_code`). */
-export const VM_VALIDATION_CODES: Readonly<Record<number, string>> = {
-  1: 'INVALID_SIGNATURE',
-  2: 'INVALID_AUTH_KEY',
-  3: 'SEQUENCE_NUMBER_TOO_OLD',
-  4: 'SEQUENCE_NUMBER_TOO_NEW',
-  5: 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE',
-  6: 'TRANSACTION_EXPIRED',
-  7: 'SENDING_ACCOUNT_DOES_NOT_EXIST',
-  8: 'REJECTED_WRITE_SET',
-  9: 'INVALID_WRITE_SET',
-  10: 'EXCEEDED_MAX_TRANSACTION_SIZE',
-  11: 'UNKNOWN_SCRIPT',
-  12: 'UNKNOWN_MODULE',
-  13: 'MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND',
-  14: 'MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS',
-  15: 'GAS_UNIT_PRICE_BELOW_MIN_BOUND',
-  16: 'GAS_UNIT_PRICE_ABOVE_MAX_BOUND',
-  23: 'BAD_CHAIN_ID',
-  24: 'SEQUENCE_NUMBER_TOO_BIG',
-};
-
-/** What to do about a validation failure, by name. */
-const VM_VALIDATION_ADVICE: Readonly<Record<string, string>> = {
-  INVALID_SIGNATURE: 'sign again with the sender’s key',
-  INVALID_AUTH_KEY: 'the key does not match the sender account; check the sender address',
-  SEQUENCE_NUMBER_TOO_OLD: 'the sequence number was already used; rebuild to take the current one',
-  INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE:
-    'fund the sender or lower max gas amount × gas unit price',
-  TRANSACTION_EXPIRED: 'the expiration time has passed; rebuild with a later expiration',
-  SENDING_ACCOUNT_DOES_NOT_EXIST: 'create or fund the sender account first',
-  MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND: 'lower max gas amount',
-  MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS: 'raise max gas amount',
-  GAS_UNIT_PRICE_BELOW_MIN_BOUND: 'raise gas unit price',
-  GAS_UNIT_PRICE_ABOVE_MAX_BOUND: 'lower gas unit price',
-  BAD_CHAIN_ID: 'the transaction was built for another network; rebuild against this one',
-};
-
-const USER_REJECTION = /rejected the request|user rejected|user denied|denied by user|declined/i;
-const USER_CANCELLATION = /cancell?ed|popup (was )?closed|window closed/i;
 const WAIT_TIMEOUT = /timed out in pending state|failed and timed out after/i;
-const TRANSPORT =
-  /fetch failed|failed to fetch|networkerror|network error|requesterror|econnrefused|econnreset|enotfound|ehostunreach|etimedout|socket hang up|load failed/i;
-const MAX_CAUSE = 600;
-
-/** Structural view of a thrown value: SDK errors, adapter strings and wallet objects alike. */
-interface ErrorView {
-  name: string | null;
-  message: string;
-  httpStatus: number | null;
-  /** The node's error body (`{message, error_code, vm_error_code}`), when there is one. */
-  body: { message: string | null; errorCode: string | null; vmErrorCode: number | null } | null;
-  /** `FailedTransactionError.transaction` or `WaitForTransactionError.lastSubmittedTransaction`. */
-  transaction: unknown;
-  /** Wallet status carried on the value (`{ status: 'Rejected' }`), or a 4001 code. */
-  walletStatus: WalletRequestStatus | null;
-  /** Concatenated codes and messages of the value and its `cause` chain (`ECONNREFUSED`…). */
-  causeText: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function str(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  return null;
-}
 
 /** A VM status inside a sentence, without its own final period. */
 function withoutPeriod(vmStatus: string): string {
   return vmStatus.replace(/\.+$/, '');
-}
-
-function trim(text: string): string {
-  return text.length > MAX_CAUSE ? `${text.slice(0, MAX_CAUSE)}…` : text;
-}
-
-/** Normalises `Approved`, `rejected`, `CANCELLED`… to the upper-case status. */
-export function toWalletStatus(value: unknown): WalletRequestStatus | null {
-  if (typeof value !== 'string') return null;
-  const upper = value.toUpperCase();
-  if (upper === 'CANCELED') return 'CANCELLED';
-  return upper === 'APPROVED' ||
-    upper === 'REJECTED' ||
-    upper === 'CANCELLED' ||
-    upper === 'INVALID' ||
-    upper === 'PENDING'
-    ? upper
-    : null;
-}
-
-function readBody(value: unknown): ErrorView['body'] {
-  if (!isRecord(value)) return null;
-  const message = str(value.message);
-  const errorCode = str(value.error_code);
-  if (message === null && errorCode === null) return null;
-  const vm = value.vm_error_code;
-  return { message, errorCode, vmErrorCode: typeof vm === 'number' ? vm : null };
-}
-
-/** The adapter flattens SDK errors to strings; the node's JSON body survives inside them. */
-function bodyInText(text: string): ErrorView['body'] {
-  const start = text.indexOf('{"message"');
-  if (start < 0) return null;
-  const end = text.lastIndexOf('}');
-  if (end <= start) return null;
-  try {
-    return readBody(JSON.parse(text.slice(start, end + 1)));
-  } catch {
-    return null;
-  }
-}
-
-function causeText(value: unknown, depth = 0): string {
-  if (!isRecord(value) || depth > 4) return '';
-  const parts = [str(value.code), str(value.message), causeText(value.cause, depth + 1)];
-  return parts.filter((part): part is string => part !== null && part !== '').join(' ');
-}
-
-function view(error: unknown): ErrorView {
-  if (typeof error === 'string') {
-    return {
-      name: null,
-      message: error,
-      httpStatus: null,
-      body: bodyInText(error),
-      transaction: undefined,
-      walletStatus: null,
-      causeText: '',
-    };
-  }
-  if (!isRecord(error)) {
-    return {
-      name: null,
-      message: String(error),
-      httpStatus: null,
-      body: null,
-      transaction: undefined,
-      walletStatus: null,
-      causeText: '',
-    };
-  }
-  const message = str(error.message) ?? '';
-  const status = typeof error.status === 'number' ? error.status : null;
-  const code = error.code;
-  return {
-    name: str(error.name),
-    message,
-    httpStatus: status,
-    body: readBody(error.data) ?? bodyInText(message),
-    transaction: error.transaction ?? error.lastSubmittedTransaction,
-    walletStatus: toWalletStatus(error.status) ?? (code === 4001 ? 'REJECTED' : null),
-    causeText: [str(code), causeText(error.cause)].filter(Boolean).join(' '),
-  };
-}
-
-function isNodeError(v: ErrorView): boolean {
-  return v.body !== null || v.name === 'AptosApiError' || v.httpStatus !== null;
-}
-
-function isTransport(v: ErrorView): boolean {
-  return !isNodeError(v) && TRANSPORT.test(`${v.name ?? ''} ${v.message} ${v.causeText}`);
-}
-
-function rejectionStatus(v: ErrorView): WalletRequestStatus | null {
-  if (v.walletStatus !== null) return v.walletStatus;
-  if (USER_REJECTION.test(v.message)) return 'REJECTED';
-  if (USER_CANCELLATION.test(v.message)) return 'CANCELLED';
-  return null;
-}
-
-function causeOf(v: ErrorView): string {
-  const text =
-    v.causeText && !v.message.includes(v.causeText) ? `${v.message} (${v.causeText})` : v.message;
-  return trim(text);
 }
 
 function transportSummary(what: string, nodeUrl: string | null | undefined): string {
@@ -449,8 +202,7 @@ function walletRefusal(status: WalletRequestStatus, message?: string): Classific
 }
 
 function classifyWalletError(v: ErrorView): Classification {
-  const status = rejectionStatus(v);
-  if (status !== null) return walletRefusal(status, v.message);
+  if (v.walletStatus !== null) return walletRefusal(v.walletStatus, v.message);
   return {
     state: 'rejected',
     details: {

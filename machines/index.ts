@@ -4,23 +4,28 @@
  *
  * @packageDocumentation
  */
-export { transactionMachine, transactionActors, transactionClock } from './transactionMachine';
+export { transactionMachine } from './transactionMachine';
+export { transactionClock } from './transactionClock';
+export type { TransactionSnapshot } from './transactionMachine';
+export { transactionActors } from './transactionActors';
 export type {
-  TransactionInput,
-  TransactionEvent,
-  TransactionTag,
-  TransactionContext,
-  TransactionSnapshot,
-  TransactionStatePath,
+  TransactionActorId,
   TransactionActorLogic,
-  StableState,
-  StepOutcome,
   BuildTransactionInput,
   BuiltTransactionInput,
   SubmitTransactionInput,
   WaitForTransactionInput,
   LookupTransactionInput,
-} from './transactionMachine';
+} from './transactionActors';
+export type {
+  TransactionInput,
+  TransactionEvent,
+  TransactionTag,
+  TransactionContext,
+  TransactionStatePath,
+  StableState,
+  StepOutcome,
+} from './transactionContext';
 export { walletMachine, walletActors, toWalletError } from './walletMachine';
 export type {
   AppNetwork,
@@ -39,7 +44,9 @@ export type {
   DisconnectInput,
   WatchWalletInput,
 } from './walletMachine';
-export { classifyOutcome, toWalletStatus, VM_VALIDATION_CODES } from './classifyOutcome';
+export { classifyOutcome } from './classifyOutcome';
+export { VM_VALIDATION_CODES } from './vmValidation';
+export { isRefusal, refusalStatus, toWalletStatus } from './walletRefusal';
 export type {
   Classification,
   ClassifiedState,
@@ -48,13 +55,9 @@ export type {
   OutcomeSource,
   OutcomeStep,
   Produced,
-} from './classifyOutcome';
-export {
-  createRunRecorder,
-  statePath,
-  RUN_RECORD_SCHEMA_VERSION,
-  DEFAULT_TRANSITION_LIMIT,
-} from './trace';
+} from './outcomeTypes';
+export { statePath } from './statePath';
+export { createRunRecorder, RUN_RECORD_SCHEMA_VERSION, DEFAULT_TRANSITION_LIMIT } from './trace';
 export type {
   RunRecord,
   RunRecorder,
@@ -62,7 +65,7 @@ export type {
   TraceTransition,
   ChainFacts,
 } from './trace';
-export { emptyTiming, enterState } from './timing';
+export { emptyTiming, enterState, TIMED_STEPS } from './timing';
 export type { StateTiming, TimedStep } from './timing';
 export { toJsonValue, redactSecrets } from './json';
 export type * from './types';

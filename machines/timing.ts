@@ -2,14 +2,19 @@
 export type TimedStep =
   'building' | 'simulating' | 'signing' | 'submitting' | 'pending' | 'rechecking';
 
-const TIMED_STEPS: ReadonlySet<string> = new Set<TimedStep>([
+/** The timed steps in the order a transaction goes through them. */
+export const TIMED_STEPS: readonly TimedStep[] = [
   'building',
   'simulating',
   'signing',
   'submitting',
   'pending',
   'rechecking',
-]);
+];
+
+function isTimedStep(state: string): state is TimedStep {
+  return (TIMED_STEPS as readonly string[]).includes(state);
+}
 
 /**
  * When each state of the current attempt was entered and how long each step took, in
@@ -44,11 +49,10 @@ export function enterState(timing: StateTiming, state: string, at: number): Stat
   const previous = timing.current;
   // Only leaving a timed step changes the durations; otherwise the (never mutated) object is kept.
   let stepDurationsMs = timing.stepDurationsMs;
-  if (previous !== null && TIMED_STEPS.has(previous.state)) {
-    const step = previous.state as TimedStep;
+  if (previous !== null && isTimedStep(previous.state)) {
     stepDurationsMs = {
       ...stepDurationsMs,
-      [step]: (stepDurationsMs[step] ?? 0) + Math.max(0, at - previous.since),
+      [previous.state]: (stepDurationsMs[previous.state] ?? 0) + Math.max(0, at - previous.since),
     };
   }
   return {

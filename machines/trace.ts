@@ -1,7 +1,8 @@
 import type { AnyEventObject, InspectionEvent, StateValue } from 'xstate';
 import { cloneJson, redactSecrets, toJsonValue } from './json';
+import { statePath } from './statePath';
 import type { StateTiming } from './timing';
-import type { StepOutcome, TransactionContext } from './transactionMachine';
+import type { StepOutcome, TransactionContext } from './transactionContext';
 import type {
   BuiltTransaction,
   JsonValue,
@@ -91,19 +92,6 @@ export interface RunRecorder {
   runs: () => RunRecord[];
   /** The latest run, or `null` before the actor started. */
   current: () => RunRecord | null;
-}
-
-/**
- * Turns a state value into a path: `'editing'`, `{ simulated: 'success' }` → `'simulated.success'`.
- *
- * @param value - an XState state value.
- * @returns the dot-separated path (parallel regions joined with `,`).
- */
-export function statePath(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .map(([key, child]) => (child === undefined ? key : `${key}.${statePath(child)}`))
-    .join(',');
 }
 
 interface MutableRun {

@@ -1,328 +1,41 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { EventObject, SnapshotFrom } from 'xstate';
-import type { TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
-import { classifyOutcome } from './classifyOutcome';
+import { and, assertEvent, assign, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import type { ClassifiedState } from './outcomeTypes';
+import { emptyTiming } from './timing';
+import { transactionActors } from './transactionActors';
+import { attemptResults, classifyEvent, outcomeUpdate, required } from './transactionContext';
 import type {
-  Classification,
-  ClassifiedState,
-  OutcomeDetails,
-  OutcomeStep,
-  Produced,
-} from './classifyOutcome';
-import { emptyTiming, enterState } from './timing';
-import type { StateTiming } from './timing';
-import type {
-  BuiltTransaction,
-  CommittedResult,
-  LookupOutput,
-  NetworkInfo,
-  SignAndSubmitOutput,
-  SignatureResult,
-  SigningMode,
-  SignOutput,
-  SimulationResult,
-  TransactionDraft,
-  WalletRequestRecord,
-} from './types';
-
-/** Input of the transaction machine. */
-export interface TransactionInput {
-  draft: TransactionDraft;
-  network: NetworkInfo;
-  /** Defaults to `sign`: the workbench submits what the signer signed. */
-  signingMode?: SigningMode;
-}
+  StableState,
+  TransactionContext,
+  TransactionEvent,
+  TransactionInput,
+  TransactionStatePath,
+  TransactionTag,
+} from './transactionContext';
+import type { BuiltTransaction } from './types';
 
 /**
- * Events of the transaction machine (DESIGN.md). `signer.change` is an addition: the connected
- * signer's capability (sign, or only sign-and-submit) can change while a draft is open.
+ * How every outcome is left, the same for all eight: `edit` starts the next attempt in `editing`,
+ * `retry` runs it again from `building`. One constant rather than eight copies of the same lines.
  */
-export type TransactionEvent =
-  | { type: 'draft.update'; draft: Partial<TransactionDraft> }
-  | { type: 'build' }
-  | { type: 'simulate' }
-  | { type: 'sign' }
-  | { type: 'submit' }
-  | { type: 'run' }
-  | { type: 'cancel' }
-  | { type: 'edit' }
-  | { type: 'retry' }
-  | { type: 'recheck' }
-  | { type: 'signer.change'; signingMode: SigningMode };
-
-/** Tags: `busy` waits for I/O, `outcome` ends an attempt, `error` is a failure. */
-export type TransactionTag = 'busy' | 'outcome' | 'error';
-
-/** Every state path of the transaction machine that context timing records. */
-export type TransactionStatePath =
-  | 'editing'
-  | 'building'
-  | 'built'
-  | 'simulating'
-  | 'simulated.success'
-  | 'simulated.failure'
-  | 'signing'
-  | 'signed'
-  | 'submitting'
-  | 'pending'
-  | 'rechecking'
-  | 'committed'
-  | 'failed'
-  | 'timedOut'
-  | 'expired'
-  | 'rejected'
-  | 'submitRejected'
-  | 'buildError'
-  | 'simulationError';
-
-/** Stable (not busy) states a `cancel` can return to. */
-export type StableState =
-  'editing' | 'built' | 'simulated.success' | 'simulated.failure' | 'signed' | 'timedOut';
-
-/** The last classified result of a step, kept for the UI and the run record. */
-export interface StepOutcome {
-  step: OutcomeStep;
-  state: ClassifiedState;
-  details: OutcomeDetails;
-}
-
-/** Context of the transaction machine; JSON-safe throughout. */
-export interface TransactionContext {
-  network: NetworkInfo;
-  draft: TransactionDraft;
-  signingMode: SigningMode;
-  /** 1 for the first attempt; `edit` or `retry` from an outcome start the next one. */
-  attempt: number;
-  /** The attempt this one retries (`retry`), or `null`. */
-  retryOf: number | null;
-  /** `run` advances through every step until the first failure; `step` waits for each event. */
-  mode: 'step' | 'run';
-  /** Where `cancel` returns to. */
-  lastStable: StableState;
-  built: BuiltTransaction | null;
-  simulation: SimulationResult | null;
-  signature: SignatureResult | null;
-  /** Hash of the transaction the node accepted. */
-  hash: string | null;
-  committed: CommittedResult | null;
-  outcome: StepOutcome | null;
-  walletRequests: WalletRequestRecord[];
-  timing: StateTiming;
-}
-
-/** Input of `buildTransaction`. */
-export interface BuildTransactionInput {
-  draft: TransactionDraft;
-}
-/** Input of `simulateTransaction`, `signTransaction` and `signAndSubmitTransaction`. */
-export interface BuiltTransactionInput {
-  built: BuiltTransaction;
-}
-/** Input of `submitTransaction`. */
-export interface SubmitTransactionInput {
-  built: BuiltTransaction;
-  signature: SignatureResult;
-}
-/** Input of `waitForTransaction`. */
-export interface WaitForTransactionInput {
-  hash: string;
-  /** `null`: the SDK's default (20 s). */
-  timeoutSecs: number | null;
-}
-/** Input of `lookupTransaction`. */
-export interface LookupTransactionInput {
-  hash: string;
-}
-
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`${name} not provided`);
-  });
-}
-
-/**
- * The named effects of the transaction machine. Each stub throws `'<name> not provided'`; real
- * ones come through `transactionMachine.provide({ actors })` (see `cli/` and `src/actors/`).
- */
-export const transactionActors = {
-  buildTransaction: notProvided<BuiltTransaction, BuildTransactionInput>('buildTransaction'),
-  simulateTransaction: notProvided<UserTransactionResponse[], BuiltTransactionInput>(
-    'simulateTransaction',
-  ),
-  signTransaction: notProvided<SignOutput, BuiltTransactionInput>('signTransaction'),
-  signAndSubmitTransaction: notProvided<SignAndSubmitOutput, BuiltTransactionInput>(
-    'signAndSubmitTransaction',
-  ),
-  submitTransaction: notProvided<{ hash: string }, SubmitTransactionInput>('submitTransaction'),
-  waitForTransaction: notProvided<TransactionResponse, WaitForTransactionInput>(
-    'waitForTransaction',
-  ),
-  lookupTransaction: notProvided<LookupOutput<TransactionResponse>, LookupTransactionInput>(
-    'lookupTransaction',
-  ),
-};
-
-/** The logic type of each transaction actor, for implementing them with type checks. */
-export type TransactionActorLogic = typeof transactionActors;
-
-function producedBy(event: EventObject): Produced {
-  if ('output' in event) return { output: event.output };
-  if ('error' in event) return { error: event.error };
-  return { error: new Error(`unexpected event ${event.type}`) };
-}
-
-/**
- * Each result is classified once, although every guarded route and the assignment ask: the
- * classifier is pure, so its answer for one event object (and step) never changes.
- */
-const classified = new WeakMap<EventObject, Map<OutcomeStep, Classification>>();
-
-function classifyEvent(context: TransactionContext, event: EventObject, step: OutcomeStep) {
-  const known = classified.get(event)?.get(step);
-  if (known) return known;
-  const result = classifyOutcome({
-    step,
-    produced: producedBy(event),
-    expirationTimestampSecs: context.built?.expirationTimestampSecs ?? null,
-    nodeUrl: context.network.nodeUrl,
-  });
-  const byStep = classified.get(event) ?? new Map<OutcomeStep, Classification>();
-  byStep.set(step, result);
-  classified.set(event, byStep);
-  return result;
-}
-
-function required<T>(value: T | null, what: string): T {
-  if (value === null) throw new Error(`transaction machine: no ${what} in context`);
-  return value;
-}
-
-function applyClassification(
-  context: TransactionContext,
-  step: OutcomeStep,
-  result: Classification,
-): Partial<TransactionContext> {
-  const update: Partial<TransactionContext> = {
-    outcome: { step, state: result.state, details: result.details },
-  };
-  if (result.simulation) update.simulation = result.simulation;
-  if (result.signature) update.signature = result.signature;
-  if (result.committed) update.committed = result.committed;
-  const hash = result.hash ?? result.signature?.hash ?? result.committed?.hash;
-  if (hash) update.hash = hash;
-  if (step === 'sign' || step === 'signAndSubmit') {
-    update.walletRequests = [
-      ...context.walletRequests,
-      {
-        request: step === 'sign' ? 'signTransaction' : 'signAndSubmitTransaction',
-        status: result.details.walletStatus ?? null,
-        attempt: context.attempt,
-      },
-    ];
-  }
-  return update;
-}
-
-const attemptResults = {
-  built: null,
-  simulation: null,
-  signature: null,
-  hash: null,
-  committed: null,
-  outcome: null,
-} satisfies Partial<TransactionContext>;
-
-const TARGET: Record<ClassifiedState, string> = {
-  built: '#transaction.built',
-  buildError: '#transaction.buildError',
-  'simulated.success': '#transaction.simulated.success',
-  'simulated.failure': '#transaction.simulated.failure',
-  simulationError: '#transaction.simulationError',
-  signed: '#transaction.signed',
-  rejected: '#transaction.rejected',
-  pending: '#transaction.pending',
-  submitRejected: '#transaction.submitRejected',
-  committed: '#transaction.committed',
-  failed: '#transaction.failed',
-  timedOut: '#transaction.timedOut',
-  expired: '#transaction.expired',
-};
-
-/**
- * Guarded transitions to the states a step's result can lead to, in order; the last one is the
- * fallback. The classifier decides (pure), and `assignOutcome` keeps its details.
- */
-function routes(step: OutcomeStep, states: readonly ClassifiedState[]) {
-  return states.map((state, index) => ({
-    ...(index < states.length - 1
-      ? { guard: { type: 'isClassifiedAs' as const, params: { step, state } } }
-      : {}),
-    target: TARGET[state],
-    actions: { type: 'assignOutcome' as const, params: { step } },
-  }));
-}
-
-const STABLE_TARGET: Record<StableState, string> = {
-  editing: '#transaction.editing',
-  built: '#transaction.built',
-  'simulated.success': '#transaction.simulated.success',
-  'simulated.failure': '#transaction.simulated.failure',
-  signed: '#transaction.signed',
-  timedOut: '#transaction.timedOut',
-};
-
-/** `cancel` while busy: back to the stable state the step started from. */
-function cancelRoutes(candidates: readonly StableState[]) {
-  return candidates.map((state, index) => ({
-    ...(index < candidates.length - 1
-      ? { guard: { type: 'wasStable' as const, params: { state } } }
-      : {}),
-    target: STABLE_TARGET[state],
-    actions: 'stopRun' as const,
-  }));
-}
-
-/** Into `signing`, picking the sub-state the signer supports. */
-const toSigning = [
-  { guard: 'isSignAndSubmitMode' as const, target: '#transaction.signing.signAndSubmit' },
-  { target: '#transaction.signing.signOnly' },
-];
-
-/** `run` into `signing`: the same routes, switching to run mode. */
-const runToSigning = toSigning.map((transition) => ({
-  ...transition,
-  actions: 'startRun' as const,
-}));
-
-/** The `always` of `simulated.success` while running: on to `signing`. */
-const runningToSigning = [
-  {
-    guard: and(['isRunning', 'isSignAndSubmitMode']),
-    target: '#transaction.signing.signAndSubmit',
-  },
-  { guard: 'isRunning' as const, target: '#transaction.signing.signOnly' },
-];
-
-const entered = (state: TransactionStatePath) => ({
-  type: 'recordStateEntry' as const,
-  params: { state },
-});
-const stable = (state: StableState) => ({ type: 'rememberStable' as const, params: { state } });
-
 const outcomeExits = {
   edit: {
     target: '#transaction.editing',
-    actions: { type: 'startAttempt' as const, params: { retry: false } },
+    actions: { type: 'startAttempt', params: { retry: false } },
   },
   retry: {
     target: '#transaction.building',
-    actions: [{ type: 'startAttempt' as const, params: { retry: true } }, 'startRun' as const],
+    actions: [{ type: 'startAttempt', params: { retry: true } }, 'startRun'],
   },
-};
+} as const;
 
 /**
  * The transaction lifecycle: `editing` → `building` → `built` → `simulating` → `simulated` →
  * `signing` → `signed` → `submitting` → `pending` → one outcome (DESIGN.md).
+ *
+ * Each step's actor result is routed by `classifyOutcome` (through the `isClassifiedAs` guard):
+ * the guarded transitions of an `onDone` / `onError` list the states that result can lead to, the
+ * last one unguarded as the fallback.
  *
  * Effects are the named actors in {@link transactionActors}; supply them, and the clock action
  * from {@link transactionClock}, with `.provide()`.
@@ -362,15 +75,9 @@ export const transactionMachine = setup({
       return { signingMode: event.signingMode };
     }),
     clearResults: assign(attemptResults),
-    assignBuilt: assign(({ event }) => ({
-      built: (event as unknown as { output: BuiltTransaction }).output,
-    })),
-    assignOutcome: assign(({ context, event }, params: { step: OutcomeStep }) =>
-      applyClassification(context, params.step, classifyEvent(context, event, params.step)),
-    ),
-    assignBuildError: assign(({ context, event }) =>
-      applyClassification(context, 'build', classifyEvent(context, event, 'build')),
-    ),
+    assignBuilt: assign((_, params: { built: BuiltTransaction }) => ({ built: params.built })),
+    /** Keeps the classified result of the step whose actor just finished. */
+    assignOutcome: assign(({ context, event }) => outcomeUpdate(context, event)),
     assignWaitStopped: assign(({ context }) => ({
       outcome: {
         step: 'wait' as const,
@@ -393,8 +100,9 @@ export const transactionMachine = setup({
   guards: {
     isRunning: ({ context }) => context.mode === 'run',
     isSignAndSubmitMode: ({ context }) => context.signingMode === 'signAndSubmit',
-    isClassifiedAs: ({ context, event }, params: { step: OutcomeStep; state: ClassifiedState }) =>
-      classifyEvent(context, event, params.step).state === params.state,
+    /** The classifier sends the finished actor's result to `state`. */
+    isClassifiedAs: ({ context, event }, params: { state: ClassifiedState }) =>
+      classifyEvent(context, event).state === params.state,
     wasStable: ({ context }, params: { state: StableState }) => context.lastStable === params.state,
   },
 }).createMachine({
@@ -420,7 +128,11 @@ export const transactionMachine = setup({
   states: {
     editing: {
       description: 'Composing the draft: payload and options. Nothing has been sent.',
-      entry: [entered('editing'), stable('editing'), 'clearResults'],
+      entry: [
+        { type: 'recordStateEntry', params: { state: 'editing' } },
+        { type: 'rememberStable', params: { state: 'editing' } },
+        'clearResults',
+      ],
       on: {
         'draft.update': { actions: 'assignDraft' },
         build: { target: 'building' },
@@ -430,23 +142,32 @@ export const transactionMachine = setup({
     building: {
       description: 'Building the raw transaction: ABI, sequence number, gas and expiration.',
       tags: ['busy'],
-      entry: entered('building'),
+      entry: { type: 'recordStateEntry', params: { state: 'building' } },
       invoke: {
         id: 'buildTransaction',
         src: 'buildTransaction',
         input: ({ context }) => ({ draft: context.draft }),
-        onDone: { target: 'built', actions: 'assignBuilt' },
-        onError: { target: 'buildError', actions: 'assignBuildError' },
+        onDone: {
+          target: 'built',
+          actions: { type: 'assignBuilt', params: ({ event }) => ({ built: event.output }) },
+        },
+        onError: { target: 'buildError', actions: 'assignOutcome' },
       },
       on: { cancel: { target: 'editing', actions: 'stopRun' } },
     },
     built: {
       description: 'Built: the raw transaction (BCS) is ready to simulate or sign.',
-      entry: [entered('built'), stable('built')],
+      entry: [
+        { type: 'recordStateEntry', params: { state: 'built' } },
+        { type: 'rememberStable', params: { state: 'built' } },
+      ],
       always: { guard: 'isRunning', target: 'simulating' },
       on: {
         simulate: { target: 'simulating' },
-        sign: toSigning,
+        sign: [
+          { guard: 'isSignAndSubmitMode', target: 'signing.signAndSubmit' },
+          { target: 'signing.signOnly' },
+        ],
         run: { target: 'simulating', actions: 'startRun' },
         edit: { target: 'editing' },
       },
@@ -454,46 +175,105 @@ export const transactionMachine = setup({
     simulating: {
       description: 'Asking the node to simulate the transaction without committing it.',
       tags: ['busy'],
-      entry: entered('simulating'),
+      entry: { type: 'recordStateEntry', params: { state: 'simulating' } },
       invoke: {
         id: 'simulateTransaction',
         src: 'simulateTransaction',
         input: ({ context }) => ({ built: required(context.built, 'built transaction') }),
-        onDone: routes('simulate', ['simulated.success', 'simulated.failure', 'simulationError']),
-        onError: routes('simulate', ['simulationError']),
+        onDone: [
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'simulated.success' } },
+            target: 'simulated.success',
+            actions: 'assignOutcome',
+          },
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'simulated.failure' } },
+            target: 'simulated.failure',
+            actions: 'assignOutcome',
+          },
+          { target: 'simulationError', actions: 'assignOutcome' },
+        ],
+        onError: { target: 'simulationError', actions: 'assignOutcome' },
       },
-      on: { cancel: cancelRoutes(['simulated.success', 'simulated.failure', 'built']) },
+      on: {
+        // Back to the stable state the simulation started from.
+        cancel: [
+          {
+            guard: { type: 'wasStable', params: { state: 'simulated.success' } },
+            target: 'simulated.success',
+            actions: 'stopRun',
+          },
+          {
+            guard: { type: 'wasStable', params: { state: 'simulated.failure' } },
+            target: 'simulated.failure',
+            actions: 'stopRun',
+          },
+          { target: 'built', actions: 'stopRun' },
+        ],
+      },
     },
     simulated: {
       description: 'Simulated: the VM status and gas are known.',
       initial: 'success',
       on: {
         simulate: { target: 'simulating' },
-        sign: toSigning,
-        run: runToSigning,
+        sign: [
+          { guard: 'isSignAndSubmitMode', target: 'signing.signAndSubmit' },
+          { target: 'signing.signOnly' },
+        ],
+        run: [
+          { guard: 'isSignAndSubmitMode', target: 'signing.signAndSubmit', actions: 'startRun' },
+          { target: 'signing.signOnly', actions: 'startRun' },
+        ],
         edit: { target: 'editing' },
       },
       states: {
         success: {
           description: 'The simulation succeeded; the transaction would commit as it is.',
-          entry: [entered('simulated.success'), stable('simulated.success')],
-          always: runningToSigning,
+          entry: [
+            { type: 'recordStateEntry', params: { state: 'simulated.success' } },
+            { type: 'rememberStable', params: { state: 'simulated.success' } },
+          ],
+          always: [
+            {
+              guard: and(['isRunning', 'isSignAndSubmitMode']),
+              target: '#transaction.signing.signAndSubmit',
+            },
+            { guard: 'isRunning', target: '#transaction.signing.signOnly' },
+          ],
         },
         failure: {
           description:
             'The simulation failed (VM status kept). A run stops here; sign anyway to see it fail on chain.',
           tags: ['error'],
-          entry: [entered('simulated.failure'), stable('simulated.failure'), 'stopRun'],
+          entry: [
+            { type: 'recordStateEntry', params: { state: 'simulated.failure' } },
+            { type: 'rememberStable', params: { state: 'simulated.failure' } },
+            'stopRun',
+          ],
         },
       },
     },
     signing: {
       description: 'Waiting for the signer (wallet or local key) to approve the transaction.',
       tags: ['busy'],
-      entry: entered('signing'),
+      entry: { type: 'recordStateEntry', params: { state: 'signing' } },
       initial: 'signOnly',
       on: {
-        cancel: cancelRoutes(['simulated.success', 'simulated.failure', 'built']),
+        // Back to the stable state signing started from.
+        cancel: [
+          {
+            guard: { type: 'wasStable', params: { state: 'simulated.success' } },
+            target: 'simulated.success',
+            actions: 'stopRun',
+          },
+          {
+            guard: { type: 'wasStable', params: { state: 'simulated.failure' } },
+            target: 'simulated.failure',
+            actions: 'stopRun',
+          },
+          { target: 'built', actions: 'stopRun' },
+        ],
       },
       states: {
         signOnly: {
@@ -503,8 +283,15 @@ export const transactionMachine = setup({
             id: 'signTransaction',
             src: 'signTransaction',
             input: ({ context }) => ({ built: required(context.built, 'built transaction') }),
-            onDone: routes('sign', ['signed', 'rejected']),
-            onError: routes('sign', ['rejected']),
+            onDone: [
+              {
+                guard: { type: 'isClassifiedAs', params: { state: 'signed' } },
+                target: '#transaction.signed',
+                actions: 'assignOutcome',
+              },
+              { target: '#transaction.rejected', actions: 'assignOutcome' },
+            ],
+            onError: { target: '#transaction.rejected', actions: 'assignOutcome' },
           },
         },
         signAndSubmit: {
@@ -515,15 +302,32 @@ export const transactionMachine = setup({
             id: 'signAndSubmitTransaction',
             src: 'signAndSubmitTransaction',
             input: ({ context }) => ({ built: required(context.built, 'built transaction') }),
-            onDone: routes('signAndSubmit', ['pending', 'rejected']),
-            onError: routes('signAndSubmit', ['submitRejected', 'rejected']),
+            onDone: [
+              {
+                guard: { type: 'isClassifiedAs', params: { state: 'pending' } },
+                target: '#transaction.pending',
+                actions: 'assignOutcome',
+              },
+              { target: '#transaction.rejected', actions: 'assignOutcome' },
+            ],
+            onError: [
+              {
+                guard: { type: 'isClassifiedAs', params: { state: 'submitRejected' } },
+                target: '#transaction.submitRejected',
+                actions: 'assignOutcome',
+              },
+              { target: '#transaction.rejected', actions: 'assignOutcome' },
+            ],
           },
         },
       },
     },
     signed: {
       description: 'Signed: the signed transaction is ready to submit.',
-      entry: [entered('signed'), stable('signed')],
+      entry: [
+        { type: 'recordStateEntry', params: { state: 'signed' } },
+        { type: 'rememberStable', params: { state: 'signed' } },
+      ],
       always: { guard: 'isRunning', target: 'submitting' },
       on: {
         submit: { target: 'submitting' },
@@ -534,7 +338,7 @@ export const transactionMachine = setup({
     submitting: {
       description: 'Sending the signed transaction to the node.',
       tags: ['busy'],
-      entry: entered('submitting'),
+      entry: { type: 'recordStateEntry', params: { state: 'submitting' } },
       invoke: {
         id: 'submitTransaction',
         src: 'submitTransaction',
@@ -542,15 +346,22 @@ export const transactionMachine = setup({
           built: required(context.built, 'built transaction'),
           signature: required(context.signature, 'signature'),
         }),
-        onDone: routes('submit', ['pending', 'submitRejected']),
-        onError: routes('submit', ['submitRejected']),
+        onDone: [
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'pending' } },
+            target: 'pending',
+            actions: 'assignOutcome',
+          },
+          { target: 'submitRejected', actions: 'assignOutcome' },
+        ],
+        onError: { target: 'submitRejected', actions: 'assignOutcome' },
       },
-      on: { cancel: cancelRoutes(['signed']) },
+      on: { cancel: { target: 'signed', actions: 'stopRun' } },
     },
     pending: {
       description: 'Accepted by the node; waiting for the chain to commit it.',
       tags: ['busy'],
-      entry: entered('pending'),
+      entry: { type: 'recordStateEntry', params: { state: 'pending' } },
       invoke: {
         id: 'waitForTransaction',
         src: 'waitForTransaction',
@@ -558,74 +369,120 @@ export const transactionMachine = setup({
           hash: required(context.hash, 'transaction hash'),
           timeoutSecs: context.draft.options.waitTimeoutSecs ?? null,
         }),
-        onDone: routes('wait', ['committed', 'failed', 'timedOut']),
-        onError: routes('wait', ['failed', 'timedOut']),
+        onDone: [
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'committed' } },
+            target: 'committed',
+            actions: 'assignOutcome',
+          },
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'failed' } },
+            target: 'failed',
+            actions: 'assignOutcome',
+          },
+          { target: 'timedOut', actions: 'assignOutcome' },
+        ],
+        onError: [
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'failed' } },
+            target: 'failed',
+            actions: 'assignOutcome',
+          },
+          { target: 'timedOut', actions: 'assignOutcome' },
+        ],
       },
       on: {
+        // Already on the wire: stop watching; the outcome is unknown until a recheck.
         cancel: { target: 'timedOut', actions: ['stopRun', 'assignWaitStopped'] },
       },
     },
     rechecking: {
       description: 'Asking the chain about the transaction by its hash.',
       tags: ['busy'],
-      entry: entered('rechecking'),
+      entry: { type: 'recordStateEntry', params: { state: 'rechecking' } },
       invoke: {
         id: 'lookupTransaction',
         src: 'lookupTransaction',
         input: ({ context }) => ({ hash: required(context.hash, 'transaction hash') }),
-        onDone: routes('lookup', ['committed', 'failed', 'pending', 'expired', 'timedOut']),
-        onError: routes('lookup', ['timedOut']),
+        onDone: [
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'committed' } },
+            target: 'committed',
+            actions: 'assignOutcome',
+          },
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'failed' } },
+            target: 'failed',
+            actions: 'assignOutcome',
+          },
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'pending' } },
+            target: 'pending',
+            actions: 'assignOutcome',
+          },
+          {
+            guard: { type: 'isClassifiedAs', params: { state: 'expired' } },
+            target: 'expired',
+            actions: 'assignOutcome',
+          },
+          { target: 'timedOut', actions: 'assignOutcome' },
+        ],
+        onError: { target: 'timedOut', actions: 'assignOutcome' },
       },
       on: { cancel: { target: 'timedOut', actions: 'stopRun' } },
     },
     committed: {
       description: 'Committed with success.',
       tags: ['outcome'],
-      entry: [entered('committed'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'committed' } }, 'stopRun'],
       on: outcomeExits,
     },
     failed: {
       description: 'Committed with `success: false`: VM status kept, gas charged.',
       tags: ['outcome', 'error'],
-      entry: [entered('failed'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'failed' } }, 'stopRun'],
       on: outcomeExits,
     },
     timedOut: {
       description:
         'The wait ran out (or was stopped) before an outcome; it is unknown. Recheck asks the chain again.',
       tags: ['outcome'],
-      entry: [entered('timedOut'), stable('timedOut'), 'stopRun'],
+      entry: [
+        { type: 'recordStateEntry', params: { state: 'timedOut' } },
+        { type: 'rememberStable', params: { state: 'timedOut' } },
+        'stopRun',
+      ],
       on: { ...outcomeExits, recheck: { target: 'rechecking' } },
     },
     expired: {
       description:
         'The chain’s clock passed the expiration without the transaction: it will never commit.',
       tags: ['outcome', 'error'],
-      entry: [entered('expired'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'expired' } }, 'stopRun'],
       on: outcomeExits,
     },
     rejected: {
       description: 'The wallet said no; its request status is kept.',
       tags: ['outcome', 'error'],
-      entry: [entered('rejected'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'rejected' } }, 'stopRun'],
       on: outcomeExits,
     },
     submitRejected: {
       description: 'The node refused the transaction; `error_code` and `vm_error_code` are kept.',
       tags: ['outcome', 'error'],
-      entry: [entered('submitRejected'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'submitRejected' } }, 'stopRun'],
       on: outcomeExits,
     },
     buildError: {
       description: 'Building failed (node unreachable, unknown function, bad arguments).',
       tags: ['outcome', 'error'],
-      entry: [entered('buildError'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'buildError' } }, 'stopRun'],
       on: outcomeExits,
     },
     simulationError: {
       description: 'The simulation could not run (node unreachable or refused it).',
       tags: ['outcome', 'error'],
-      entry: [entered('simulationError'), 'stopRun'],
+      entry: [{ type: 'recordStateEntry', params: { state: 'simulationError' } }, 'stopRun'],
       on: outcomeExits,
     },
   },
@@ -633,27 +490,3 @@ export const transactionMachine = setup({
 
 /** A snapshot of the transaction machine. */
 export type TransactionSnapshot = SnapshotFrom<typeof transactionMachine>;
-
-/**
- * The clock of the transaction machine, as the action implementation to pass to `.provide()`:
- * each state entry reads `now()` and records it in `context.timing`. The machine itself never
- * reads time.
- *
- * @param now - milliseconds (e.g. `Date.now` in the app, a counter in tests).
- * @returns `{ recordStateEntry }` for `transactionMachine.provide({ actions })`.
- * @example
- * ```ts
- * transactionMachine.provide({ actors, actions: transactionClock(() => performance.now()) });
- * ```
- */
-export function transactionClock(now: () => number) {
-  return {
-    recordStateEntry: assign<
-      TransactionContext,
-      TransactionEvent,
-      { state: TransactionStatePath },
-      TransactionEvent,
-      never
-    >(({ context }, params) => ({ timing: enterState(context.timing, params.state, now()) })),
-  };
-}

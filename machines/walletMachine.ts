@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { toWalletStatus } from './classifyOutcome';
+import { isRefusal, refusalStatus } from './walletRefusal';
 import type { WalletRequestStatus } from './types';
 
 /** The network the workbench has selected. */
@@ -117,13 +117,7 @@ export function toWalletError(error: unknown): WalletError {
       : typeof record?.message === 'string'
         ? record.message
         : String(error);
-  const status =
-    toWalletStatus(record?.status) ??
-    (record?.code === 4001 || /rejected the request|user rejected|user denied/i.test(message)
-      ? 'REJECTED'
-      : /cancell?ed|popup (was )?closed/i.test(message)
-        ? 'CANCELLED'
-        : null);
+  const status = refusalStatus({ status: record?.status, code: record?.code, message });
   return { message, status };
 }
 
@@ -181,10 +175,11 @@ export const walletMachine = setup({
       assertEvent(event, 'connect');
       return { walletName: event.walletName, error: null };
     }),
-    assignConnection: assign(({ event }) => {
-      const output = (event as unknown as { output: ConnectOutput }).output;
-      return { account: output.account, walletNetwork: output.network, error: null };
-    }),
+    assignConnection: assign((_, params: { connection: ConnectOutput }) => ({
+      account: params.connection.account,
+      walletNetwork: params.connection.network,
+      error: null,
+    })),
     assignNoAccount: assign(({ context }) => ({
       error: {
         message: `The wallet “${context.walletName ?? '?'}” did not return an account. Is it installed and unlocked?`,
@@ -199,13 +194,8 @@ export const walletMachine = setup({
       assertEvent(event, 'wallet.detected');
       return event.wallets.length > 0;
     },
-    hasAccount: ({ event }) =>
-      (event as unknown as { output: ConnectOutput }).output.account !== null,
-    // APPROVED or PENDING on a failure means the wallet said yes and something later failed.
-    isUserRefusal: ({ event }) => {
-      const { status } = errorOf(event);
-      return status === 'REJECTED' || status === 'CANCELLED' || status === 'INVALID';
-    },
+    hasAccount: (_, params: { connection: ConnectOutput }) => params.connection.account !== null,
+    isUserRefusal: ({ event }) => isRefusal(errorOf(event).status),
     isMissingWallet: ({ event }) => isMissingWallet(errorOf(event).message),
     isConnectedAccount: ({ context }) => context.account !== null,
     isAccountGone: ({ event }) => {
@@ -285,7 +275,14 @@ export const walletMachine = setup({
           appNetwork: context.appNetwork,
         }),
         onDone: [
-          { guard: 'hasAccount', target: 'connected', actions: 'assignConnection' },
+          {
+            guard: { type: 'hasAccount', params: ({ event }) => ({ connection: event.output }) },
+            target: 'connected',
+            actions: {
+              type: 'assignConnection',
+              params: ({ event }) => ({ connection: event.output }),
+            },
+          },
           { target: 'disconnected', actions: 'assignNoAccount' },
         ],
         onError: [

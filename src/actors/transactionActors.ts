@@ -1,6 +1,7 @@
 import type { AccountAuthenticator, AnyRawTransaction, Aptos, PublicKey } from '@aptos-labs/ts-sdk';
 import type { InputTransactionData } from '@aptos-labs/wallet-adapter-react';
 import { fromPromise } from 'xstate';
+import { isRefusal } from '../../machines';
 import type {
   BuiltTransactionInput,
   SignAndSubmitOutput,
@@ -48,8 +49,8 @@ function requireSigner(deps: TransactionActorDeps): TransactionSigner {
 /** A refusal the wallet reported (REJECTED, CANCELLED, INVALID) as the actor's output. */
 function refusal(
   error: unknown,
-): { status: 'REJECTED' | 'CANCELLED' | 'INVALID' | 'PENDING'; message: string } | null {
-  if (error instanceof WalletRequestError && error.status !== null && error.status !== 'APPROVED') {
+): { status: 'REJECTED' | 'CANCELLED' | 'INVALID'; message: string } | null {
+  if (error instanceof WalletRequestError && isRefusal(error.status)) {
     return { status: error.status, message: error.message };
   }
   return null;

@@ -1,3 +1,4 @@
+import { isRefusal } from '../../machines';
 import type { WalletRequestStatus } from '../../machines';
 import { DEV_WALLET_NAME, type DevWallet } from '../devwallet';
 
@@ -59,11 +60,7 @@ export async function runWalletRequest<T>(args: {
     if (walletName === DEV_WALLET_NAME && devWallet !== undefined) {
       const record = devWallet.lastRequest();
       if (record !== undefined && requestNumber(record.id) > before) {
-        if (
-          record.status === 'REJECTED' ||
-          record.status === 'CANCELLED' ||
-          record.status === 'INVALID'
-        ) {
+        if (isRefusal(record.status)) {
           throw new WalletRequestError({
             message: record.reason ?? readMessage(error),
             status: record.status,

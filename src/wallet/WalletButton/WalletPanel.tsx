@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { statePath } from '../../../machines';
 import { useWalletMachine } from '../useWalletMachine';
-import { statePath } from '../walletState';
 import { ConnectedAccount } from './ConnectedAccount';
 import { WalletList } from './WalletList';
 
@@ -21,7 +21,7 @@ export function WalletPanel({ headingId, onBusyChange }: WalletPanelProps) {
   const { actorRef, bridge } = useWalletMachine();
   const snapshot = useSelector(actorRef, (state) => state);
   const { walletName, error } = snapshot.context;
-  const path = statePath(snapshot);
+  const path = statePath(snapshot.value);
 
   return (
     <Stack gap="sm">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { statePath } from '../../../machines';
 import { createAdapterBridge, type AdapterCommands } from '../../../src/actors';
 import { presetNetworks } from '../../../src/network/networks';
 import {
@@ -6,7 +7,6 @@ import {
   offeredWallets,
   parseAptToOctas,
   shortAddress,
-  statePath,
   toAppNetwork,
   UNKNOWN_CHAIN_ID,
   walletRefusal,
@@ -127,8 +127,8 @@ describe('toAppNetwork', () => {
 
 describe('statePath and shortAddress', () => {
   it('names nested states with dots and shortens addresses', () => {
-    expect(statePath({ value: { connected: 'wrongNetwork' } })).toBe('connected.wrongNetwork');
-    expect(statePath({ value: 'rejected' })).toBe('rejected');
+    expect(statePath({ connected: 'wrongNetwork' })).toBe('connected.wrongNetwork');
+    expect(statePath('rejected')).toBe('rejected');
     expect(shortAddress(`0x${'a'.repeat(60)}beef`)).toBe('0xaaaa…beef');
     expect(shortAddress('0x1')).toBe('0x1');
   });

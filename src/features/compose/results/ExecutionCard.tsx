@@ -1,22 +1,13 @@
 import { Accordion, Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { JsonValue } from '../../../../machines';
+import type { JsonValue, SimulationResult } from '../../../../machines';
 import { formatUnits } from '../../../format/amounts';
 import { balanceChanges } from './balanceChanges';
 import { CopyValue } from '../../../components/CopyValue';
 import { formatSignedOctas, gasFee } from './gasFee';
 import { VmStatusExplanation } from './VmStatusExplanation';
 
-/** What an execution produced, simulated or committed. */
-export interface Execution {
-  success: boolean;
-  vmStatus: string;
-  gasUsed: string;
-  gasUnitPrice: string | null;
-  events: JsonValue[];
-  changes: JsonValue[];
-  hash?: string;
-  version?: string;
-}
+/** What an execution produced, simulated or committed (a committed one has its hash and version). */
+export type Execution = SimulationResult & { hash?: string; version?: string };
 
 /** Props of {@link ExecutionCard}. */
 export interface ExecutionCardProps {

@@ -1,18 +1,10 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { StateTiming, TimedStep } from '../../../../machines';
-
-const STEPS: readonly TimedStep[] = [
-  'building',
-  'simulating',
-  'signing',
-  'submitting',
-  'pending',
-  'rechecking',
-];
+import { TIMED_STEPS } from '../../../../machines';
+import type { StateTiming } from '../../../../machines';
 
 /** How long each step of the attempt took (from the machine context's timing). */
 export function TimingCard({ timing, attempt }: { timing: StateTiming; attempt: number }) {
-  const steps = STEPS.filter((step) => timing.stepDurationsMs[step] !== undefined);
+  const steps = TIMED_STEPS.filter((step) => timing.stepDurationsMs[step] !== undefined);
   if (steps.length === 0) return null;
   const total =
     timing.attemptStartedAt !== null && timing.current !== null
