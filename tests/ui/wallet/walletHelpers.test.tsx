@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createAdapterBridge, type AdapterCommands } from '../../../src/actors';
+import { shortAddress } from '../../../src/format/address';
 import { presetNetworks } from '../../../src/network/networks';
 import {
   chainIdText,
   offeredWallets,
   parseAptToOctas,
-  shortAddress,
   statePath,
   toAppNetwork,
   UNKNOWN_CHAIN_ID,
