@@ -1,56 +1,37 @@
-import {
-  AccountAddress,
-  Ed25519Account,
-  MultiAgentTransaction,
-  type AccountAuthenticator,
-  type AnyRawTransaction,
-  type SimpleTransaction,
-} from '@aptos-labs/ts-sdk';
-import {
+import type { AccountAuthenticator, AnyRawTransaction } from '@aptos-labs/ts-sdk';
+import type {
   AccountInfo,
-  AptosWalletError,
-  AptosWalletErrorCode,
-  UserResponseStatus,
-  type AptosChangeNetworkOutput,
-  type AptosSignAndSubmitTransactionInput,
-  type AptosSignAndSubmitTransactionOutput,
-  type AptosSignMessageInput,
-  type AptosSignMessageOutput,
-  type AptosWallet,
-  type NetworkInfo,
-  type UserResponse,
+  AptosChangeNetworkOutput,
+  AptosSignAndSubmitTransactionInput,
+  AptosSignAndSubmitTransactionOutput,
+  AptosSignMessageInput,
+  AptosSignMessageOutput,
+  AptosWallet,
+  NetworkInfo,
+  UserResponse,
 } from '@aptos-labs/wallet-standard';
-import { isApprovalPolicy } from './approvalPolicy';
 import { createSdkChainClient, fetchChainIdWithSdk, type CreateChainClient } from './chainClient';
-import { DEFAULT_DERIVATION_PATH, DEFAULT_FUND_AMOUNT, REQUEST_LOG_LIMIT } from './constants';
-import { createStandardWallet } from './createStandardWallet';
+import { DEFAULT_FUND_AMOUNT } from './constants';
 import { DevWalletError } from './DevWalletError';
-import { deriveAccount, parsePrivateKey } from './keys';
-import { createMemoryKeyStore, type DevWalletKeyStore, type PersistedAccount } from './keyStore';
+import { Keyring } from './keyring';
+import { createMemoryKeyStore, type DevWalletKeyStore } from './keyStore';
 import {
   faucetRefusal,
-  isMainnet,
   isPersistentNetwork,
   LOCAL_NETWORK,
-  networkLabel,
   resolveNetwork,
-  toNetworkInfo,
   type DevWalletNetwork,
   type DevWalletNetworkInput,
 } from './networks';
-import { buildFullMessage, expirationToIso, summarizeTransaction } from './summaries';
+import { errorMessage, RequestQueue } from './requestQueue';
+import { callSafely, StandardWalletFeatures } from './standardWallet';
 import type {
   ApprovalDecision,
   ApprovalPolicy,
   DevWalletAccount,
-  DevWalletAccountOrigin,
   DevWalletEvent,
-  DevWalletRequestKind,
   DevWalletRequestRecord,
-  DevWalletRequestStatus,
-  DevWalletRequestSummary,
   DevWalletSnapshot,
-  NetworkSummary,
 } from './types';
 
 /** Options of {@link createDevWallet}; every one has a default. */
@@ -71,64 +52,15 @@ export interface DevWalletOptions {
   application?: () => string;
 }
 
-/** The reason every signing request on mainnet ends INVALID. */
-export const MAINNET_REFUSAL =
-  'The dev wallet never signs for mainnet (chain id 1): its keys sit unencrypted in this page and its storage, so they must not control real funds. Use a real wallet for mainnet, or switch the dev wallet to local, devnet or testnet.';
-
-const NOT_CONNECTED =
-  'The app is not connected to the dev wallet. Connect first (and approve the connection), then retry.';
-
-const NAME_MAX_LENGTH = 40;
-
-type Prepared<C> =
-  | { readonly invalid: string; readonly summary?: DevWalletRequestSummary }
-  | {
-      readonly invalid?: undefined;
-      readonly summary: DevWalletRequestSummary;
-      readonly context: C;
-      /** Settle as APPROVED without asking, with this reason. */
-      readonly skipPrompt?: string;
-    };
-
-interface TransactionContext {
-  readonly signerAddress: string;
-  readonly chainId: number;
-}
-
-function errorMessage(error: unknown): string {
-  // DOMExceptions and errors from other realms are not `instanceof Error` but carry a message.
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    return String(error.message);
-  }
-  return String(error);
-}
-
-/** Calls back into app code without letting its errors break the wallet; they surface as uncaught. */
-function callSafely(callback: () => void): void {
-  try {
-    callback();
-  } catch (error) {
-    queueMicrotask(() => {
-      throw error;
-    });
-  }
-}
-
-function networkSummary(network: DevWalletNetwork): NetworkSummary {
-  return { name: network.name, chainId: network.chainId, url: network.nodeUrl };
-}
-
-function rejected(): UserResponse<never> {
-  return { status: UserResponseStatus.REJECTED };
-}
-
 /**
- * The in-page dev wallet: several Ed25519 accounts, a current network, an approval queue and a
- * request log. It implements the AIP-62 features as methods; {@link DevWallet.standardWallet} is
- * the object to register so the wallet adapter sees it like a browser extension.
+ * The in-page dev wallet: a small facade over its parts, for its two audiences. The person at the
+ * wallet panel manages accounts, the network, the policy and answers prompts; the dApp reaches
+ * the AIP-62 features through {@link DevWallet.standardWallet}, which the adapter lists like a
+ * browser extension. The parts: `Keyring` (keys and persistence), `RequestQueue` (approval and the
+ * request log), `signingChecks` (pure checks), `StandardWalletFeatures` (AIP-62).
  *
- * Private keys live only in a private field and in the key store: snapshots, events, the request
- * log and `toJSON` carry public data only.
+ * Private keys live only in the keyring and the key store: snapshots, events, the request log and
+ * `toJSON` carry public data only.
  *
  * Rejections: the standard's `UserResponse` has no CANCELLED or INVALID, so REJECTED, CANCELLED
  * and INVALID all answer `{ status: 'Rejected' }` (the adapter turns that into the string
@@ -143,39 +75,46 @@ function rejected(): UserResponse<never> {
  * ```
  */
 export class DevWallet {
-  readonly #signers = new Map<string, Ed25519Account>();
-  #accounts: DevWalletAccount[] = [];
-  #activeAddress: string | null = null;
-  #network: DevWalletNetwork;
+  readonly #keyring: Keyring;
+  readonly #queue: RequestQueue;
+  readonly #features: StandardWalletFeatures;
+  #network: DevWalletNetwork = LOCAL_NETWORK;
   #connected = false;
-  #policy: ApprovalPolicy;
-  readonly #waiting = new Map<string, (decision: ApprovalDecision, reason: string) => void>();
-  #log: DevWalletRequestRecord[] = [];
-  #storageError: string | undefined;
-  #accountChangeCallback: ((account: AccountInfo) => void) | undefined;
-  #networkChangeCallback: ((network: NetworkInfo) => void) | undefined;
   readonly #listeners = new Set<() => void>();
   readonly #eventListeners = new Set<(event: DevWalletEvent) => void>();
   #snapshot: DevWalletSnapshot;
-  #nextRequestNumber = 1;
-  #nextAccountNumber = 1;
-  readonly #keyStore: DevWalletKeyStore;
   readonly #createChainClient: CreateChainClient;
   readonly #fetchChainId: (nodeUrl: string) => Promise<number>;
-  readonly #now: () => number;
-  readonly #application: () => string;
-  #standardWallet: AptosWallet | undefined;
 
   constructor(options: DevWalletOptions = {}) {
-    this.#keyStore = options.keyStore ?? createMemoryKeyStore();
     this.#createChainClient = options.createChainClient ?? createSdkChainClient;
+    const now = options.now ?? Date.now;
+    const application = options.application ?? (() => window.location.origin);
     this.#fetchChainId = options.fetchChainId ?? fetchChainIdWithSdk;
-    this.#now = options.now ?? Date.now;
-    this.#application = options.application ?? (() => window.location.origin);
-    this.#policy = options.policy ?? 'prompt';
-    this.#network = LOCAL_NETWORK;
-    this.#restore();
-    if (options.network !== undefined) this.#network = options.network;
+    this.#keyring = new Keyring({
+      keyStore: options.keyStore ?? createMemoryKeyStore(),
+      network: () => this.#network,
+    });
+    this.#network = options.network ?? this.#keyring.restoredNetwork ?? LOCAL_NETWORK;
+    this.#queue = new RequestQueue({
+      policy: options.policy ?? 'prompt',
+      now,
+      onChange: () => this.#changed(),
+      onSettled: (request) => this.#emit({ type: 'request.settled', request }),
+    });
+    this.#features = new StandardWalletFeatures({
+      keyring: this.#keyring,
+      queue: this.#queue,
+      connected: () => this.#connected,
+      setConnected: (connected) => this.#setConnected(connected, 'app'),
+      network: () => this.#network,
+      applyNetwork: (network) => this.#applyNetwork(network),
+      generateAccount: () => this.generateAccount(),
+      application,
+      now,
+      chainClient: this.#createChainClient,
+      fetchChainId: this.#fetchChainId,
+    });
     this.#snapshot = this.#computeSnapshot();
   }
 
@@ -213,12 +152,12 @@ export class DevWallet {
 
   /** The most recent request (pending or settled), or `undefined` before the first one. */
   lastRequest(): DevWalletRequestRecord | undefined {
-    return this.#log.at(-1);
+    return this.#queue.log.at(-1);
   }
 
   /** The request with this id, while it is still in the log. */
   findRequest(id: string): DevWalletRequestRecord | undefined {
-    return this.#log.find((record) => record.id === id);
+    return this.#queue.log.find((record) => record.id === id);
   }
 
   /** Public state only: what `JSON.stringify(wallet)` writes. */
@@ -228,8 +167,7 @@ export class DevWallet {
 
   /** The AIP-62 wallet object to register (one per dev wallet, always the same object). */
   get standardWallet(): AptosWallet {
-    this.#standardWallet ??= createStandardWallet(this);
-    return this.#standardWallet;
+    return this.#features.wallet;
   }
 
   /** Whether an app holds an approved connection. */
@@ -239,7 +177,7 @@ export class DevWallet {
 
   // endregion
 
-  // region Accounts
+  // region Accounts (the person at the wallet panel)
 
   /**
    * Adds an account with a freshly generated key.
@@ -248,11 +186,7 @@ export class DevWallet {
    * @returns The new account (public data).
    */
   generateAccount(args: { name?: string } = {}): DevWalletAccount {
-    return this.#addAccount({
-      signer: Ed25519Account.generate(),
-      origin: 'generated',
-      name: args.name,
-    });
+    return this.#added(this.#keyring.generate(args));
   }
 
   /**
@@ -261,12 +195,7 @@ export class DevWallet {
    * @throws DevWalletError `INVALID_PRIVATE_KEY`, `DUPLICATE_ACCOUNT` or `INVALID_NAME`.
    */
   importPrivateKey(args: { privateKey: string; name?: string }): DevWalletAccount {
-    const privateKey = parsePrivateKey({ privateKey: args.privateKey });
-    return this.#addAccount({
-      signer: new Ed25519Account({ privateKey }),
-      origin: 'privateKey',
-      name: args.name,
-    });
+    return this.#added(this.#keyring.importPrivateKey(args));
   }
 
   /**
@@ -281,9 +210,7 @@ export class DevWallet {
     derivationPath?: string;
     name?: string;
   }): DevWalletAccount {
-    const derivationPath = (args.derivationPath ?? DEFAULT_DERIVATION_PATH).trim();
-    const signer = deriveAccount({ mnemonic: args.mnemonic, path: derivationPath });
-    return this.#addAccount({ signer, origin: 'mnemonic', name: args.name, derivationPath });
+    return this.#added(this.#keyring.importMnemonic(args));
   }
 
   /**
@@ -292,17 +219,10 @@ export class DevWallet {
    * @throws DevWalletError `UNKNOWN_ACCOUNT` or `INVALID_NAME`.
    */
   renameAccount(args: { address: string; name: string }): DevWalletAccount {
-    const address = this.#requireAccount(args.address);
-    const name = this.#checkName(args.name);
-    this.#accounts = this.#accounts.map((account) =>
-      account.address === address ? { ...account, name } : account,
-    );
-    this.#save();
+    const { account, activeChanged } = this.#keyring.rename(args);
     this.#changed();
-    if (address === this.#activeAddress) {
-      this.#emit({ type: 'account.changed', account: this.#activeAccount() });
-    }
-    return this.#accounts.find((account) => account.address === address) as DevWalletAccount;
+    if (activeChanged) this.#emit({ type: 'account.changed', account: this.#keyring.active });
+    return account;
   }
 
   /**
@@ -312,28 +232,16 @@ export class DevWallet {
    * @throws DevWalletError `UNKNOWN_ACCOUNT`.
    */
   removeAccount(args: { address: string }): void {
-    const address = this.#requireAccount(args.address);
-    const index = this.#accounts.findIndex((account) => account.address === address);
-    this.#accounts = this.#accounts.filter((account) => account.address !== address);
-    this.#signers.delete(address);
-    if (address === this.#activeAddress) {
-      const next = this.#accounts[Math.min(index, this.#accounts.length - 1)] as
-        DevWalletAccount | undefined;
-      this.#activeAddress = next?.address ?? null;
-      this.#save();
-      if (next === undefined && this.#connected) {
-        this.#connected = false;
-        this.#changed();
-        this.#emit({ type: 'account.changed', account: null });
-        this.#emit({ type: 'connection.changed', connected: false, initiator: 'wallet' });
-        return;
-      }
+    const { activeChanged } = this.#keyring.remove(args);
+    if (activeChanged && this.#keyring.active === null && this.#connected) {
+      this.#connected = false;
       this.#changed();
-      this.#announceAccount();
+      this.#emit({ type: 'account.changed', account: null });
+      this.#emit({ type: 'connection.changed', connected: false, initiator: 'wallet' });
       return;
     }
-    this.#save();
     this.#changed();
+    if (activeChanged) this.#announceAccount();
   }
 
   /**
@@ -342,10 +250,7 @@ export class DevWallet {
    * @throws DevWalletError `UNKNOWN_ACCOUNT`.
    */
   setActiveAccount(args: { address: string }): void {
-    const address = this.#requireAccount(args.address);
-    if (address === this.#activeAddress) return;
-    this.#activeAddress = address;
-    this.#save();
+    if (!this.#keyring.setActive(args).activeChanged) return;
     this.#changed();
     this.#announceAccount();
   }
@@ -360,7 +265,7 @@ export class DevWallet {
    * (testnet), `UNKNOWN_ACCOUNT` or `FAUCET_FAILED`.
    */
   async fundAccount(args: { address: string; amount?: number }): Promise<{ hash: string }> {
-    const address = this.#requireAccount(args.address);
+    const address = this.#keyring.require(args.address);
     const network = this.#network;
     const refusal = faucetRefusal({ network });
     if (refusal !== undefined) {
@@ -384,22 +289,11 @@ export class DevWallet {
 
   // endregion
 
-  // region Policy, network, connection (the person acting inside the wallet)
+  // region Policy, network, connection, prompts (the person at the wallet panel)
 
   /** Sets the approval policy; requests waiting in the prompt are answered by the new policy. */
   setPolicy(policy: ApprovalPolicy): void {
-    if (!isApprovalPolicy(policy)) {
-      throw new TypeError(
-        `Unknown approval policy "${String(policy)}": use prompt, auto-approve or auto-reject.`,
-      );
-    }
-    this.#policy = policy;
-    this.#changed();
-    if (policy !== 'prompt') {
-      const decision = this.#policyDecision();
-      for (const resolve of [...this.#waiting.values()])
-        resolve(decision.decision, decision.reason);
-    }
+    this.#queue.setPolicy(policy);
   }
 
   /**
@@ -419,10 +313,7 @@ export class DevWallet {
    * adapter does not notice: the app learns it from the `connection.changed` event.
    */
   disconnectFromWallet(): void {
-    if (!this.#connected) return;
-    this.#connected = false;
-    this.#changed();
-    this.#emit({ type: 'connection.changed', connected: false, initiator: 'wallet' });
+    if (this.#connected) this.#setConnected(false, 'wallet');
   }
 
   /**
@@ -431,653 +322,109 @@ export class DevWallet {
    * @throws DevWalletError `UNKNOWN_REQUEST` when no request with this id is waiting.
    */
   respond(args: { id: string; decision: ApprovalDecision }): void {
-    const resolve = this.#waiting.get(args.id);
-    if (resolve === undefined) {
-      throw new DevWalletError({
-        code: 'UNKNOWN_REQUEST',
-        message: `No request ${args.id} is waiting for a decision (it may have been answered already).`,
-      });
-    }
-    const reasons: Record<ApprovalDecision, string> = {
-      APPROVED: 'Approved in the approval prompt.',
-      REJECTED: 'Rejected in the approval prompt.',
-      CANCELLED: 'The approval prompt was closed without a decision.',
-    };
-    resolve(args.decision, reasons[args.decision]);
+    this.#queue.respond(args);
   }
 
   // endregion
 
-  // region AIP-62 features
+  // region AIP-62 features (the dApp), as methods for tests and scripts
 
   /** `aptos:connect`: asks for approval, then shares the active account (creating one if none). */
-  async connect(silent?: boolean, _networkInfo?: NetworkInfo): Promise<UserResponse<AccountInfo>> {
-    if (silent === true) {
-      return this.#handle<AccountInfo, null>({
-        kind: 'connect',
-        prepare: () =>
-          this.#connected && this.#activeAddress !== null
-            ? {
-                summary: this.#connectSummary(),
-                context: null,
-                skipPrompt: 'Silent reconnect of an app that is already connected.',
-              }
-            : {
-                invalid:
-                  'A silent connect needs an approved connection; connect without silent to be asked.',
-              },
-        perform: () => ({ output: this.#accountInfo() }),
-      });
-    }
-    return this.#handle<AccountInfo, null>({
-      kind: 'connect',
-      prepare: () => ({ summary: this.#connectSummary(), context: null }),
-      perform: () => {
-        if (this.#activeAddress === null) this.generateAccount();
-        this.#connected = true;
-        this.#changed();
-        this.#emit({ type: 'connection.changed', connected: true, initiator: 'app' });
-        return { output: this.#accountInfo() };
-      },
-    });
+  connect(silent?: boolean, networkInfo?: NetworkInfo): Promise<UserResponse<AccountInfo>> {
+    return this.#features.connect(silent, networkInfo);
   }
 
   /** `aptos:disconnect`: the app ends its connection. */
-  async disconnect(): Promise<void> {
-    if (!this.#connected) return;
-    this.#connected = false;
-    this.#changed();
-    this.#emit({ type: 'connection.changed', connected: false, initiator: 'app' });
+  disconnect(): Promise<void> {
+    return this.#features.disconnect();
   }
 
-  /**
-   * `aptos:account`: the active account as the runtime `AccountInfo` class.
-   *
-   * @throws AptosWalletError `Unauthorized` when no app is connected.
-   */
-  async account(): Promise<AccountInfo> {
-    if (!this.#connected || this.#activeAddress === null) {
-      throw new AptosWalletError(AptosWalletErrorCode.Unauthorized, NOT_CONNECTED);
-    }
-    return this.#accountInfo();
+  /** `aptos:account`; throws `Unauthorized` when no app is connected. */
+  account(): Promise<AccountInfo> {
+    return this.#features.account();
   }
 
   /** `aptos:network`: the wallet's current network. */
-  async network(): Promise<NetworkInfo> {
-    return toNetworkInfo(this.#network);
+  network(): Promise<NetworkInfo> {
+    return this.#features.network();
   }
 
-  /** `aptos:onAccountChange`: keeps one callback (the adapter registers again on every connect). */
-  async onAccountChange(callback: (account: AccountInfo) => void): Promise<void> {
-    this.#accountChangeCallback = callback;
+  /** `aptos:onAccountChange`: keeps one callback. */
+  onAccountChange(callback: (account: AccountInfo) => void): Promise<void> {
+    return this.#features.onAccountChange(callback);
   }
 
   /** `aptos:onNetworkChange`: keeps one callback. */
-  async onNetworkChange(callback: (network: NetworkInfo) => void): Promise<void> {
-    this.#networkChangeCallback = callback;
+  onNetworkChange(callback: (network: NetworkInfo) => void): Promise<void> {
+    return this.#features.onNetworkChange(callback);
   }
 
-  /**
-   * `aptos:signTransaction` 1.0.0: signs a built raw transaction with our account that is its
-   * sender (or secondary signer), or with the active account as fee payer.
-   */
-  async signTransaction(
+  /** `aptos:signTransaction` 1.0.0. */
+  signTransaction(
     transaction: AnyRawTransaction,
     asFeePayer?: boolean,
   ): Promise<UserResponse<AccountAuthenticator>> {
-    return this.#handle<AccountAuthenticator, TransactionContext>({
-      kind: 'signTransaction',
-      prepare: () => this.#prepareSignTransaction(transaction, asFeePayer === true),
-      recheck: (context) => this.#recheckSigning(context),
-      perform: (context) => {
-        const signer = this.#signer(context.signerAddress);
-        if (asFeePayer === true) transaction.feePayerAddress = signer.accountAddress;
-        return { output: signer.signTransactionWithAuthenticator(transaction) };
-      },
-    });
+    return this.#features.signTransaction(transaction, asFeePayer);
   }
 
-  /** `aptos:signMessage`: signs the UTF-8 bytes of the AIP-62 `fullMessage` with the active account. */
-  async signMessage(input: AptosSignMessageInput): Promise<UserResponse<AptosSignMessageOutput>> {
-    return this.#handle<
-      AptosSignMessageOutput,
-      TransactionContext & { fields: Omit<AptosSignMessageOutput, 'signature'> }
-    >({
-      kind: 'signMessage',
-      prepare: () => {
-        const refusal = this.#signingRefusal();
-        if (refusal !== undefined) return { invalid: refusal };
-        if (typeof input.message !== 'string' || typeof input.nonce !== 'string') {
-          return { invalid: 'A message request needs a text `message` and a text `nonce`.' };
-        }
-        const signerAddress = this.#activeAddress as string;
-        const fieldsBase = {
-          ...(input.address === true ? { address: signerAddress } : {}),
-          ...(input.application === true ? { application: this.#application() } : {}),
-          ...(input.chainId === true ? { chainId: this.#network.chainId } : {}),
-          message: input.message,
-          nonce: input.nonce,
-        };
-        const fullMessage = buildFullMessage(fieldsBase);
-        return {
-          summary: { kind: 'signMessage', signer: signerAddress, ...fieldsBase, fullMessage },
-          context: {
-            signerAddress,
-            chainId: this.#network.chainId,
-            fields: { ...fieldsBase, fullMessage, prefix: 'APTOS' },
-          },
-        };
-      },
-      recheck: (context) => this.#recheckSigning(context),
-      perform: (context) => {
-        const signer = this.#signer(context.signerAddress);
-        const signature = signer.sign(new TextEncoder().encode(context.fields.fullMessage));
-        return { output: { ...context.fields, signature } };
-      },
-    });
+  /** `aptos:signMessage`. */
+  signMessage(input: AptosSignMessageInput): Promise<UserResponse<AptosSignMessageOutput>> {
+    return this.#features.signMessage(input);
   }
 
-  /**
-   * `aptos:signAndSubmitTransaction` 1.1.0: builds the payload for the active account against
-   * the wallet's own node, asks for approval, signs, submits and returns the hash.
-   */
-  async signAndSubmitTransaction(
+  /** `aptos:signAndSubmitTransaction` 1.1.0. */
+  signAndSubmitTransaction(
     input: AptosSignAndSubmitTransactionInput,
   ): Promise<UserResponse<AptosSignAndSubmitTransactionOutput>> {
-    const network = this.#network;
-    return this.#handle<
-      AptosSignAndSubmitTransactionOutput,
-      TransactionContext & { transaction: SimpleTransaction }
-    >({
-      kind: 'signAndSubmitTransaction',
-      prepare: async () => {
-        const refusal = this.#signingRefusal();
-        if (refusal !== undefined) return { invalid: refusal };
-        const signerAddress = this.#activeAddress as string;
-        let transaction: SimpleTransaction;
-        try {
-          transaction = await this.#createChainClient(network).buildTransaction({
-            sender: signerAddress,
-            data: input.payload,
-            options: {
-              ...(input.maxGasAmount === undefined ? {} : { maxGasAmount: input.maxGasAmount }),
-              ...(input.gasUnitPrice === undefined ? {} : { gasUnitPrice: input.gasUnitPrice }),
-            },
-          });
-        } catch (error) {
-          return {
-            invalid: `Could not build the transaction against ${network.nodeUrl}: ${errorMessage(error)}. Check the payload and that the node is reachable.`,
-          };
-        }
-        const summary = summarizeTransaction({ transaction });
-        const request: DevWalletRequestSummary = {
-          kind: 'signAndSubmitTransaction',
-          signer: signerAddress,
-          signerRole: 'sender',
-          transaction: summary,
-          submitTo: network.nodeUrl,
-        };
-        if (summary.chainId !== network.chainId) {
-          return {
-            invalid: `The node at ${network.nodeUrl} built the transaction for chain id ${summary.chainId}, but the wallet is on ${networkLabel(network)}. Fix the wallet's network.`,
-            summary: request,
-          };
-        }
-        return {
-          summary: request,
-          context: { signerAddress, chainId: network.chainId, transaction },
-        };
-      },
-      recheck: (context) => this.#recheckSigning(context),
-      perform: async (context) => {
-        const signer = this.#signer(context.signerAddress);
-        const senderAuthenticator = signer.signTransactionWithAuthenticator(context.transaction);
-        const { hash } = await this.#createChainClient(network).submitTransaction({
-          transaction: context.transaction,
-          senderAuthenticator,
-        });
-        return { output: { hash }, hash };
-      },
-    });
+    return this.#features.signAndSubmitTransaction(input);
   }
 
   /** `aptos:changeNetwork`: switches the wallet's network after approval. */
-  async changeNetwork(input: NetworkInfo): Promise<UserResponse<AptosChangeNetworkOutput>> {
-    return this.#handle<AptosChangeNetworkOutput, DevWalletNetwork>({
-      kind: 'changeNetwork',
-      prepare: async () => {
-        if (!this.#connected) return { invalid: NOT_CONNECTED };
-        let network: DevWalletNetwork;
-        try {
-          network = await resolveNetwork({
-            input: {
-              name: input.name as DevWalletNetworkInput['name'],
-              chainId: input.chainId,
-              ...(input.url === undefined ? {} : { nodeUrl: input.url }),
-            },
-            fetchChainId: this.#fetchChainId,
-          });
-        } catch (error) {
-          return { invalid: errorMessage(error) };
-        }
-        const from = this.#network;
-        const same =
-          from.name === network.name &&
-          from.chainId === network.chainId &&
-          from.nodeUrl === network.nodeUrl;
-        return {
-          summary: {
-            kind: 'changeNetwork',
-            from: networkSummary(from),
-            to: networkSummary(network),
-          },
-          context: network,
-          ...(same ? { skipPrompt: 'The wallet is already on this network.' } : {}),
-        };
-      },
-      perform: (network) => {
-        this.#applyNetwork(network);
-        return { output: { success: true } };
-      },
-    });
+  changeNetwork(input: NetworkInfo): Promise<UserResponse<AptosChangeNetworkOutput>> {
+    return this.#features.changeNetwork(input);
   }
 
   // endregion
 
   // region Internals
 
-  async #handle<T, C>(args: {
-    kind: DevWalletRequestKind;
-    prepare: () => Prepared<C> | Promise<Prepared<C>>;
-    recheck?: (context: C) => string | undefined;
-    perform: (context: C) => { output: T; hash?: string } | Promise<{ output: T; hash?: string }>;
-  }): Promise<UserResponse<T>> {
-    const id = `req-${this.#nextRequestNumber++}`;
-    const time = new Date(this.#now()).toISOString();
-    let prepared: Prepared<C>;
-    try {
-      prepared = await args.prepare();
-    } catch (error) {
-      prepared = { invalid: `The request is malformed: ${errorMessage(error)}` };
-    }
-    if (prepared.invalid !== undefined) {
-      this.#record({
-        id,
-        kind: args.kind,
-        status: 'INVALID',
-        time,
-        reason: prepared.invalid,
-        summary: prepared.summary,
-      });
-      this.#settle(id, {});
-      return rejected();
-    }
-    this.#record({ id, kind: args.kind, status: 'PENDING', time, summary: prepared.summary });
-    const { decision, reason } =
-      prepared.skipPrompt !== undefined
-        ? { decision: 'APPROVED' as const, reason: prepared.skipPrompt }
-        : await this.#decide(id);
-    if (decision !== 'APPROVED') {
-      this.#settle(id, { status: decision, reason });
-      return rejected();
-    }
-    const stale = args.recheck?.(prepared.context);
-    if (stale !== undefined) {
-      this.#settle(id, {
-        status: 'INVALID',
-        reason: `${stale} (this changed while the prompt was open)`,
-      });
-      return rejected();
-    }
-    try {
-      const { output, hash } = await args.perform(prepared.context);
-      this.#settle(id, { status: 'APPROVED', reason, ...(hash === undefined ? {} : { hash }) });
-      return { status: UserResponseStatus.APPROVED, args: output };
-    } catch (error) {
-      const message = errorMessage(error);
-      this.#settle(id, { status: 'APPROVED', reason, error: message });
-      throw new AptosWalletError(AptosWalletErrorCode.InternalError, message);
-    }
-  }
-
-  #policyDecision(): { decision: ApprovalDecision; reason: string } {
-    return this.#policy === 'auto-approve'
-      ? {
-          decision: 'APPROVED',
-          reason: 'Approved automatically: the approval policy is auto-approve.',
-        }
-      : {
-          decision: 'REJECTED',
-          reason: 'Rejected automatically: the approval policy is auto-reject.',
-        };
-  }
-
-  #decide(id: string): Promise<{ decision: ApprovalDecision; reason: string }> {
-    if (this.#policy !== 'prompt') return Promise.resolve(this.#policyDecision());
-    return new Promise((resolve) => {
-      this.#waiting.set(id, (decision, reason) => {
-        this.#waiting.delete(id);
-        // Leave the prompt now, even if performing the request (a submission) takes a while.
-        this.#changed();
-        resolve({ decision, reason });
-      });
-      this.#changed();
-    });
-  }
-
-  #record(record: DevWalletRequestRecord): void {
-    const log = [...this.#log, record];
-    // Drop the oldest settled entries beyond the limit; pending ones stay until answered.
-    while (log.length > REQUEST_LOG_LIMIT) {
-      const index = log.findIndex((entry) => entry.status !== 'PENDING');
-      if (index === -1) break;
-      log.splice(index, 1);
-    }
-    this.#log = log;
+  #added(result: { account: DevWalletAccount; activeChanged: boolean }): DevWalletAccount {
     this.#changed();
-  }
-
-  #settle(
-    id: string,
-    update: { status?: DevWalletRequestStatus; reason?: string; hash?: string; error?: string },
-  ): void {
-    let settled: DevWalletRequestRecord | undefined;
-    this.#log = this.#log.map((record) => {
-      if (record.id !== id) return record;
-      settled = {
-        ...record,
-        ...(update.status === undefined ? {} : { status: update.status }),
-        ...(update.reason === undefined ? {} : { reason: update.reason }),
-        ...(update.hash === undefined ? {} : { hash: update.hash }),
-        ...(update.error === undefined ? {} : { error: update.error }),
-        settledAt: new Date(this.#now()).toISOString(),
-      };
-      return settled;
-    });
-    this.#changed();
-    if (settled !== undefined) this.#emit({ type: 'request.settled', request: settled });
-  }
-
-  #signingRefusal(): string | undefined {
-    if (!this.#connected || this.#activeAddress === null) return NOT_CONNECTED;
-    if (isMainnet(this.#network)) return MAINNET_REFUSAL;
-    return undefined;
-  }
-
-  #recheckSigning(context: TransactionContext): string | undefined {
-    const refusal = this.#signingRefusal();
-    if (refusal !== undefined) return refusal;
-    if (!this.#signers.has(context.signerAddress)) {
-      return `The signing account ${context.signerAddress} was removed from the wallet`;
-    }
-    if (this.#network.chainId !== context.chainId) {
-      return `The wallet switched to ${networkLabel(this.#network)}`;
-    }
-    return undefined;
-  }
-
-  #prepareSignTransaction(
-    transaction: AnyRawTransaction,
-    asFeePayer: boolean,
-  ): Prepared<TransactionContext> {
-    if (!this.#connected || this.#activeAddress === null) return { invalid: NOT_CONNECTED };
-    if (
-      typeof transaction !== 'object' ||
-      transaction === null ||
-      !('rawTransaction' in transaction)
-    ) {
-      return {
-        invalid:
-          'signTransaction 1.0.0 expects a built raw transaction (AnyRawTransaction); build it first.',
-      };
-    }
-    const tx = summarizeTransaction({ transaction });
-    const network = this.#network;
-    let signerAddress: string | undefined;
-    let signerRole: 'sender' | 'feePayer' | 'secondarySigner' = 'sender';
-    if (asFeePayer) {
-      signerAddress = this.#activeAddress;
-      signerRole = 'feePayer';
-    } else {
-      const sender = AccountAddress.from(tx.sender).toStringLong();
-      const secondary = (
-        transaction instanceof MultiAgentTransaction ? transaction.secondarySignerAddresses : []
-      ).map((address) => address.toStringLong());
-      signerAddress = this.#signers.has(sender)
-        ? sender
-        : secondary.find((a) => this.#signers.has(a));
-      if (signerAddress !== undefined && signerAddress !== sender) signerRole = 'secondarySigner';
-    }
-    const summary: DevWalletRequestSummary = {
-      kind: 'signTransaction',
-      signer: signerAddress ?? tx.sender,
-      signerRole,
-      transaction: tx,
-    };
-    if (tx.chainId === 1 || isMainnet(network)) return { invalid: MAINNET_REFUSAL, summary };
-    if (tx.chainId !== network.chainId) {
-      return {
-        invalid: `The transaction is for chain id ${tx.chainId}, but the wallet is on ${networkLabel(network)}. Rebuild it for chain id ${network.chainId}, or switch the wallet's network.`,
-        summary,
-      };
-    }
-    if (signerAddress === undefined) {
-      return {
-        invalid: `The sender ${tx.sender} is not an account of this wallet. Build the transaction with one of the wallet's accounts as sender, or import the sender's key.`,
-        summary,
-      };
-    }
-    if (asFeePayer && transaction.feePayerAddress === undefined) {
-      return {
-        invalid:
-          'Signing as fee payer needs a fee-payer transaction; build it with `withFeePayer: true`.',
-        summary,
-      };
-    }
-    const nowSecs = BigInt(Math.floor(this.#now() / 1000));
-    if (transaction.rawTransaction.expiration_timestamp_secs <= nowSecs) {
-      return {
-        invalid: `The transaction expired at ${expirationToIso(transaction.rawTransaction.expiration_timestamp_secs)}; build it again.`,
-        summary,
-      };
-    }
-    return { summary, context: { signerAddress, chainId: network.chainId } };
-  }
-
-  #connectSummary(): DevWalletRequestSummary {
-    const active = this.#activeAccount();
-    return {
-      kind: 'connect',
-      application: this.#application(),
-      account: active?.address ?? null,
-      accountName: active?.name ?? `${this.#defaultName()} (a new key, created on approval)`,
-      network: networkSummary(this.#network),
-    };
-  }
-
-  #signer(address: string): Ed25519Account {
-    const signer = this.#signers.get(address);
-    if (signer === undefined) {
-      throw new DevWalletError({
-        code: 'UNKNOWN_ACCOUNT',
-        message: `No account ${address} in the wallet.`,
-      });
-    }
-    return signer;
-  }
-
-  #accountInfo(): AccountInfo {
-    const signer = this.#signer(this.#activeAddress as string);
-    return new AccountInfo({ address: signer.accountAddress, publicKey: signer.publicKey });
-  }
-
-  #activeAccount(): DevWalletAccount | null {
-    return this.#accounts.find((account) => account.address === this.#activeAddress) ?? null;
+    if (result.activeChanged) this.#announceAccount();
+    return result.account;
   }
 
   #announceAccount(): void {
-    const account = this.#activeAccount();
-    this.#emit({ type: 'account.changed', account });
-    const callback = this.#accountChangeCallback;
-    if (this.#connected && account !== null && callback !== undefined) {
-      const info = this.#accountInfo();
-      callSafely(() => callback(info));
-    }
+    this.#emit({ type: 'account.changed', account: this.#keyring.active });
+    this.#features.announceAccount();
+  }
+
+  #setConnected(connected: boolean, initiator: 'app' | 'wallet'): void {
+    this.#connected = connected;
+    this.#changed();
+    this.#emit({ type: 'connection.changed', connected, initiator });
   }
 
   #applyNetwork(network: DevWalletNetwork): void {
     this.#network = network;
-    this.#save();
+    this.#keyring.save();
     this.#changed();
     this.#emit({ type: 'network.changed', network });
-    const callback = this.#networkChangeCallback;
-    if (this.#connected && callback !== undefined) {
-      const info = toNetworkInfo(network);
-      callSafely(() => callback(info));
-    }
-  }
-
-  #requireAccount(address: string): string {
-    let key: string;
-    try {
-      key = AccountAddress.from(address).toStringLong();
-    } catch {
-      key = address;
-    }
-    if (!this.#signers.has(key)) {
-      throw new DevWalletError({
-        code: 'UNKNOWN_ACCOUNT',
-        message: `No account ${address} in the wallet; pick one from the account list.`,
-      });
-    }
-    return key;
-  }
-
-  #defaultName(): string {
-    return `Account ${this.#nextAccountNumber}`;
-  }
-
-  #checkName(name: string): string {
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > NAME_MAX_LENGTH) {
-      throw new DevWalletError({
-        code: 'INVALID_NAME',
-        message: `An account name needs 1 to ${NAME_MAX_LENGTH} characters.`,
-      });
-    }
-    return trimmed;
-  }
-
-  #addAccount(args: {
-    signer: Ed25519Account;
-    origin: DevWalletAccountOrigin;
-    name: string | undefined;
-    derivationPath?: string;
-    persisted?: boolean;
-  }): DevWalletAccount {
-    const address = args.signer.accountAddress.toStringLong();
-    const existing = this.#accounts.find((account) => account.address === address);
-    if (existing !== undefined) {
-      throw new DevWalletError({
-        code: 'DUPLICATE_ACCOUNT',
-        message: `This key is already in the wallet as "${existing.name}".`,
-      });
-    }
-    const name =
-      args.name === undefined || args.name.trim() === ''
-        ? this.#defaultName()
-        : this.#checkName(args.name);
-    const account: DevWalletAccount = {
-      address,
-      publicKey: args.signer.publicKey.toString(),
-      name,
-      origin: args.origin,
-      ...(args.derivationPath === undefined ? {} : { derivationPath: args.derivationPath }),
-      persisted: args.persisted ?? isPersistentNetwork(this.#network),
-    };
-    this.#signers.set(address, args.signer);
-    this.#accounts = [...this.#accounts, account];
-    this.#nextAccountNumber += 1;
-    const becameActive = this.#activeAddress === null;
-    if (becameActive) this.#activeAddress = address;
-    if (args.persisted === undefined) {
-      this.#save();
-      this.#changed();
-      if (becameActive) this.#announceAccount();
-    }
-    return account;
-  }
-
-  #restore(): void {
-    let saved;
-    try {
-      saved = this.#keyStore.load();
-    } catch (error) {
-      this.#storageError = errorMessage(error);
-      return;
-    }
-    if (saved === undefined) return;
-    if (saved.network !== undefined) this.#network = saved.network;
-    let unreadable = 0;
-    for (const entry of saved.accounts) {
-      try {
-        const signer = new Ed25519Account({
-          privateKey: parsePrivateKey({ privateKey: entry.privateKey }),
-        });
-        this.#addAccount({
-          signer,
-          origin: entry.origin,
-          name: entry.name,
-          ...(entry.derivationPath === undefined ? {} : { derivationPath: entry.derivationPath }),
-          persisted: true,
-        });
-      } catch {
-        unreadable += 1;
-      }
-    }
-    if (unreadable > 0) {
-      this.#storageError = `${unreadable} saved account(s) could not be read and were skipped; they will be dropped from storage at the next change.`;
-    }
-    if (saved.activeAddress !== undefined && this.#signers.has(saved.activeAddress)) {
-      this.#activeAddress = saved.activeAddress;
-    }
-  }
-
-  #save(): void {
-    const accounts: PersistedAccount[] = this.#accounts
-      .filter((account) => account.persisted)
-      .map((account) => ({
-        name: account.name,
-        privateKey: this.#signer(account.address).privateKey.toAIP80String(),
-        origin: account.origin,
-        ...(account.derivationPath === undefined ? {} : { derivationPath: account.derivationPath }),
-      }));
-    try {
-      this.#keyStore.save({
-        version: 1,
-        accounts,
-        ...(this.#activeAddress === null ? {} : { activeAddress: this.#activeAddress }),
-        network: this.#network,
-      });
-      this.#storageError = undefined;
-    } catch (error) {
-      this.#storageError = `Could not save the keys in browser storage (${errorMessage(error)}); they stay in memory until this page closes.`;
-    }
+    this.#features.announceNetwork();
   }
 
   #computeSnapshot(): DevWalletSnapshot {
+    const keyring = this.#keyring;
     return {
-      accounts: this.#accounts,
-      activeAccount: this.#activeAccount(),
+      accounts: keyring.accounts,
+      activeAccount: keyring.active,
       network: this.#network,
       connected: this.#connected,
-      policy: this.#policy,
-      pending: this.#log.filter(
-        (record) => record.status === 'PENDING' && this.#waiting.has(record.id),
-      ),
-      requestLog: this.#log,
+      policy: this.#queue.policy,
+      pending: this.#queue.pending(),
+      requestLog: this.#queue.log,
       persistsNewKeys: isPersistentNetwork(this.#network),
-      ...(this.#storageError === undefined ? {} : { storageError: this.#storageError }),
+      ...(keyring.storageError === undefined ? {} : { storageError: keyring.storageError }),
     };
   }
 

@@ -1,11 +1,12 @@
 /**
- * The Workbench Dev Wallet: an in-page AIP-62 wallet the wallet adapter lists like a browser
- * extension. See DevWallet for how statuses (REJECTED, CANCELLED, INVALID) surface.
+ * The Workbench Dev Wallet, core entry (no React): an in-page AIP-62 wallet the wallet adapter
+ * lists like a browser extension. See README.md for the map of its modules; the panel, the
+ * approval prompt and the hooks are in `./react`.
  */
-export { createDevWallet, DevWallet, MAINNET_REFUSAL } from './DevWallet';
+export { createDevWallet, DevWallet } from './DevWallet';
 export type { DevWalletOptions } from './DevWallet';
+export { MAINNET_REFUSAL } from './signingChecks';
 export { registerDevWallet } from './registerDevWallet';
-export { createStandardWallet } from './createStandardWallet';
 export { DevWalletError } from './DevWalletError';
 export type { DevWalletErrorCode } from './DevWalletError';
 export {
@@ -43,32 +44,10 @@ export {
   LOCAL_NETWORK,
   networkLabel,
   resolveNetwork,
-  toNetworkInfo,
+  toStandardNetworkInfo,
 } from './networks';
 export type { DevWalletNetwork, DevWalletNetworkInput, DevWalletNetworkName } from './networks';
 export { createSdkChainClient, fetchChainIdWithSdk } from './chainClient';
 export type { CreateChainClient, DevWalletChainClient } from './chainClient';
 export { buildFullMessage, formatOctas, summarizeTransaction } from './summaries';
-export type {
-  ApprovalDecision,
-  ApprovalPolicy,
-  ArgumentSummary,
-  DevWalletAccount,
-  DevWalletAccountOrigin,
-  DevWalletEvent,
-  DevWalletRequestKind,
-  DevWalletRequestRecord,
-  DevWalletRequestStatus,
-  DevWalletRequestSummary,
-  DevWalletSnapshot,
-  NetworkSummary,
-  TransactionSummary,
-} from './types';
-export { DevWalletContext, DevWalletProvider } from './DevWalletContext';
-export type { DevWalletProviderProps } from './DevWalletContext';
-export { useDevWallet } from './useDevWallet';
-export { useDevWalletSnapshot } from './useDevWalletSnapshot';
-export { ApprovalModal, RequestSummary } from './ApprovalModal';
-export type { ApprovalModalProps, RequestSummaryProps } from './ApprovalModal';
-export { DevWalletPanel } from './DevWalletPanel';
-export type { DevWalletPanelProps } from './DevWalletPanel';
+export type * from './types';

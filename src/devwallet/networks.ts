@@ -5,23 +5,21 @@ import {
   NetworkToNodeAPI,
 } from '@aptos-labs/ts-sdk';
 import type { NetworkInfo } from '@aptos-labs/wallet-standard';
+import { networkKinds, type NetworkKind } from '../network/networks';
 import { MAINNET_CHAIN_ID } from './constants';
 import { DevWalletError } from './DevWalletError';
 import { describeError } from './describeError';
 
-/** Networks the dev wallet knows by name; `custom` is any full node given by URL. */
-export type DevWalletNetworkName = 'local' | 'devnet' | 'testnet' | 'mainnet' | 'custom';
+/** Networks the dev wallet knows by name: the workbench's network kinds. */
+export type DevWalletNetworkName = NetworkKind;
 
 /** Every network name, in the order the UI lists them. */
-export const DEV_WALLET_NETWORK_NAMES: readonly DevWalletNetworkName[] = [
-  'local',
-  'devnet',
-  'testnet',
-  'mainnet',
-  'custom',
-];
+export const DEV_WALLET_NETWORK_NAMES: readonly DevWalletNetworkName[] = networkKinds;
 
-/** The network the wallet signs for: plain data, safe to serialise. */
+/**
+ * The network the wallet signs for: plain data, safe to serialise. Unlike the workbench's
+ * `NetworkConfig`, its chain id is always known (a wallet must check every transaction against it).
+ */
 export interface DevWalletNetwork {
   readonly name: DevWalletNetworkName;
   /** The chain id every transaction the wallet signs must carry. */
@@ -115,11 +113,25 @@ export function faucetRefusal(args: { network: DevWalletNetwork }): string | und
  *
  * @example
  * ```ts
- * toNetworkInfo(LOCAL_NETWORK); // { name: 'local', chainId: 4, url: 'http://127.0.0.1:8080/v1' }
+ * toStandardNetworkInfo(LOCAL_NETWORK); // { name: 'local', chainId: 4, url: 'http://127.0.0.1:8080/v1' }
  * ```
  */
-export function toNetworkInfo(network: DevWalletNetwork): NetworkInfo {
+export function toStandardNetworkInfo(network: DevWalletNetwork): NetworkInfo {
   return { name: network.name as Network, chainId: network.chainId, url: network.nodeUrl };
+}
+
+/** What an app's `aptos:changeNetwork` asks for, as a switch request ({@link resolveNetwork} checks it). */
+export function fromStandardNetworkInfo(info: NetworkInfo): DevWalletNetworkInput {
+  return {
+    name: info.name as DevWalletNetworkName,
+    chainId: info.chainId,
+    ...(info.url === undefined ? {} : { nodeUrl: info.url }),
+  };
+}
+
+/** True when both are the same chain at the same node. */
+export function isSameNetwork(a: DevWalletNetwork, b: DevWalletNetwork): boolean {
+  return a.name === b.name && a.chainId === b.chainId && a.nodeUrl === b.nodeUrl;
 }
 
 function invalidNetwork(message: string): DevWalletError {

@@ -34,13 +34,6 @@ export interface DevWalletAccount {
   readonly persisted: boolean;
 }
 
-/** A network as a request summary shows it. */
-export interface NetworkSummary {
-  readonly name: string;
-  readonly chainId: number;
-  readonly url?: string;
-}
-
 /** One argument of a transaction payload, made readable. */
 export interface ArgumentSummary {
   /** Parameter name when the function is a well-known one (`to`, `amount`). */
@@ -80,7 +73,7 @@ export type DevWalletRequestSummary =
       /** The account that will be shared; `null` when approving creates the first account. */
       readonly account: string | null;
       readonly accountName: string;
-      readonly network: NetworkSummary;
+      readonly network: DevWalletNetwork;
     }
   | {
       readonly kind: 'signTransaction' | 'signAndSubmitTransaction';
@@ -103,8 +96,8 @@ export type DevWalletRequestSummary =
     }
   | {
       readonly kind: 'changeNetwork';
-      readonly from: NetworkSummary;
-      readonly to: NetworkSummary;
+      readonly from: DevWalletNetwork;
+      readonly to: DevWalletNetwork;
     };
 
 /**

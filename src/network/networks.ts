@@ -4,6 +4,7 @@ import {
   NetworkToIndexerAPI,
   NetworkToNodeAPI,
 } from '@aptos-labs/ts-sdk';
+import type { NetworkInfo } from '../../machines';
 
 /** The networks a person can pick. `local` is the embedded chain started by `npm start`. */
 export const networkKinds = ['local', 'devnet', 'testnet', 'mainnet', 'custom'] as const;
@@ -166,4 +167,21 @@ export function sdkNetwork(kind: NetworkKind): Network {
     case 'custom':
       return Network.CUSTOM;
   }
+}
+
+/**
+ * The network as a run record keeps it (the transaction machine's `NetworkInfo`): the chain id
+ * is `null` until known.
+ *
+ * @example
+ * ```ts
+ * toRunNetwork(presetNetworks.local); // { name: 'local', chainId: 4, nodeUrl: 'http://127.0.0.1:8080/v1' }
+ * ```
+ */
+export function toRunNetwork(network: NetworkConfig): NetworkInfo {
+  return {
+    name: network.kind,
+    chainId: network.expectedChainId ?? null,
+    nodeUrl: network.fullnode,
+  };
 }

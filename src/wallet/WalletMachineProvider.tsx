@@ -6,7 +6,7 @@ import { createAdapterBridge, createWalletActors, type WalletEnvironment } from 
 import type { DevWallet } from '../devwallet';
 import { useChainCheck } from '../network/useChainCheck';
 import { useNetwork } from '../network/useNetwork';
-import { toAppNetwork } from './appNetwork';
+import { toAppNetwork } from './networkConverters';
 import { WalletMachineContext } from './WalletMachineContext';
 
 /** A value the actors read when they run, kept current by the provider. */

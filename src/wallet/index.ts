@@ -10,14 +10,14 @@ export { WalletAdapterProvider } from './WalletAdapterProvider';
 export { AdapterBridgeSync, toAdapterView } from './AdapterBridgeSync';
 export { useWalletMachine } from './useWalletMachine';
 export { useAdapterBridgeState } from './useAdapterBridgeState';
+export { useTransactionSigner } from './useTransactionSigner';
 export { WalletButton, WalletPanel } from './WalletButton';
 export type { WalletPanelProps } from './WalletButton';
 export { SendAptForm } from './SendAptForm';
 export type { SendAptFormProps } from './SendAptForm';
 export { DevWalletDrawer } from './DevWalletDrawer';
-export { toAppNetwork, chainIdText, UNKNOWN_CHAIN_ID } from './appNetwork';
+export { toAppNetwork, chainIdText, UNKNOWN_CHAIN_ID } from './networkConverters';
 export { parseAptToOctas } from './aptAmount';
-export { shortAddress } from './walletState';
 export {
   KEYLESS_WALLET_NAMES,
   isKeylessWallet,

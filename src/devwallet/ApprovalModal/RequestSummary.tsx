@@ -1,7 +1,8 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatOctas } from '../summaries';
-import type { DevWalletRequestSummary, NetworkSummary, TransactionSummary } from '../types';
+import type { DevWalletNetwork } from '../networks';
+import type { DevWalletRequestSummary, TransactionSummary } from '../types';
 
 /** Props of {@link RequestSummary}. */
 export interface RequestSummaryProps {
@@ -14,8 +15,8 @@ const SIGNER_ROLES = {
   secondarySigner: 'as secondary signer',
 } as const;
 
-function networkText(network: NetworkSummary): string {
-  return `${network.name} (chain id ${network.chainId})${network.url === undefined ? '' : ` · ${network.url}`}`;
+function networkText(network: DevWalletNetwork): string {
+  return `${network.name} (chain id ${network.chainId}) · ${network.nodeUrl}`;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

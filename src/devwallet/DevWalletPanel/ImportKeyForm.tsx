@@ -1,9 +1,11 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
+import { bindText, FormActions } from '../../components/forms';
 import { describeError } from '../describeError';
 import { DevWalletError } from '../DevWalletError';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
+import { AccountNameInput } from './AccountNameInput';
 
 /** Props of {@link ImportKeyForm}. */
 export interface ImportKeyFormProps {
@@ -51,27 +53,15 @@ export function ImportKeyForm({ onDone, onCancel }: ImportKeyFormProps) {
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the private key' }}
           label="Private key"
           description="An AIP-80 string (ed25519-priv-0x…) or 64 hex characters. It is kept in this browser only."
-          value={privateKey}
-          onChange={(event) => setPrivateKey(event.currentTarget.value)}
+          {...bindText(privateKey, setPrivateKey)}
           error={keyError}
           autoComplete="off"
           spellCheck={false}
           required
           data-autofocus
         />
-        <TextInput
-          label="Name"
-          description="Optional."
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={nameError}
-        />
-        <Group gap="xs">
-          <Button type="submit">Import key</Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <AccountNameInput value={name} onChange={setName} error={nameError} />
+        <FormActions submitLabel="Import key" onCancel={onCancel} />
       </Stack>
     </form>
   );

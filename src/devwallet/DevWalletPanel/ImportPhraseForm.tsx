@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { bindText, FormActions } from '../../components/forms';
 import { DEFAULT_DERIVATION_PATH } from '../constants';
 import { describeError } from '../describeError';
 import { DevWalletError } from '../DevWalletError';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
+import { AccountNameInput } from './AccountNameInput';
 
 /** Props of {@link ImportPhraseForm}. */
 export interface ImportPhraseFormProps {
@@ -53,8 +55,7 @@ export function ImportPhraseForm({ onDone, onCancel }: ImportPhraseFormProps) {
         <Textarea
           label="Recovery phrase"
           description="12, 15, 18, 21 or 24 words separated by spaces. Only the derived key is kept, not the phrase."
-          value={mnemonic}
-          onChange={(event) => setMnemonic(event.currentTarget.value)}
+          {...bindText(mnemonic, setMnemonic)}
           error={errors.mnemonic}
           autoComplete="off"
           spellCheck={false}
@@ -65,30 +66,18 @@ export function ImportPhraseForm({ onDone, onCancel }: ImportPhraseFormProps) {
         <TextInput
           label="Derivation path"
           description="Ed25519 needs a hardened path. Change the last index (…/0'/0'/1') for the next account of the same phrase."
-          value={derivationPath}
-          onChange={(event) => setDerivationPath(event.currentTarget.value)}
+          {...bindText(derivationPath, setDerivationPath)}
           error={errors.path}
           spellCheck={false}
           required
         />
-        <TextInput
-          label="Name"
-          description="Optional."
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name}
-        />
+        <AccountNameInput value={name} onChange={setName} error={errors.name} />
         {errors.form !== undefined && (
           <Alert color="red" role="alert" title="Could not import">
             {errors.form}
           </Alert>
         )}
-        <Group gap="xs">
-          <Button type="submit">Import phrase</Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions submitLabel="Import phrase" onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { bindText } from '../../components/forms';
 import { describeError } from '../describeError';
 import {
   DEV_WALLET_NETWORK_NAMES,
@@ -81,23 +82,20 @@ export function NetworkSection({ network }: NetworkSectionProps) {
               <TextInput
                 label="Full node URL"
                 placeholder="http://127.0.0.1:8080/v1"
-                value={nodeUrl}
-                onChange={(event) => setNodeUrl(event.currentTarget.value)}
+                {...bindText(nodeUrl, setNodeUrl)}
                 error={error}
                 required
               />
               <TextInput
                 label="Faucet URL"
                 description="Optional; without it the wallet cannot fund accounts on this network."
-                value={faucetUrl}
-                onChange={(event) => setFaucetUrl(event.currentTarget.value)}
+                {...bindText(faucetUrl, setFaucetUrl)}
               />
               <TextInput
                 label="Chain id"
                 description="Optional; read from the node when empty."
                 inputMode="numeric"
-                value={chainId}
-                onChange={(event) => setChainId(event.currentTarget.value)}
+                {...bindText(chainId, setChainId)}
               />
             </>
           )}

@@ -1,14 +1,13 @@
 import { Alert, Grid, List, Paper, Stack, Text } from '@mantine/core';
-import { useWallet } from '@aptos-labs/wallet-adapter-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import type { TransactionSigner } from '../../actors/transactionActors';
+import { useEffect, useState } from 'react';
 import { createAptos } from '../../aptos/createAptos';
 import { formatUnits } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
+import { useTransactionSigner } from '../../wallet/useTransactionSigner';
 import { useWalletMachine } from '../../wallet/useWalletMachine';
 import { DevControlsPanel } from '../chain/devControls';
 import { LedgerCard } from '../chain/LedgerCard';
@@ -42,33 +41,13 @@ function SenderBalance({ address }: { address: string }) {
 }
 
 function ComposeWorkspace({ network }: { network: NetworkConfig }) {
-  const adapter = useWallet();
   const { actorRef: walletRef, devWallet } = useWalletMachine();
   const account = useSelector(walletRef, (snapshot) =>
     snapshot.matches('connected') ? snapshot.context.account : null,
   );
   const sender = account?.address ?? null;
 
-  const {
-    connected,
-    wallet,
-    account: adapterAccount,
-    signTransaction,
-    signAndSubmitTransaction,
-  } = adapter;
-  const signer = useMemo<TransactionSigner | null>(() => {
-    if (!connected || wallet === null || adapterAccount === null) return null;
-    const publicKey = Array.isArray(adapterAccount.publicKey) ? null : adapterAccount.publicKey;
-    return {
-      walletName: wallet.name,
-      publicKey,
-      signTransaction: (transaction) => signTransaction({ transactionOrPayload: transaction }),
-      signAndSubmitTransaction: async (input) => {
-        const { hash } = await signAndSubmitTransaction(input);
-        return { hash };
-      },
-    };
-  }, [connected, wallet, adapterAccount, signTransaction, signAndSubmitTransaction]);
+  const signer = useTransactionSigner();
 
   const actorRef = useTransactionRun({
     network,

@@ -1,7 +1,7 @@
 import { Button, Drawer } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { DevWalletPanel } from '../../devwallet';
+import { DevWalletPanel } from '../../devwallet/react';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { runWalletRequest, WalletRequestError } from '../../actors';
 import { createAptos } from '../../aptos/createAptos';
+import { bindText } from '../../components/forms';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries, parseAddress } from '../../queries/chainQueries';
 import { parseAptToOctas } from '../aptAmount';
@@ -110,8 +111,7 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
           <TextInput
             label="Recipient"
             placeholder="0x…"
-            value={recipient}
-            onChange={(event) => setRecipient(event.currentTarget.value)}
+            {...bindText(recipient, setRecipient)}
             error={errors.recipient}
             size="xs"
           />
@@ -119,8 +119,7 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
             label="Amount (APT)"
             placeholder="0.1"
             inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
+            {...bindText(amount, setAmount)}
             error={errors.amount}
             description={
               octasPreview !== undefined && 'octas' in octasPreview

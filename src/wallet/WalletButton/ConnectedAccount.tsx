@@ -6,7 +6,7 @@ import { formatUnits } from '../../format/amounts';
 import { networkLabels } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
-import { chainIdText } from '../appNetwork';
+import { chainIdText } from '../networkConverters';
 import { SendAptForm } from '../SendAptForm';
 import { useAdapterBridgeState } from '../useAdapterBridgeState';
 import { useWalletMachine } from '../useWalletMachine';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import type { WalletSnapshot } from '../../../machines';
 import { useWalletMachine } from '../useWalletMachine';
-import { shortAddress } from '../walletState';
+import { shortAddress } from '../../format/address';
 import { WalletPanel } from './WalletPanel';
 
 function buttonText(state: WalletSnapshot): { text: string; label?: string } {

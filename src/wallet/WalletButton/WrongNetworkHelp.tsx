@@ -11,7 +11,7 @@ import {
   type NetworkConfig,
 } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
-import { chainIdText, UNKNOWN_CHAIN_ID } from '../appNetwork';
+import { chainIdText, toDevWalletNetworkInput, UNKNOWN_CHAIN_ID } from '../networkConverters';
 import { useAdapterBridgeState } from '../useAdapterBridgeState';
 import { useWalletMachine } from '../useWalletMachine';
 
@@ -57,12 +57,7 @@ export function WrongNetworkHelp({ onBusyChange }: WrongNetworkHelpProps) {
     mutationFn: async () => {
       if (network.kind === 'custom') {
         if (devWallet === undefined) throw new Error('No dev wallet in this page.');
-        await devWallet.switchNetwork({
-          name: 'custom',
-          nodeUrl: network.fullnode,
-          chainId: appChainId,
-          ...(network.faucet === undefined ? {} : { faucetUrl: network.faucet }),
-        });
+        await devWallet.switchNetwork(toDevWalletNetworkInput({ network, chainId: appChainId }));
         return;
       }
       const commands = bridge.commands();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApprovalModal, DevWalletProvider } from '../../../src/devwallet/react';
 import {
-  ApprovalModal,
-  DevWalletProvider,
   type ApprovalDecision,
   type DevWallet,
   type DevWalletRequestStatus,

@@ -1,12 +1,7 @@
 import type { AccountInfo } from '@aptos-labs/wallet-standard';
 import { describe, expect, it } from 'vitest';
-import {
-  DevWalletPanel,
-  DevWalletProvider,
-  createDevWallet,
-  createMemoryKeyStore,
-  type DevWallet,
-} from '../../../src/devwallet';
+import { createDevWallet, createMemoryKeyStore, type DevWallet } from '../../../src/devwallet';
+import { DevWalletPanel, DevWalletProvider } from '../../../src/devwallet/react';
 import { render, screen, userEvent, waitFor, within } from '../../test-utils/render';
 import { fakeChainClient, SDK_VECTOR, testWallet, validPhrase } from './helpers';
 

@@ -10,7 +10,8 @@ import { AppProviders } from '../../../src/app/AppProviders';
 import { theme } from '../../../src/app/theme';
 import type { DevWallet } from '../../../src/devwallet';
 import { NetworkSelector } from '../../../src/network/NetworkSelector';
-import { shortAddress, WalletButton } from '../../../src/wallet';
+import { shortAddress } from '../../../src/format/address';
+import { WalletButton } from '../../../src/wallet';
 import { createTestQueryClient, screen, userEvent, within } from '../../test-utils/render';
 import { testWallet } from '../devwallet/helpers';
 

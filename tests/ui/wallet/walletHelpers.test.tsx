@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { statePath } from '../../../machines';
 import { createAdapterBridge, type AdapterCommands } from '../../../src/actors';
+import { shortAddress } from '../../../src/format/address';
 import { presetNetworks } from '../../../src/network/networks';
 import {
   chainIdText,
   offeredWallets,
   parseAptToOctas,
-  shortAddress,
   toAppNetwork,
   UNKNOWN_CHAIN_ID,
   walletRefusal,

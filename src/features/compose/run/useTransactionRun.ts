@@ -2,15 +2,10 @@ import type { Aptos } from '@aptos-labs/ts-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import {
-  transactionClock,
-  transactionMachine,
-  type NetworkInfo,
-  type TransactionDraft,
-} from '../../../../machines';
+import { transactionClock, transactionMachine, type TransactionDraft } from '../../../../machines';
 import { createTransactionActors, type TransactionSigner } from '../../../actors/transactionActors';
 import type { DevWallet } from '../../../devwallet';
-import type { NetworkConfig } from '../../../network/networks';
+import { toRunNetwork, type NetworkConfig } from '../../../network/networks';
 import { accountQueries } from '../../../queries/chainQueries';
 import { workbenchQueryKey } from '../../chain/devControls/devControlQueries';
 
@@ -20,15 +15,6 @@ export function emptyDraft(sender: string | null): TransactionDraft {
     sender: sender ?? '0x0',
     payload: { function: '0x1::aptos_account::transfer', typeArguments: [], functionArguments: [] },
     options: {},
-  };
-}
-
-/** The network as the transaction machine (and the run record) keeps it. */
-export function toNetworkInfo(network: NetworkConfig): NetworkInfo {
-  return {
-    name: network.kind,
-    chainId: network.expectedChainId ?? null,
-    nodeUrl: network.fullnode,
   };
 }
 
@@ -79,7 +65,7 @@ export function useTransactionRun(args: {
     }),
   );
   const actorRef = useActorRef(logic, {
-    input: { draft: emptyDraft(sender), network: toNetworkInfo(network) },
+    input: { draft: emptyDraft(sender), network: toRunNetwork(network) },
   });
 
   useEffect(() => {

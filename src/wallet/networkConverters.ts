@@ -1,6 +1,12 @@
 import type { AppNetwork } from '../../machines';
+import type { DevWalletNetworkInput } from '../devwallet';
 import type { ChainCheck } from '../network/ledgerQueries';
 import type { NetworkConfig } from '../network/networks';
+
+/*
+ * The workbench's selected network (`NetworkConfig`) as each wallet-side party needs it: the
+ * wallet machine compares chain ids, the dev wallet is asked to switch to it.
+ */
 
 /**
  * The chain id the wallet machine is given while the selected network's chain id is not known
@@ -31,4 +37,26 @@ export function chainIdText(chainId: number | null): string {
   return chainId === null || chainId === UNKNOWN_CHAIN_ID
     ? 'an unknown chain id'
     : `chain id ${chainId}`;
+}
+
+/**
+ * What the dev wallet is asked when it should follow the workbench to its network: the network's
+ * kind and URLs, with the chain id the workbench knows.
+ *
+ * @example
+ * ```ts
+ * toDevWalletNetworkInput({ network: customNode, chainId: 4 }); // { name: 'custom', nodeUrl, chainId: 4 }
+ * ```
+ */
+export function toDevWalletNetworkInput(args: {
+  network: NetworkConfig;
+  chainId: number;
+}): DevWalletNetworkInput {
+  const { network, chainId } = args;
+  return {
+    name: network.kind,
+    nodeUrl: network.fullnode,
+    chainId,
+    ...(network.faucet === undefined ? {} : { faucetUrl: network.faucet }),
+  };
 }

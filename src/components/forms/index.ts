@@ -1,0 +1,3 @@
+export { bindText } from './bindText';
+export { FormActions } from './FormActions';
+export type { FormActionsProps } from './FormActions';
