@@ -20,6 +20,7 @@ import {
   type NetworkInfo,
   type UserResponse,
 } from '@aptos-labs/wallet-standard';
+import { errorMessage } from '../errors/errorMessage';
 import { isApprovalPolicy } from './approvalPolicy';
 import { createSdkChainClient, fetchChainIdWithSdk, type CreateChainClient } from './chainClient';
 import { DEFAULT_DERIVATION_PATH, DEFAULT_FUND_AMOUNT, REQUEST_LOG_LIMIT } from './constants';
@@ -93,14 +94,6 @@ type Prepared<C> =
 interface TransactionContext {
   readonly signerAddress: string;
   readonly chainId: number;
-}
-
-function errorMessage(error: unknown): string {
-  // DOMExceptions and errors from other realms are not `instanceof Error` but carry a message.
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    return String(error.message);
-  }
-  return String(error);
 }
 
 /** Calls back into app code without letting its errors break the wallet; they surface as uncaught. */

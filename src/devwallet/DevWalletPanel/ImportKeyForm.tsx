@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import { DevWalletError } from '../DevWalletError';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
@@ -32,7 +32,7 @@ export function ImportKeyForm({ onDone, onCancel }: ImportKeyFormProps) {
       if (error instanceof DevWalletError && error.code === 'INVALID_NAME') {
         setNameError(error.message);
       } else {
-        setKeyError(describeError(error));
+        setKeyError(errorMessage(error));
       }
     }
   };

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_DERIVATION_PATH } from '../constants';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import { DevWalletError } from '../DevWalletError';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
@@ -38,7 +38,7 @@ export function ImportPhraseForm({ onDone, onCancel }: ImportPhraseFormProps) {
       setMnemonic('');
       onDone(account);
     } catch (error) {
-      const message = describeError(error);
+      const message = errorMessage(error);
       const code = error instanceof DevWalletError ? error.code : undefined;
       if (code === 'INVALID_MNEMONIC') setErrors({ mnemonic: message });
       else if (code === 'INVALID_DERIVATION_PATH') setErrors({ path: message });

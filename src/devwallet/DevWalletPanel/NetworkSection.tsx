@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import {
   DEV_WALLET_NETWORK_NAMES,
   isDevWalletNetworkName,
@@ -48,7 +48,7 @@ export function NetworkSection({ network }: NetworkSectionProps) {
     });
   };
 
-  const error = switchNetwork.isError ? describeError(switchNetwork.error) : undefined;
+  const error = switchNetwork.isError ? errorMessage(switchNetwork.error) : undefined;
 
   return (
     <Stack gap="xs">

@@ -11,6 +11,7 @@ import {
   type NetworkConfig,
 } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
+import { errorMessage } from '../../errors/errorMessage';
 import { chainIdText, UNKNOWN_CHAIN_ID } from '../appNetwork';
 import { useAdapterBridgeState } from '../useAdapterBridgeState';
 import { useWalletMachine } from '../useWalletMachine';
@@ -25,10 +26,6 @@ function matchingPreset(wallet: {
       (preset.expectedChainId !== undefined && preset.expectedChainId === wallet.chainId) ||
       (preset.kind === 'devnet' && wallet.name === 'devnet'),
   );
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Props of {@link WrongNetworkHelp}. */
@@ -134,7 +131,7 @@ export function WrongNetworkHelp({ onBusyChange }: WrongNetworkHelpProps) {
                 </Badge>
               )}
             <Text size="sm" c="red">
-              {describe(switchWallet.error)}
+              {errorMessage(switchWallet.error)}
             </Text>
           </Group>
         )}
