@@ -1,4 +1,5 @@
 // @ts-check
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -23,6 +24,51 @@ const localnetBoundary = {
       regex: '^(\\.\\./)+(src|machines)(/|$)',
       message:
         'localnet/ must not import src/ or machines/ (see DESIGN.md: three parts, one repository).',
+    },
+  ],
+};
+
+/** Node's built-in modules, with or without the `node:` prefix. */
+const nodeBuiltins = `^(node:.*|${builtinModules.filter((name) => !name.startsWith('_')).join('|')})(/.*)?$`;
+
+/** The app runs in the browser: no Node built-ins, and none of the Node-only parts. */
+const srcBoundary = {
+  patterns: [
+    {
+      regex: nodeBuiltins,
+      message: 'src/ runs in the browser: Node built-ins are not available there.',
+    },
+    {
+      regex: '^(\\.\\./)+(localnet|cli|bench|scripts|tests)(/|$)',
+      message:
+        'src/ may import machines/ and chainActors/, never the Node-only parts (localnet/, cli/, bench/, scripts/) or tests/.',
+    },
+  ],
+};
+
+/** The headless runner drives machines and chain actors over HTTP: no browser app, no embedded chain. */
+const cliBoundary = {
+  patterns: [
+    {
+      regex: '^(\\.\\./)+(src|localnet)(/|$)',
+      message:
+        'cli/ may import machines/ and chainActors/, not src/ (the browser app) or localnet/ (it talks to any node over HTTP).',
+    },
+    {
+      regex: '^(react|react-dom|@mantine/.*|@tanstack/.*|@xstate/react|@aptos-labs/wallet-.*)$',
+      message: 'cli/ runs in Node without a UI: no React, Mantine, TanStack or wallet adapter.',
+    },
+  ],
+};
+
+/** The chain actors run in the browser and in Node: the ts-sdk and xstate only. */
+const chainActorsBoundary = {
+  patterns: [
+    {
+      regex: '^(?!xstate$|@aptos-labs/ts-sdk$|\\./).*',
+      allowTypeImports: true,
+      message:
+        'chainActors/ may import only `@aptos-labs/ts-sdk`, `xstate` (and its own files) at run time; use `import type` for the machines. It runs in the browser and in Node alike.',
     },
   ],
 };
@@ -64,6 +110,18 @@ export default tseslint.config(
   {
     files: ['localnet/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', localnetBoundary] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', srcBoundary] },
+  },
+  {
+    files: ['cli/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', cliBoundary] },
+  },
+  {
+    files: ['chainActors/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', chainActorsBoundary] },
   },
   {
     // Command-line entry points talk to the terminal.

@@ -6,14 +6,14 @@ import type {
   SignOutput,
   TransactionActorLogic,
 } from '../machines';
-import { createChainActors, toHex } from '../src/actors/chainActors';
+import { createChainActors, toHex } from '../chainActors';
 
 export {
   buildFromDraft,
   buildOptions,
   toBuiltTransaction,
   transactionFromHex,
-} from '../src/actors/chainActors';
+} from '../chainActors';
 
 /** What the Node actors need: an SDK client, the local signer, and a clock. */
 export interface NodeActorsArgs {
@@ -25,7 +25,7 @@ export interface NodeActorsArgs {
 }
 
 /**
- * The transaction machine's actors for Node: the shared chain actors (`src/actors/chainActors.ts`)
+ * The transaction machine's actors for Node: the shared chain actors (`chainActors/chainActors.ts`)
  * over the real ts-sdk, and signing with a local Ed25519 key.
  *
  * @example

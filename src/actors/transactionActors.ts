@@ -9,7 +9,7 @@ import type {
   TransactionActorLogic,
 } from '../../machines';
 import type { DevWallet } from '../devwallet';
-import { createChainActors, toHex, u64Number } from './chainActors';
+import { createChainActors, toHex, u64Number } from '../../chainActors';
 import { runWalletRequest, WalletRequestError } from './walletRequestError';
 
 /** The connected wallet, as the transaction actors use it (through the wallet adapter). */

@@ -1,6 +1,7 @@
 import { isRefusal } from '../../machines';
 import type { WalletRequestStatus } from '../../machines';
 import { DEV_WALLET_NAME, type DevWallet } from '../devwallet';
+import { errorMessage } from '../errors/errorMessage';
 
 /**
  * A wallet request that did not succeed, with the wallet's status when it is known. The wallet
@@ -20,14 +21,6 @@ export class WalletRequestError extends Error {
 function requestNumber(id: string | undefined): number {
   const match = /^req-(\d+)$/.exec(id ?? '');
   return match === null ? 0 : Number(match[1]);
-}
-
-function readMessage(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    return String(error.message);
-  }
-  return String(error);
 }
 
 const POPUP_BLOCKED = /couldn'?t open prompt|popup.*blocked/i;
@@ -62,7 +55,7 @@ export async function runWalletRequest<T>(args: {
       if (record !== undefined && requestNumber(record.id) > before) {
         if (isRefusal(record.status)) {
           throw new WalletRequestError({
-            message: record.reason ?? readMessage(error),
+            message: record.reason ?? errorMessage(error),
             status: record.status,
           });
         }
@@ -74,7 +67,7 @@ export async function runWalletRequest<T>(args: {
         }
       }
     }
-    const message = readMessage(error);
+    const message = errorMessage(error);
     if (POPUP_BLOCKED.test(message)) {
       throw new WalletRequestError({
         message: `${walletName} could not open its sign-in window: the browser blocked the pop-up. Allow pop-ups for this page, then try again.`,

@@ -7,6 +7,7 @@ import type {
 } from '../../machines';
 import { DEV_WALLET_NAME, type DevWalletEvent } from '../devwallet';
 import { offeredWallets, walletRefusal } from '../wallet/keylessWallets';
+import { errorMessage } from '../errors/errorMessage';
 import type { AdapterView } from './adapterBridge';
 import { REPORT_TIMEOUT_MS, type WalletActorDeps } from './walletActorDeps';
 import { runWalletRequest } from './walletRequestError';
@@ -23,13 +24,6 @@ function sameAccount(a: WalletAccount | null | undefined, b: WalletAccount): boo
 
 function sameNetwork(a: WalletNetwork | null | undefined, b: WalletNetwork): boolean {
   return a?.name === b.name && a.chainId === b.chainId && a.url === b.url;
-}
-
-function describe(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    return String(error.message);
-  }
-  return String(error);
 }
 
 /**
@@ -119,7 +113,7 @@ export function createWatchWallet(deps: WalletActorDeps) {
         })
         .catch((error: unknown) => {
           if (reattaching !== attempt) return;
-          failReattach(walletName, describe(error));
+          failReattach(walletName, errorMessage(error));
         });
     };
 

@@ -1,18 +1,21 @@
-import { AppShell, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { AppHeader } from '../components/AppHeader';
-import { ChainPage } from '../features/chain/ChainPage';
 import { ComposePage } from '../features/compose/ComposePage';
-import { HistoryPage } from '../features/history/HistoryPage';
-import { VisualizerPage } from '../features/visualizer/VisualizerPage';
 import { useHashArea } from '../hooks/useHashArea';
 import { areas, type AreaId } from './areas';
 
-const pages: Record<AreaId, () => React.JSX.Element> = {
+/** Compose is in the first script; the other areas load when first opened (their own chunks). */
+const pages: Record<AreaId, ComponentType> = {
   compose: ComposePage,
-  visualizer: VisualizerPage,
-  history: HistoryPage,
-  chain: ChainPage,
+  visualizer: lazy(() =>
+    import('../features/visualizer/VisualizerPage').then((m) => ({ default: m.VisualizerPage })),
+  ),
+  history: lazy(() =>
+    import('../features/history/HistoryPage').then((m) => ({ default: m.HistoryPage })),
+  ),
+  chain: lazy(() => import('../features/chain/ChainPage').then((m) => ({ default: m.ChainPage }))),
 };
 
 /** The shell: header, navigation between the areas, and the current area. */
@@ -54,7 +57,9 @@ export function App() {
               {currentArea.summary}
             </Text>
           </div>
-          <Page />
+          <Suspense fallback={<Loader size="sm" aria-label={`Loading ${currentArea.label}`} />}>
+            <Page />
+          </Suspense>
         </Stack>
       </AppShell.Main>
     </AppShell>

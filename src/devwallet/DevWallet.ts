@@ -23,7 +23,8 @@ import {
   type DevWalletNetwork,
   type DevWalletNetworkInput,
 } from './networks';
-import { errorMessage, RequestQueue } from './requestQueue';
+import { errorMessage } from '../errors/errorMessage';
+import { RequestQueue } from './requestQueue';
 import { callSafely, StandardWalletFeatures } from './standardWallet';
 import type {
   ApprovalDecision,

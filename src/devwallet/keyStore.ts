@@ -1,4 +1,4 @@
-import { describeError } from './describeError';
+import { errorMessage } from '../errors/errorMessage';
 import { isDevWalletNetworkName, type DevWalletNetwork } from './networks';
 import type { DevWalletAccountOrigin } from './types';
 
@@ -106,7 +106,7 @@ export function createLocalStorageKeyStore(
         return parsePersistedDevWallet(JSON.parse(text));
       } catch (error) {
         throw new Error(
-          `The saved dev wallet (localStorage "${key}") could not be read: ${describeError(error)}. The wallet started empty; adding an account overwrites the saved record.`,
+          `The saved dev wallet (localStorage "${key}") could not be read: ${errorMessage(error)}. The wallet started empty; adding an account overwrites the saved record.`,
         );
       }
     },

@@ -1,6 +1,6 @@
 import { AccountAddress, Ed25519Account } from '@aptos-labs/ts-sdk';
 import { DEFAULT_DERIVATION_PATH } from './constants';
-import { describeError } from './describeError';
+import { errorMessage } from '../errors/errorMessage';
 import { DevWalletError } from './DevWalletError';
 import { deriveAccount, parsePrivateKey } from './keys';
 import type { DevWalletKeyStore, PersistedAccount } from './keyStore';
@@ -193,7 +193,7 @@ export class Keyring {
       });
       this.#storageError = undefined;
     } catch (error) {
-      this.#storageError = `Could not save the keys in browser storage (${describeError(error)}); they stay in memory until this page closes.`;
+      this.#storageError = `Could not save the keys in browser storage (${errorMessage(error)}); they stay in memory until this page closes.`;
     }
   }
 
@@ -238,7 +238,7 @@ export class Keyring {
     try {
       saved = this.#keyStore.load();
     } catch (error) {
-      this.#storageError = describeError(error);
+      this.#storageError = errorMessage(error);
       return undefined;
     }
     if (saved === undefined) return undefined;

@@ -8,7 +8,7 @@ import type { NetworkInfo } from '@aptos-labs/wallet-standard';
 import { networkKinds, type NetworkKind } from '../network/networks';
 import { MAINNET_CHAIN_ID } from './constants';
 import { DevWalletError } from './DevWalletError';
-import { describeError } from './describeError';
+import { errorMessage } from '../errors/errorMessage';
 
 /** Networks the dev wallet knows by name: the workbench's network kinds. */
 export type DevWalletNetworkName = NetworkKind;
@@ -217,7 +217,7 @@ export async function resolveNetwork(args: {
     } catch (error) {
       throw new DevWalletError({
         code: 'NODE_UNREACHABLE',
-        message: `Could not read the chain id from ${nodeUrl} (${describeError(error)}). Check that the node is running and reachable, or enter the chain id.`,
+        message: `Could not read the chain id from ${nodeUrl} (${errorMessage(error)}). Check that the node is running and reachable, or enter the chain id.`,
       });
     }
   }

@@ -15,6 +15,7 @@ import type {
   DevWalletRequestStatus,
   DevWalletRequestSummary,
 } from './types';
+import { errorMessage } from '../errors/errorMessage';
 
 /** A request after its checks: refused as INVALID, or ready for a decision with what it needs. */
 export type Prepared<C> =
@@ -36,14 +37,6 @@ export interface RequestHandler<T, C> {
   readonly perform: (
     context: C,
   ) => { output: T; hash?: string } | Promise<{ output: T; hash?: string }>;
-}
-
-/** The message of anything thrown: DOMExceptions and errors from other realms are not `Error`s. */
-export function errorMessage(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    return String(error.message);
-  }
-  return String(error);
 }
 
 const PROMPT_REASONS: Record<ApprovalDecision, string> = {

@@ -31,7 +31,8 @@ import {
   toStandardNetworkInfo,
   type DevWalletNetwork,
 } from './networks';
-import { errorMessage, type RequestQueue } from './requestQueue';
+import { errorMessage } from '../errors/errorMessage';
+import type { RequestQueue } from './requestQueue';
 import {
   NOT_CONNECTED,
   prepareSignTransaction,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../aptos/createAptos';
+import { errorMessage } from '../errors/errorMessage';
 import type { NetworkConfig } from './networks';
 
 /** TanStack Query factories for ledger-level chain data. */
@@ -34,7 +35,7 @@ export function checkChain(
     return { state: 'ok', chainId: result.chainId };
   }
   if (result.error !== undefined && result.error !== null) {
-    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    const reason = errorMessage(result.error);
     const hint =
       network.kind === 'local'
         ? 'Start the embedded chain with `npm start` (or `npm run localnet`).'

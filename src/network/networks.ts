@@ -38,32 +38,26 @@ function sdkNodeUrl(network: Network): string {
   return url;
 }
 
+/** A preset from the ts-sdk's URLs; only local and devnet have a faucet the workbench can call. */
+function preset(
+  kind: Exclude<NetworkKind, 'custom'>,
+  network: Network,
+  extra: { faucet?: boolean; expectedChainId?: number },
+): NetworkConfig {
+  return {
+    kind,
+    fullnode: sdkNodeUrl(network),
+    ...(extra.faucet ? { faucet: NetworkToFaucetAPI[network] } : {}),
+    indexer: NetworkToIndexerAPI[network],
+    ...(extra.expectedChainId === undefined ? {} : { expectedChainId: extra.expectedChainId }),
+  };
+}
+
 export const presetNetworks: Record<Exclude<NetworkKind, 'custom'>, NetworkConfig> = {
-  local: {
-    kind: 'local',
-    fullnode: sdkNodeUrl(Network.LOCAL),
-    faucet: NetworkToFaucetAPI[Network.LOCAL],
-    indexer: NetworkToIndexerAPI[Network.LOCAL],
-    expectedChainId: 4,
-  },
-  devnet: {
-    kind: 'devnet',
-    fullnode: sdkNodeUrl(Network.DEVNET),
-    faucet: NetworkToFaucetAPI[Network.DEVNET],
-    indexer: NetworkToIndexerAPI[Network.DEVNET],
-  },
-  testnet: {
-    kind: 'testnet',
-    fullnode: sdkNodeUrl(Network.TESTNET),
-    indexer: NetworkToIndexerAPI[Network.TESTNET],
-    expectedChainId: 2,
-  },
-  mainnet: {
-    kind: 'mainnet',
-    fullnode: sdkNodeUrl(Network.MAINNET),
-    indexer: NetworkToIndexerAPI[Network.MAINNET],
-    expectedChainId: 1,
-  },
+  local: preset('local', Network.LOCAL, { faucet: true, expectedChainId: 4 }),
+  devnet: preset('devnet', Network.DEVNET, { faucet: true }),
+  testnet: preset('testnet', Network.TESTNET, { expectedChainId: 2 }),
+  mainnet: preset('mainnet', Network.MAINNET, { expectedChainId: 1 }),
 };
 
 export const defaultNetwork: NetworkConfig = presetNetworks.local;

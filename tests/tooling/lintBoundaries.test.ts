@@ -52,4 +52,67 @@ describe('import boundaries (eslint.config.js)', () => {
       "import { Hex } from '@aptos-labs/ts-sdk';\nimport { createServer } from 'node:http';\nexport const h = [Hex, createServer];\n";
     expect(await boundaryMessages('localnet/http/example.ts', code)).toEqual([]);
   });
+
+  it.each([
+    [
+      "import { readFile } from 'node:fs/promises';\nexport const r = readFile;\n",
+      'Node built-ins',
+    ],
+    ["import { readFile } from 'fs';\nexport const r = readFile;\n", 'Node built-ins'],
+    [
+      "import { startLocalnet } from '../../localnet';\nexport const s = startLocalnet;\n",
+      'never the Node-only parts',
+    ],
+    [
+      "import { createNodeActors } from '../../cli/actors';\nexport const c = createNodeActors;\n",
+      'never the Node-only parts',
+    ],
+  ])('refuses in src/: %s', async (code, expected) => {
+    const messages = await boundaryMessages('src/features/example.ts', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it('lets src/ use the machines, the chain actors, the SDK and React', async () => {
+    const code =
+      "import { transactionMachine } from '../../machines';\nimport { createChainActors } from '../../chainActors';\nimport { Hex } from '@aptos-labs/ts-sdk';\nimport { useState } from 'react';\nexport const all = [transactionMachine, createChainActors, Hex, useState];\n";
+    expect(await boundaryMessages('src/features/example.ts', code)).toEqual([]);
+  });
+
+  it.each([
+    ["import { areas } from '../src/app/areas';\nexport const a = areas;\n", 'not src/'],
+    ["import { startLocalnet } from '../localnet';\nexport const s = startLocalnet;\n", 'not src/'],
+    ["import { useState } from 'react';\nexport const u = useState;\n", 'without a UI'],
+    [
+      "import { useQuery } from '@tanstack/react-query';\nexport const q = useQuery;\n",
+      'without a UI',
+    ],
+  ])('refuses in cli/: %s', async (code, expected) => {
+    const messages = await boundaryMessages('cli/example.ts', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it('lets cli/ use the machines, the chain actors, the SDK and node built-ins', async () => {
+    const code =
+      "import { transactionMachine } from '../machines';\nimport { createChainActors } from '../chainActors';\nimport { Hex } from '@aptos-labs/ts-sdk';\nimport { randomUUID } from 'node:crypto';\nexport const all = [transactionMachine, createChainActors, Hex, randomUUID];\n";
+    expect(await boundaryMessages('cli/example.ts', code)).toEqual([]);
+  });
+
+  it.each([
+    ["import { readFile } from 'node:fs/promises';\nexport const r = readFile;\n"],
+    ["import { useState } from 'react';\nexport const u = useState;\n"],
+    ["import { transactionMachine } from '../machines';\nexport const t = transactionMachine;\n"],
+    ["import { areas } from '../src/app/areas';\nexport const a = areas;\n"],
+  ])('refuses a run-time import in chainActors/: %s', async (code) => {
+    const messages = await boundaryMessages('chainActors/example.ts', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('chainActors/ may import only `@aptos-labs/ts-sdk`, `xstate`');
+  });
+
+  it('lets chainActors/ use the SDK, xstate, its own files and machine types', async () => {
+    const code =
+      "import { Hex } from '@aptos-labs/ts-sdk';\nimport { fromPromise } from 'xstate';\nimport { toHex } from './chainActors';\nimport type { TransactionDraft } from '../machines';\nexport type D = TransactionDraft;\nexport const all = [Hex, fromPromise, toHex];\n";
+    expect(await boundaryMessages('chainActors/example.ts', code)).toEqual([]);
+  });
 });

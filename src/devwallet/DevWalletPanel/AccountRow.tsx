@@ -1,7 +1,7 @@
 import { Badge, Button, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
 
@@ -37,7 +37,7 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
       setRenameError(undefined);
       setMode('view');
     } catch (error) {
-      setRenameError(describeError(error));
+      setRenameError(errorMessage(error));
     }
   };
 
@@ -50,7 +50,7 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
     fund.mutate();
   };
 
-  const fundError = fundRefusal ?? (fund.isError ? describeError(fund.error) : undefined);
+  const fundError = fundRefusal ?? (fund.isError ? errorMessage(fund.error) : undefined);
 
   return (
     <Table.Tr aria-current={active ? 'true' : undefined}>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useId, useState } from 'react';
 import { APPROVAL_POLICIES } from '../approvalPolicy';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import { faucetRefusal, networkLabel } from '../networks';
 import type { ApprovalPolicy, DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
@@ -71,7 +71,7 @@ export function DevWalletPanel({ headingOrder = 2 }: DevWalletPanelProps) {
     try {
       added(wallet.generateAccount());
     } catch (error) {
-      setGenerateError(describeError(error));
+      setGenerateError(errorMessage(error));
     }
   };
 

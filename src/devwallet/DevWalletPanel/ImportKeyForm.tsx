@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { bindText, FormActions } from '../../components/forms';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import { DevWalletError } from '../DevWalletError';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
@@ -34,7 +34,7 @@ export function ImportKeyForm({ onDone, onCancel }: ImportKeyFormProps) {
       if (error instanceof DevWalletError && error.code === 'INVALID_NAME') {
         setNameError(error.message);
       } else {
-        setKeyError(describeError(error));
+        setKeyError(errorMessage(error));
       }
     }
   };

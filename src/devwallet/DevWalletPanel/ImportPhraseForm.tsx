@@ -2,7 +2,7 @@ import { Alert, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { bindText, FormActions } from '../../components/forms';
 import { DEFAULT_DERIVATION_PATH } from '../constants';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import { DevWalletError } from '../DevWalletError';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
@@ -40,7 +40,7 @@ export function ImportPhraseForm({ onDone, onCancel }: ImportPhraseFormProps) {
       setMnemonic('');
       onDone(account);
     } catch (error) {
-      const message = describeError(error);
+      const message = errorMessage(error);
       const code = error instanceof DevWalletError ? error.code : undefined;
       if (code === 'INVALID_MNEMONIC') setErrors({ mnemonic: message });
       else if (code === 'INVALID_DERIVATION_PATH') setErrors({ path: message });

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { bindText } from '../../components/forms';
-import { describeError } from '../describeError';
+import { errorMessage } from '../../errors/errorMessage';
 import {
   DEV_WALLET_NETWORK_NAMES,
   isDevWalletNetworkName,
@@ -49,7 +49,7 @@ export function NetworkSection({ network }: NetworkSectionProps) {
     });
   };
 
-  const error = switchNetwork.isError ? describeError(switchNetwork.error) : undefined;
+  const error = switchNetwork.isError ? errorMessage(switchNetwork.error) : undefined;
 
   return (
     <Stack gap="xs">

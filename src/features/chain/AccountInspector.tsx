@@ -1,10 +1,11 @@
-import { Accordion, Alert, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Code, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Panel } from '../../components/Panel';
 import { formatUnits } from '../../format/amounts';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries, parseAddress } from '../../queries/chainQueries';
-import { errorMessage } from './errorMessage';
+import { errorMessage } from '../../errors/errorMessage';
 import { LookupForm } from './LookupForm';
 
 /** Resources and APT balance of any account, read through TanStack Query. */
@@ -21,60 +22,55 @@ export function AccountInspector() {
   });
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          Account
-        </Title>
-        <LookupForm
-          label="Account address"
-          placeholder="0x1"
-          buttonLabel="Inspect"
-          parse={parseAddress}
-          onSubmit={(parsed) => setAddress(parsed.address)}
-        />
-        {address && (
-          <Stack gap="xs">
-            <Text size="sm">
-              APT balance:{' '}
-              {balance.isPending ? (
-                <Loader size="xs" aria-label="Loading balance" />
-              ) : balance.isError ? (
-                <Text span c="red">
-                  {errorMessage(balance.error)}
-                </Text>
-              ) : (
-                <Text span ff="monospace" fw={600}>
-                  {formatUnits(balance.data)} APT ({balance.data} octas)
-                </Text>
-              )}
-            </Text>
-            {resources.isPending && <Loader size="sm" aria-label="Loading resources" />}
-            {resources.isError && <Alert color="red">{errorMessage(resources.error)}</Alert>}
-            {resources.data && (
-              <>
-                <Text size="sm" c="dimmed">
-                  {resources.data.length} resources
-                </Text>
-                <Accordion variant="separated" multiple>
-                  {resources.data.map((resource) => (
-                    <Accordion.Item key={resource.type} value={resource.type}>
-                      <Accordion.Control>
-                        <Text ff="monospace" size="sm">
-                          {resource.type}
-                        </Text>
-                      </Accordion.Control>
-                      <Accordion.Panel>
-                        <Code block>{JSON.stringify(resource.data, null, 2)}</Code>
-                      </Accordion.Panel>
-                    </Accordion.Item>
-                  ))}
-                </Accordion>
-              </>
+    <Panel title="Account">
+      <LookupForm
+        label="Account address"
+        placeholder="0x1"
+        buttonLabel="Inspect"
+        parse={parseAddress}
+        onSubmit={(parsed) => setAddress(parsed.address)}
+      />
+      {address && (
+        <Stack gap="xs">
+          <Text size="sm">
+            APT balance:{' '}
+            {balance.isPending ? (
+              <Loader size="xs" aria-label="Loading balance" />
+            ) : balance.isError ? (
+              <Text span c="red">
+                {errorMessage(balance.error)}
+              </Text>
+            ) : (
+              <Text span ff="monospace" fw={600}>
+                {formatUnits(balance.data)} APT ({balance.data} octas)
+              </Text>
             )}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+          </Text>
+          {resources.isPending && <Loader size="sm" aria-label="Loading resources" />}
+          {resources.isError && <Alert color="red">{errorMessage(resources.error)}</Alert>}
+          {resources.data && (
+            <>
+              <Text size="sm" c="dimmed">
+                {resources.data.length} resources
+              </Text>
+              <Accordion variant="separated" multiple>
+                {resources.data.map((resource) => (
+                  <Accordion.Item key={resource.type} value={resource.type}>
+                    <Accordion.Control>
+                      <Text ff="monospace" size="sm">
+                        {resource.type}
+                      </Text>
+                    </Accordion.Control>
+                    <Accordion.Panel>
+                      <Code block>{JSON.stringify(resource.data, null, 2)}</Code>
+                    </Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+            </>
+          )}
+        </Stack>
+      )}
+    </Panel>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Panel } from '../../components/Panel';
 import { ledgerQueries } from '../../network/ledgerQueries';
 import { useNetwork } from '../../network/useNetwork';
-import { errorMessage } from './errorMessage';
+import { errorMessage } from '../../errors/errorMessage';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -28,31 +29,26 @@ export function LedgerCard() {
   const { network } = useNetwork();
   const query = useQuery(ledgerQueries.info(network));
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          Ledger
-        </Title>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {network.fullnode}
-        </Text>
-        {query.isPending && <Loader size="sm" aria-label="Loading ledger info" />}
-        {query.isError && (
-          <Alert color="red" title="The node cannot be reached">
-            {errorMessage(query.error)}
-          </Alert>
-        )}
-        {query.data && (
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Fact label="Chain id" value={String(query.data.chain_id)} />
-            <Fact label="Ledger version" value={query.data.ledger_version} />
-            <Fact label="Block height" value={query.data.block_height} />
-            <Fact label="Epoch" value={query.data.epoch} />
-            <Fact label="Node role" value={query.data.node_role} />
-            <Fact label="Ledger time" value={ledgerTime(query.data.ledger_timestamp)} />
-          </SimpleGrid>
-        )}
-      </Stack>
-    </Paper>
+    <Panel title="Ledger">
+      <Text size="xs" c="dimmed" ff="monospace">
+        {network.fullnode}
+      </Text>
+      {query.isPending && <Loader size="sm" aria-label="Loading ledger info" />}
+      {query.isError && (
+        <Alert color="red" title="The node cannot be reached">
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+      {query.data && (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+          <Fact label="Chain id" value={String(query.data.chain_id)} />
+          <Fact label="Ledger version" value={query.data.ledger_version} />
+          <Fact label="Block height" value={query.data.block_height} />
+          <Fact label="Epoch" value={query.data.epoch} />
+          <Fact label="Node role" value={query.data.node_role} />
+          <Fact label="Ledger time" value={ledgerTime(query.data.ledger_timestamp)} />
+        </SimpleGrid>
+      )}
+    </Panel>
   );
 }

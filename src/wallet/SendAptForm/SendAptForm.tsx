@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { runWalletRequest, WalletRequestError } from '../../actors';
 import { createAptos } from '../../aptos/createAptos';
 import { bindText } from '../../components/forms';
+import { errorMessage } from '../../errors/errorMessage';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries, parseAddress } from '../../queries/chainQueries';
 import { parseAptToOctas } from '../aptAmount';
@@ -169,9 +170,7 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
                     {send.error.status}
                   </Badge>
                 )}
-                <Text size="sm">
-                  {send.error instanceof Error ? send.error.message : String(send.error)}
-                </Text>
+                <Text size="sm">{errorMessage(send.error)}</Text>
               </Group>
               {submitted !== undefined && (
                 <Text size="sm">

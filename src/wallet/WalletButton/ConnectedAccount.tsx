@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { CopyValue } from '../../components/CopyValue';
 import { formatUnits } from '../../format/amounts';
+import { errorMessage } from '../../errors/errorMessage';
 import { networkLabels } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
@@ -21,7 +22,7 @@ function Balance({ address }: { address: string }) {
       {balance.isPending
         ? 'reading…'
         : balance.isError
-          ? `not available (${balance.error instanceof Error ? balance.error.message : String(balance.error)}). Fund the account from the dev wallet or a faucet.`
+          ? `not available (${errorMessage(balance.error)}). Fund the account from the dev wallet or a faucet.`
           : `${formatUnits(balance.data)} APT`}
     </Text>
   );

@@ -12,6 +12,7 @@ import {
 } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { chainIdText, toDevWalletNetworkInput, UNKNOWN_CHAIN_ID } from '../networkConverters';
+import { errorMessage } from '../../errors/errorMessage';
 import { useAdapterBridgeState } from '../useAdapterBridgeState';
 import { useWalletMachine } from '../useWalletMachine';
 
@@ -25,10 +26,6 @@ function matchingPreset(wallet: {
       (preset.expectedChainId !== undefined && preset.expectedChainId === wallet.chainId) ||
       (preset.kind === 'devnet' && wallet.name === 'devnet'),
   );
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Props of {@link WrongNetworkHelp}. */
@@ -129,7 +126,7 @@ export function WrongNetworkHelp({ onBusyChange }: WrongNetworkHelpProps) {
                 </Badge>
               )}
             <Text size="sm" c="red">
-              {describe(switchWallet.error)}
+              {errorMessage(switchWallet.error)}
             </Text>
           </Group>
         )}

@@ -103,27 +103,19 @@ export function workbenchQueryKey(network: NetworkConfig) {
   return ['workbench', network.fullnode] as const;
 }
 
+/** One polled `GET /workbench/<what>`; the dev controls have no retry: a node without them says so. */
+function workbenchQuery<T>(network: NetworkConfig, what: string, refetchInterval: number) {
+  return queryOptions({
+    queryKey: [...workbenchQueryKey(network), what] as const,
+    queryFn: () => callDevControl<T>({ network, path: `/${what}` }),
+    refetchInterval,
+    retry: false,
+  });
+}
+
 /** TanStack Query factories for the embedded chain's dev controls (network kind `local`). */
 export const devControlQueries = {
-  status: (network: NetworkConfig) =>
-    queryOptions({
-      queryKey: [...workbenchQueryKey(network), 'status'] as const,
-      queryFn: () => callDevControl<WorkbenchStatus>({ network, path: '/status' }),
-      refetchInterval: 2_000,
-      retry: false,
-    }),
-  mempool: (network: NetworkConfig) =>
-    queryOptions({
-      queryKey: [...workbenchQueryKey(network), 'mempool'] as const,
-      queryFn: () => callDevControl<MempoolEntry[]>({ network, path: '/mempool' }),
-      refetchInterval: 2_000,
-      retry: false,
-    }),
-  clock: (network: NetworkConfig) =>
-    queryOptions({
-      queryKey: [...workbenchQueryKey(network), 'clock'] as const,
-      queryFn: () => callDevControl<WorkbenchClock>({ network, path: '/clock' }),
-      refetchInterval: 5_000,
-      retry: false,
-    }),
+  status: (network: NetworkConfig) => workbenchQuery<WorkbenchStatus>(network, 'status', 2_000),
+  mempool: (network: NetworkConfig) => workbenchQuery<MempoolEntry[]>(network, 'mempool', 2_000),
+  clock: (network: NetworkConfig) => workbenchQuery<WorkbenchClock>(network, 'clock', 5_000),
 };

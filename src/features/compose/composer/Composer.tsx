@@ -10,7 +10,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../errors/errorMessage';
+import { useLatest } from '../../../hooks/useLatest';
 import { useNetwork } from '../../../network/useNetwork';
 import { ArgumentField } from './ArgumentField';
 import { evaluateForm, loadForm, saveForm, type ComposerFormState } from './composerForm';
@@ -22,9 +24,13 @@ import { applyTemplate, composerTemplates } from './templates';
 
 const presetAddresses = ['0x1', '0xcafe'];
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** A new module (or address) clears the function and its inputs. */
+const noFunction = {
+  functionName: null,
+  typeArguments: [],
+  arguments: [],
+  encodings: [],
+} satisfies Partial<ComposerFormState>;
 
 /**
  * Composes any entry function call: module and function from the chain's ABIs, one input per
@@ -71,7 +77,7 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
     if (!settled || modulesQuery.isPending) {
       abiProblem = `Loading the modules at ${state.moduleAddress.trim()}…`;
     } else if (modulesQuery.isError) {
-      modulesError = `Could not load the modules at ${state.moduleAddress.trim()} from ${network.fullnode}: ${errorText(modulesQuery.error)}. Check the address and that the node is reachable.`;
+      modulesError = `Could not load the modules at ${state.moduleAddress.trim()} from ${network.fullnode}: ${errorMessage(modulesQuery.error)}. Check the address and that the node is reachable.`;
       abiProblem = modulesError;
     } else if (modules.length === 0) {
       modulesError = `No modules are published at ${state.moduleAddress.trim()}. Try 0x1 or 0xcafe (the playground).`;
@@ -85,14 +91,11 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
 
   const evaluation = evaluateForm({ state, fn, sender, abiProblem });
 
-  const onDraftRef = useRef(onDraft);
-  useEffect(() => {
-    onDraftRef.current = onDraft;
-  });
+  const getOnDraft = useLatest(onDraft);
   const resultKey = JSON.stringify(evaluation.result);
   useEffect(() => {
-    onDraftRef.current(JSON.parse(resultKey));
-  }, [resultKey]);
+    getOnDraft()(JSON.parse(resultKey));
+  }, [getOnDraft, resultKey]);
 
   const update = (patch: Partial<ComposerFormState>) =>
     setState((previous) => ({ ...previous, ...patch }));
@@ -140,14 +143,7 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
           value={state.moduleAddress}
           onChange={(value) => {
             if (value === state.moduleAddress) return;
-            update({
-              moduleAddress: value,
-              moduleName: null,
-              functionName: null,
-              typeArguments: [],
-              arguments: [],
-              encodings: [],
-            });
+            update({ moduleAddress: value, moduleName: null, ...noFunction });
           }}
           error={evaluation.moduleAddressError ?? modulesError}
           disabled={disabled}
@@ -162,13 +158,7 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
           value={state.moduleName}
           onChange={(value) => {
             if (value === state.moduleName) return;
-            update({
-              moduleName: value,
-              functionName: null,
-              typeArguments: [],
-              arguments: [],
-              encodings: [],
-            });
+            update({ moduleName: value, ...noFunction });
           }}
           searchable
           nothingFoundMessage="No module matches"
@@ -183,7 +173,7 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
           value={state.functionName}
           onChange={(value) => {
             if (value === state.functionName) return;
-            update({ functionName: value, typeArguments: [], arguments: [], encodings: [] });
+            update({ ...noFunction, functionName: value });
           }}
           searchable
           nothingFoundMessage="No entry function matches"
@@ -267,7 +257,7 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
         errors={evaluation.optionErrors}
         signingMode={state.signingMode}
         gasEstimate={gasQuery.data?.gas_estimate ?? null}
-        gasEstimateError={gasQuery.isError ? errorText(gasQuery.error) : null}
+        gasEstimateError={gasQuery.isError ? errorMessage(gasQuery.error) : null}
         disabled={disabled}
         onChange={(options) => update({ options })}
         onSigningModeChange={(signingMode) => update({ signingMode })}

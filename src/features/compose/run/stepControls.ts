@@ -16,42 +16,21 @@ export interface StepControl {
   hint: string;
 }
 
+function control(event: StepEvent, label: string, key: string, hint: string): StepControl {
+  return { event, label, key, hint };
+}
+
 /** The controls in the order they are shown. */
 export const STEP_CONTROLS: readonly StepControl[] = [
-  { event: 'build', label: 'Build', key: 'B', hint: 'Build the raw transaction from the draft.' },
-  {
-    event: 'simulate',
-    label: 'Simulate',
-    key: 'S',
-    hint: 'Ask the node to run it without committing.',
-  },
-  { event: 'sign', label: 'Sign', key: 'G', hint: 'Ask the connected wallet to sign it.' },
-  {
-    event: 'submit',
-    label: 'Submit',
-    key: 'U',
-    hint: 'Send the signed transaction to the node and wait.',
-  },
-  {
-    event: 'run',
-    label: 'Run all',
-    key: 'R',
-    hint: 'Every remaining step, stopping at the first failure.',
-  },
-  { event: 'cancel', label: 'Cancel', key: 'X', hint: 'Stop the step in progress.' },
-  {
-    event: 'recheck',
-    label: 'Recheck',
-    key: 'K',
-    hint: 'Ask the chain about the transaction again.',
-  },
-  { event: 'edit', label: 'Edit', key: 'E', hint: 'Back to the draft; results are cleared.' },
-  {
-    event: 'retry',
-    label: 'Retry',
-    key: 'T',
-    hint: 'A new attempt with the same draft, run to the end.',
-  },
+  control('build', 'Build', 'B', 'Build the raw transaction from the draft.'),
+  control('simulate', 'Simulate', 'S', 'Ask the node to run it without committing.'),
+  control('sign', 'Sign', 'G', 'Ask the connected wallet to sign it.'),
+  control('submit', 'Submit', 'U', 'Send the signed transaction to the node and wait.'),
+  control('run', 'Run all', 'R', 'Every remaining step, stopping at the first failure.'),
+  control('cancel', 'Cancel', 'X', 'Stop the step in progress.'),
+  control('recheck', 'Recheck', 'K', 'Ask the chain about the transaction again.'),
+  control('edit', 'Edit', 'E', 'Back to the draft; results are cleared.'),
+  control('retry', 'Retry', 'T', 'A new attempt with the same draft, run to the end.'),
 ];
 
 /**

@@ -1,10 +1,11 @@
 import type { Aptos } from '@aptos-labs/ts-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { transactionClock, transactionMachine, type TransactionDraft } from '../../../../machines';
 import { createTransactionActors, type TransactionSigner } from '../../../actors/transactionActors';
 import type { DevWallet } from '../../../devwallet';
+import { useLatest } from '../../../hooks/useLatest';
 import { toRunNetwork, type NetworkConfig } from '../../../network/networks';
 import { accountQueries } from '../../../queries/chainQueries';
 import { workbenchQueryKey } from '../../chain/devControls/devControlQueries';
@@ -42,23 +43,14 @@ export function useTransactionRun(args: {
 }) {
   const { network, aptos, signer, devWallet, sender } = args;
   const queryClient = useQueryClient();
-  // The actors read the wallet when a step runs; the holder keeps it current.
-  const [latestSigner] = useState(() => {
-    let value = signer;
-    return {
-      get: () => value,
-      set: (next: TransactionSigner | null) => {
-        value = next;
-      },
-    };
-  });
-  useLayoutEffect(() => latestSigner.set(signer), [latestSigner, signer]);
+  // The actors read the wallet when a step runs, not when the machine starts.
+  const getSigner = useLatest(signer);
 
   const [logic] = useState(() =>
     transactionMachine.provide({
       actors: createTransactionActors({
         aptos,
-        getSigner: latestSigner.get,
+        getSigner,
         ...(devWallet === undefined ? {} : { devWallet }),
       }),
       actions: transactionClock(Date.now),

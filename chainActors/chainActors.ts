@@ -21,11 +21,11 @@ import type {
   TransactionActorLogic,
   TransactionDraft,
   WaitForTransactionInput,
-} from '../../machines';
+} from '../machines';
 
 /*
  * The transaction actors that talk only to the chain (build, simulate, submit, wait, look up),
- * shared by the browser (`transactionActors.ts`, signing through the wallet adapter) and the
+ * shared by the browser (`src/actors/transactionActors.ts`, signing through the wallet adapter) and the
  * headless runner (`cli/actors.ts`, signing with a local key). Plain ts-sdk: no DOM, no Node.
  */
 

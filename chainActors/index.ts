@@ -1,0 +1,15 @@
+/**
+ * The transaction machine's chain actors (build, simulate, submit, wait, look up) over the ts-sdk,
+ * shared by the browser (`src/actors/`) and the headless runner (`cli/`). Plain ts-sdk and xstate:
+ * no DOM, no Node (`tsconfig.chainActors.json` has neither in scope).
+ */
+export {
+  buildFromDraft,
+  buildOptions,
+  createChainActors,
+  toBuiltTransaction,
+  toHex,
+  transactionFromHex,
+  u64Number,
+} from './chainActors';
+export type { ChainActors, ChainActorsArgs } from './chainActors';
