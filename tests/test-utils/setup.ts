@@ -1,7 +1,11 @@
 // Mantine's documented jsdom set-up (mantine.dev/guides/vitest).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy…/waitFor wait up to 5 s: lazy pages and in-process chains answer slower on a loaded
+// 2-core machine than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

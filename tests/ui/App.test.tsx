@@ -42,7 +42,8 @@ describe('App shell', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible(),
     );
-    expect(screen.getByRole('heading', { name: emptyTitle })).toBeVisible();
+    // Visualizer, History and Chain are lazy chunks: their content arrives after the heading.
+    expect(await screen.findByRole('heading', { name: emptyTitle })).toBeVisible();
     expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
       'aria-current',
       'page',
