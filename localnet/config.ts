@@ -18,6 +18,18 @@ Options:
   --fsync                fsync the log after every block (survives power loss too)
   -h, --help             show this help`;
 
+/** Arguments that let every service pick a free port (tests and benchmarks that spawn the chain). */
+export const AUTO_PORT_ARGS = [
+  '--rest-port',
+  '0',
+  '--faucet-port',
+  '0',
+  '--indexer-port',
+  '0',
+  '--readiness-port',
+  '0',
+] as const;
+
 /** A bad command line: the message says what is wrong; the caller prints it with the usage. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -85,4 +97,25 @@ export function parseCommandLine(
   };
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
   return { help: false, options };
+}
+
+/**
+ * `parseCommandLine` for a program's `main`: a bad command line prints what is wrong and the usage
+ * (exit status 2); `--help` prints the usage and returns `null`.
+ */
+export function commandLineOrExit(
+  argv: string[],
+  program: { name: string; command: string },
+): LocalnetOptions | null {
+  const usage = USAGE.replace('npm run localnet', program.command);
+  try {
+    const parsed = parseCommandLine(argv);
+    if (!parsed.help) return parsed.options;
+    process.stdout.write(`${usage}\n`);
+    return null;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${program.name}: ${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
 }

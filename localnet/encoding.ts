@@ -83,6 +83,20 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Memoizes a one-argument function in a map that is cleared when it reaches `limit` entries. */
+export function memoize<K, V>(limit: number, compute: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (cache.size >= limit) cache.clear();
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** A JSON value as the REST API prints it (u64 and wider are already decimal strings). */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

@@ -4,7 +4,7 @@
  */
 import { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
 import { CHAIN_ID } from './framework/genesis.ts';
-import { PLAYGROUND_ADDRESS } from './framework/modules.ts';
+import { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
 import { serve, type HttpService } from './http/server.ts';
 import { createRouters } from './http/services.ts';
 import type { MiningMode } from './miner/miner.ts';
@@ -16,8 +16,9 @@ export { LocalNode } from './node/node.ts';
 export { NodeError, ValidationError } from './errors.ts';
 export { GAS } from './executor/gas.ts';
 export { CHAIN_ID } from './framework/genesis.ts';
-export { PLAYGROUND_ADDRESS } from './framework/modules.ts';
+export { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
 export { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
+export { Ed25519Signer } from './signer.ts';
 
 /** The ports `Network.LOCAL` expects. */
 export const DEFAULT_PORTS = { rest: 8080, faucet: 8081, indexer: 8090, readiness: 8070 } as const;

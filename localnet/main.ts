@@ -1,26 +1,18 @@
-import { parseCommandLine, UsageError, USAGE } from './config.ts';
+import { commandLineOrExit } from './config.ts';
 import { startLocalnet } from './index.ts';
 
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`localnet: ${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (parsed.help) {
-    console.log(USAGE);
-    return;
-  }
+  const options = commandLineOrExit(process.argv.slice(2), {
+    name: 'localnet',
+    command: 'npm run localnet',
+  });
+  if (options === null) return;
   const started = performance.now();
-  const localnet = await startLocalnet(parsed.options);
+  const localnet = await startLocalnet(options);
   const { urls } = localnet;
+  const info = localnet.node.ledgerInfo();
   const where =
-    parsed.options.ephemeral === true
-      ? 'memory only (--ephemeral)'
-      : (parsed.options.dataDir ?? '.localnet/');
+    options.ephemeral === true ? 'memory only (--ephemeral)' : (options.dataDir ?? '.localnet/');
   console.log(`Aptos local chain ready in ${Math.round(performance.now() - started)} ms
   REST       ${urls.rest}
   faucet     ${urls.faucet}
@@ -30,7 +22,7 @@ async function main(): Promise<void> {
   root       ${localnet.rootAddress} (funded; DEV-ONLY private key ${localnet.rootPrivateKey})
   playground ${localnet.playgroundAddress}::playground
   data       ${where}
-  ledger     version ${localnet.node.ledger.version}, block height ${localnet.node.ledger.height}`);
+  ledger     version ${info.ledgerVersion}, block height ${info.blockHeight}`);
   const shutdown = () => {
     void localnet.stop().then(() => process.exit(0));
   };

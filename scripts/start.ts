@@ -1,5 +1,5 @@
 import { createServer } from 'vite';
-import { parseCommandLine, UsageError, USAGE } from '../localnet/config.ts';
+import { commandLineOrExit } from '../localnet/config.ts';
 import { DEFAULT_PORTS, startLocalnet, type Localnet } from '../localnet/index.ts';
 
 /** True when something already answers the local-network readiness probe (as the SDK checks). */
@@ -18,30 +18,21 @@ async function localChainAlreadyRunning(port: number): Promise<boolean> {
  * serves the app with Vite on 127.0.0.1:5173 and prints where to open it.
  */
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(
-      `npm start: ${error.message}\n\n${USAGE.replace('npm run localnet', 'npm start')}`,
-    );
-    process.exit(2);
-  }
-  if (parsed.help) {
-    console.log(USAGE.replace('npm run localnet', 'npm start'));
-    return;
-  }
+  const options = commandLineOrExit(process.argv.slice(2), {
+    name: 'npm start',
+    command: 'npm start',
+  });
+  if (options === null) return;
 
   let localnet: Localnet | null = null;
   const readinessPort =
-    parsed.options.ports !== 'auto' && parsed.options.ports?.readiness
-      ? parsed.options.ports.readiness
+    options.ports !== 'auto' && options.ports?.readiness
+      ? options.ports.readiness
       : DEFAULT_PORTS.readiness;
   if (await localChainAlreadyRunning(readinessPort)) {
     console.log('A local chain is already running on this machine: the workbench will use it.');
   } else {
-    localnet = await startLocalnet(parsed.options);
+    localnet = await startLocalnet(options);
     console.log(`Local chain (chain id ${localnet.chainId}) at ${localnet.urls.rest}`);
     console.log(`  faucet ${localnet.urls.faucet}   indexer ${localnet.urls.indexer}`);
   }

@@ -1,27 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import {
-  createHash,
-  generateKeyPairSync,
-  sign,
-  verify,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
+import { generateKeyPairSync, sign, verify, randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import {
-  AccountAddress,
-  ChainId,
-  Ed25519PublicKey,
-  Ed25519Signature,
-  EntryFunction,
-  RawTransaction,
-  SignedTransaction,
-  TransactionAuthenticatorEd25519,
-  TransactionPayloadEntryFunction,
-  U64,
-} from '@aptos-labs/ts-sdk';
-import { startLocalnet } from '../../localnet/index.ts';
+import { AccountAddress, U64 } from '@aptos-labs/ts-sdk';
+import { AUTO_PORT_ARGS } from '../../localnet/config.ts';
+import { Ed25519Signer, startLocalnet } from '../../localnet/index.ts';
 import { RawHttpConnection } from '../rawHttp.ts';
 import type { BenchSection, Metric } from '../types.ts';
 
@@ -30,60 +13,26 @@ function join(...parts: string[]): string {
   return new URL(parts.join('/') + '/', import.meta.url).pathname;
 }
 
-const RAW_TRANSACTION_SALT = createHash('sha3-256').update('APTOS::RawTransaction').digest();
 const BCS = 'application/x.aptos.signed_transaction+bcs';
 
-interface BenchAccount {
-  address: string;
-  publicKey: Uint8Array;
-  privateKey: KeyObject;
-}
+type BenchAccount = Ed25519Signer;
+const newAccount = (): BenchAccount => Ed25519Signer.generate();
 
-function newAccount(): BenchAccount {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const raw = new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(12));
-  const address = `0x${createHash('sha3-256')
-    .update(raw)
-    .update(Buffer.from([0]))
-    .digest('hex')}`;
-  return { address, publicKey: raw, privateKey };
-}
-
-/** A signed `0x1::aptos_account::transfer`, built with the SDK's BCS types and signed by node:crypto. */
+/** A signed `0x1::aptos_account::transfer`, through the chain's own signer (node:crypto). */
 function signedTransfer(
   from: BenchAccount,
   to: string,
   amount: bigint,
   sequenceNumber: bigint,
 ): Uint8Array {
-  const raw = new RawTransaction(
-    AccountAddress.from(from.address),
+  return from.signEntryFunction({
+    function: '0x1::aptos_account::transfer',
+    args: [AccountAddress.from(to), new U64(amount)],
     sequenceNumber,
-    new TransactionPayloadEntryFunction(
-      EntryFunction.build(
-        '0x1::aptos_account',
-        'transfer',
-        [],
-        [AccountAddress.from(to), new U64(amount)],
-      ),
-    ),
-    2_000n,
-    100n,
-    BigInt(Math.floor(Date.now() / 1000) + 600),
-    new ChainId(4),
-  );
-  const signature = sign(
-    null,
-    Buffer.concat([RAW_TRANSACTION_SALT, raw.bcsToBytes()]),
-    from.privateKey,
-  );
-  return new SignedTransaction(
-    raw,
-    new TransactionAuthenticatorEd25519(
-      new Ed25519PublicKey(from.publicKey),
-      new Ed25519Signature(signature),
-    ),
-  ).bcsToBytes();
+    expirationSecs: BigInt(Math.floor(Date.now() / 1000) + 600),
+    chainId: 4,
+    maxGasAmount: 2_000n,
+  });
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -130,14 +79,7 @@ async function spawnServer(): Promise<Server> {
       ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
       'scripts/localnet.mjs',
       '--ephemeral',
-      '--rest-port',
-      '0',
-      '--faucet-port',
-      '0',
-      '--indexer-port',
-      '0',
-      '--readiness-port',
-      '0',
+      ...AUTO_PORT_ARGS,
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );

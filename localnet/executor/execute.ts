@@ -10,7 +10,7 @@ import {
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort } from '../framework/context.ts';
-import { findModule } from '../framework/modules.ts';
+import { findModule } from '../framework/registry.ts';
 import type {
   ChainEvent,
   StateKey,

@@ -1,5 +1,14 @@
 import type { LongAddress } from '../encoding.ts';
-import { parseAddress, sha3, shortAddress, toHex, uintLe, fromHex, must } from '../encoding.ts';
+import {
+  memoize,
+  parseAddress,
+  sha3,
+  shortAddress,
+  toHex,
+  uintLe,
+  fromHex,
+  must,
+} from '../encoding.ts';
 import type { ResourceValue, StateReader, TableItemValue } from '../storage/types.ts';
 import { resourceKey, tableKey } from '../storage/types.ts';
 import type { NativeContext } from './context.ts';
@@ -35,20 +44,22 @@ const EINSUFFICIENT_BALANCE = moduleError(
 );
 
 const OBJECT_ADDRESS_SCHEME = new Uint8Array([0xfc]);
-const storeAddresses = new Map<LongAddress, LongAddress>();
 
 /** `primary_fungible_store::primary_store_address(owner, 0xa)`: sha3(owner ‖ metadata ‖ 0xFC). */
-export function primaryStoreAddress(owner: LongAddress): LongAddress {
-  let address = storeAddresses.get(owner);
-  if (address === undefined) {
-    address = toHex(
+export const primaryStoreAddress = memoize(
+  200_000,
+  (owner: LongAddress) =>
+    toHex(
       sha3(fromHex(owner), fromHex(APT_METADATA_ADDRESS), OBJECT_ADDRESS_SCHEME),
-    ) as LongAddress;
-    if (storeAddresses.size > 200_000) storeAddresses.clear();
-    storeAddresses.set(owner, address);
-  }
-  return address;
-}
+    ) as LongAddress,
+);
+
+/** A resource value under an address, its fields in REST JSON form. */
+export const resource = (
+  address: LongAddress,
+  type: string,
+  data: ResourceValue['data'],
+): ResourceValue => ({ kind: 'resource', address, type, data });
 
 export function accountValue(
   address: LongAddress,
@@ -59,20 +70,15 @@ export function accountValue(
     counter: '0',
     guid: { id: { addr: shortAddress(address), creation_num: creation } },
   });
-  return {
-    kind: 'resource',
-    address,
-    type: ACCOUNT_TYPE,
-    data: {
-      authentication_key: authKey,
-      coin_register_events: handle('0'),
-      guid_creation_num: '2',
-      key_rotation_events: handle('1'),
-      rotation_capability_offer: { for: { vec: [] } },
-      sequence_number: sequenceNumber.toString(),
-      signer_capability_offer: { for: { vec: [] } },
-    },
-  };
+  return resource(address, ACCOUNT_TYPE, {
+    authentication_key: authKey,
+    coin_register_events: handle('0'),
+    guid_creation_num: '2',
+    key_rotation_events: handle('1'),
+    rotation_capability_offer: { for: { vec: [] } },
+    sequence_number: sequenceNumber.toString(),
+    signer_capability_offer: { for: { vec: [] } },
+  });
 }
 
 export function readAccount(ctx: StateReader, address: LongAddress): ResourceValue | null {
@@ -87,33 +93,23 @@ export function ensureAccount(ctx: NativeContext, address: LongAddress): void {
 }
 
 function storeValue(storeAddress: LongAddress, balance: bigint): ResourceValue {
-  return {
-    kind: 'resource',
-    address: storeAddress,
-    type: FUNGIBLE_STORE_TYPE,
-    data: {
-      balance: balance.toString(),
-      frozen: false,
-      metadata: { inner: shortAddress(APT_METADATA_ADDRESS) },
-    },
-  };
+  return resource(storeAddress, FUNGIBLE_STORE_TYPE, {
+    balance: balance.toString(),
+    frozen: false,
+    metadata: { inner: shortAddress(APT_METADATA_ADDRESS) },
+  });
 }
 
-function objectCoreValue(objectAddress: LongAddress, owner: LongAddress): ResourceValue {
-  return {
-    kind: 'resource',
-    address: objectAddress,
-    type: OBJECT_CORE_TYPE,
-    data: {
-      allow_ungated_transfer: false,
-      guid_creation_num: '1125899906842625',
-      owner: shortAddress(owner),
-      transfer_events: {
-        counter: '0',
-        guid: { id: { addr: shortAddress(objectAddress), creation_num: '1125899906842624' } },
-      },
+export function objectCoreValue(objectAddress: LongAddress, owner: LongAddress): ResourceValue {
+  return resource(objectAddress, OBJECT_CORE_TYPE, {
+    allow_ungated_transfer: false,
+    guid_creation_num: '1125899906842625',
+    owner: shortAddress(owner),
+    transfer_events: {
+      counter: '0',
+      guid: { id: { addr: shortAddress(objectAddress), creation_num: '1125899906842624' } },
     },
-  };
+  });
 }
 
 /** APT in the owner's primary store (0 when it has none). */
@@ -169,6 +165,19 @@ export function depositApt(ctx: NativeContext, owner: LongAddress, amount: bigin
     store: shortAddress(storeAddress),
     amount: amount.toString(),
   });
+}
+
+/** `aptos_account::transfer`: creates the recipient's account when missing, then moves APT. */
+export function transferApt(
+  ctx: NativeContext,
+  to: LongAddress,
+  amount: bigint,
+  insufficient?: () => never,
+): void {
+  const from = must(ctx.signers[0]);
+  ensureAccount(ctx, to);
+  withdrawApt(ctx, from, amount, insufficient);
+  depositApt(ctx, to, amount);
 }
 
 export function supplyValue(supply: bigint): TableItemValue {

@@ -104,26 +104,3 @@ export interface NativeModule {
   structs: StructAbi[];
   functions: NativeFunction[];
 }
-
-/** Builds an ABI-only function (listed for the SDK, not callable here). */
-export function declared(
-  name: string,
-  params: string[],
-  returns: string[] = [],
-  options: {
-    isEntry?: boolean;
-    isView?: boolean;
-    typeParams?: number;
-    visibility?: NativeFunction['visibility'];
-  } = {},
-): NativeFunction {
-  return {
-    name,
-    visibility: options.visibility ?? 'public',
-    isEntry: options.isEntry ?? false,
-    isView: options.isView ?? false,
-    typeParams: Array.from({ length: options.typeParams ?? 0 }, () => ({ constraints: [] })),
-    params,
-    returns,
-  };
-}

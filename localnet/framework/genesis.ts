@@ -1,5 +1,3 @@
-import type { LongAddress } from '../encoding.ts';
-import { shortAddress } from '../encoding.ts';
 import type { ResourceValue, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import {
@@ -7,14 +5,15 @@ import {
   APT_METADATA_ADDRESS,
   COIN_INFO_TYPE,
   FRAMEWORK_ADDRESS,
-  OBJECT_CORE_TYPE,
+  objectCoreValue,
+  resource,
   primaryStoreValues,
   SUPPLY_KEY,
   SUPPLY_TABLE_HANDLE,
   SUPPLY_TABLE_KEY,
   supplyValue,
 } from './assets.ts';
-import { PLAYGROUND_ADDRESS } from './modules.ts';
+import { PLAYGROUND_ADDRESS } from './modules/playground.ts';
 import { ROOT_ADDRESS } from './root.ts';
 
 /** The local chain's id, as `Network.LOCAL` assumes. */
@@ -22,17 +21,6 @@ export const CHAIN_ID = 4;
 
 /** APT the root account starts with: 1,000,000 APT (it mints more for the faucet). */
 export const ROOT_INITIAL_BALANCE = 100_000_000_000_000n;
-
-const resource = (
-  address: LongAddress,
-  type: string,
-  data: ResourceValue['data'],
-): ResourceValue => ({
-  kind: 'resource',
-  address,
-  type,
-  data,
-});
 
 export function timestampValue(micros: bigint): ResourceValue {
   return resource(FRAMEWORK_ADDRESS, '0x1::timestamp::CurrentTimeMicroseconds', {
@@ -72,17 +60,7 @@ export function genesisWrites(timestampMicros: bigint): WriteOp[] {
       },
       symbol: 'APT',
     }),
-    resource(APT_METADATA_ADDRESS, OBJECT_CORE_TYPE, {
-      allow_ungated_transfer: false,
-      guid_creation_num: '1125899906842625',
-      owner: shortAddress(FRAMEWORK_ADDRESS),
-      transfer_events: {
-        counter: '0',
-        guid: {
-          id: { addr: shortAddress(APT_METADATA_ADDRESS), creation_num: '1125899906842624' },
-        },
-      },
-    }),
+    objectCoreValue(APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS),
     resource(APT_METADATA_ADDRESS, '0x1::fungible_asset::Metadata', {
       decimals: 8,
       icon_uri: '',

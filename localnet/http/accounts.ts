@@ -1,3 +1,4 @@
+import type { LongAddress } from '../encoding.ts';
 import { parseAddress, must } from '../encoding.ts';
 import type { LocalNode } from '../node/node.ts';
 import { pathAddress, pathStructTag, queryLimit, queryU64 } from './params.ts';
@@ -13,60 +14,66 @@ function start(req: HttpRequest): string | undefined {
   return Buffer.from(value.replace(/^0x/, ''), 'hex').toString('utf8');
 }
 
+/** A list under an account, paged by `?start=` and `X-Aptos-Cursor` (the cursor is hex on the wire). */
+function pagedRoute(
+  pattern: string,
+  maxLimit: number,
+  list: (
+    req: HttpRequest,
+    address: LongAddress,
+    start: string | undefined,
+    limit: number | undefined,
+  ) => { items: unknown[]; cursor: string | null },
+): Route {
+  return {
+    method: 'GET',
+    pattern,
+    handler: (req, p) => {
+      const page = list(req, pathAddress(p.address), start(req), queryLimit(req, maxLimit));
+      return { json: page.items, headers: cursorHeaders(page.cursor) };
+    },
+  };
+}
+
+/** A read of one thing under an account, at `?ledger_version=` (latest when absent). */
+function atVersion(
+  pattern: string,
+  read: (
+    params: Record<string, string>,
+    address: LongAddress,
+    version: bigint | undefined,
+  ) => unknown,
+): Route {
+  return {
+    method: 'GET',
+    pattern,
+    handler: (req, p) => ({
+      json: read(p, pathAddress(p.address), queryU64(req, 'ledger_version')),
+    }),
+  };
+}
+
 export function accountRoutes(node: LocalNode): Route[] {
   return [
-    {
-      method: 'GET',
-      pattern: '/v1/accounts/:address',
-      handler: (req, p) => ({
-        json: node.getAccount(pathAddress(p.address), queryU64(req, 'ledger_version')),
-      }),
-    },
-    {
-      method: 'GET',
-      pattern: '/v1/accounts/:address/resources',
-      handler: (req, p) => {
-        const page = node.getResources(pathAddress(p.address), {
-          version: queryU64(req, 'ledger_version'),
-          start: start(req),
-          limit: queryLimit(req, 9_999),
-        });
-        return { json: page.resources, headers: cursorHeaders(page.cursor) };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/v1/accounts/:address/resource/*type',
-      handler: (req, p) => ({
-        json: node.getResource(
-          pathAddress(p.address),
-          pathStructTag(p.type),
-          queryU64(req, 'ledger_version'),
-        ),
-      }),
-    },
-    {
-      method: 'GET',
-      pattern: '/v1/accounts/:address/modules',
-      handler: (req, p) => {
-        const page = node.getModules(pathAddress(p.address), {
-          start: start(req),
-          limit: queryLimit(req, 1_000),
-        });
-        return { json: page.modules, headers: cursorHeaders(page.cursor) };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/v1/accounts/:address/module/:name',
-      handler: (req, p) => ({
-        json: node.getModule(
-          pathAddress(p.address),
-          decodeURIComponent(must(p.name)),
-          queryU64(req, 'ledger_version'),
-        ),
-      }),
-    },
+    atVersion('/v1/accounts/:address', (_p, address, version) => node.getAccount(address, version)),
+    pagedRoute('/v1/accounts/:address/resources', 9_999, (req, address, start, limit) => {
+      const page = node.getResources(address, {
+        version: queryU64(req, 'ledger_version'),
+        start,
+        limit,
+      });
+      return { items: page.resources, cursor: page.cursor };
+    }),
+    atVersion('/v1/accounts/:address/resource/*type', (p, address, version) =>
+      node.getResource(address, pathStructTag(p.type), version),
+    ),
+    pagedRoute('/v1/accounts/:address/modules', 1_000, (_req, address, start, limit) => {
+      const page = node.getModules(address, { start, limit });
+      return { items: page.modules, cursor: page.cursor };
+    }),
+    atVersion('/v1/accounts/:address/module/:name', (p, address, version) =>
+      node.getModule(address, decodeURIComponent(must(p.name)), version),
+    ),
     {
       method: 'GET',
       pattern: '/v1/accounts/:address/balance/*asset',

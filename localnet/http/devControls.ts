@@ -36,6 +36,14 @@ function miningMode(value: { [key: string]: Json }): MiningMode {
   throw invalid('`mode` must be "instant", "interval" or "manual"');
 }
 
+function clockJson(node: LocalNode) {
+  const { nowMicros, offsetMicros } = node.clockInfo();
+  return {
+    now_microseconds: nowMicros.toString(),
+    offset_microseconds: offsetMicros.toString(),
+  };
+}
+
 /** Dev controls under `/workbench/` (documented with curl examples in localnet/README.md). */
 export function devControlRoutes(node: LocalNode): Route[] {
   return [
@@ -49,25 +57,26 @@ export function devControlRoutes(node: LocalNode): Route[] {
         return { json: { reverted: id, ...node.revert(id) } };
       },
     },
-    { method: 'GET', pattern: '/workbench/mining', handler: () => ({ json: node.miner.mode }) },
+    { method: 'GET', pattern: '/workbench/mining', handler: () => ({ json: node.miningMode() }) },
     {
       method: 'POST',
       pattern: '/workbench/mining',
       handler: (req) => {
         node.setMining(miningMode(body(req)));
-        return { json: node.miner.mode };
+        return { json: node.miningMode() };
       },
     },
     {
       method: 'POST',
       pattern: '/workbench/mine',
       handler: () => {
-        const committed = node.mineBlock({ allowEmpty: true });
+        const committed = node.mineBlock();
+        const info = node.ledgerInfo();
         return {
           json: {
             committed,
-            block_height: String(node.ledger.height),
-            ledger_version: String(node.ledger.version),
+            block_height: String(info.blockHeight),
+            ledger_version: String(info.ledgerVersion),
           },
         };
       },
@@ -75,28 +84,18 @@ export function devControlRoutes(node: LocalNode): Route[] {
     {
       method: 'GET',
       pattern: '/workbench/clock',
-      handler: () => ({
-        json: {
-          now_microseconds: node.clock.nowMicros().toString(),
-          offset_microseconds: node.clock.offset.toString(),
-        },
-      }),
+      handler: () => ({ json: clockJson(node) }),
     },
     {
       method: 'POST',
       pattern: '/workbench/clock/advance',
       handler: (req) => {
         const { seconds } = body(req);
-        const now = node.advanceClock(BigInt(count(seconds, 'seconds')) * 1_000_000n);
-        return {
-          json: {
-            now_microseconds: now.toString(),
-            offset_microseconds: node.clock.offset.toString(),
-          },
-        };
+        node.advanceClock(BigInt(count(seconds, 'seconds')) * 1_000_000n);
+        return { json: clockJson(node) };
       },
     },
-    { method: 'GET', pattern: '/workbench/faults', handler: () => ({ json: { ...node.faults } }) },
+    { method: 'GET', pattern: '/workbench/faults', handler: () => ({ json: node.getFaults() }) },
     {
       method: 'POST',
       pattern: '/workbench/faults',
@@ -123,16 +122,19 @@ export function devControlRoutes(node: LocalNode): Route[] {
     {
       method: 'GET',
       pattern: '/workbench/status',
-      handler: () => ({
-        json: {
-          ledger_version: String(node.ledger.version),
-          block_height: String(node.ledger.height),
-          user_transactions: node.ledger.userTransactionCount,
-          mempool_size: node.mempool.size,
-          mining: node.miner.mode,
-          faults: { ...node.faults },
-        },
-      }),
+      handler: () => {
+        const status = node.status();
+        return {
+          json: {
+            ledger_version: String(status.ledgerVersion),
+            block_height: String(status.blockHeight),
+            user_transactions: status.userTransactions,
+            mempool_size: status.mempoolSize,
+            mining: status.mining,
+            faults: status.faults,
+          },
+        };
+      },
     },
     {
       method: 'GET',

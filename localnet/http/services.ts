@@ -38,7 +38,7 @@ export function createRouters(node: LocalNode): {
           json: {
             ready: true,
             chain_id: node.chainId,
-            ledger_version: String(node.ledger.version),
+            ledger_version: String(node.ledgerInfo().ledgerVersion),
           },
         }),
       },

@@ -17,6 +17,7 @@ import {
 import type { Json, LongAddress } from '../encoding.ts';
 import { shortAddress, toHex, ZERO_HASH, sha3Hex, fromHex, utf8, must } from '../encoding.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
+import { bitmapIndices } from '../executor/signatures.ts';
 import {
   ArgumentError,
   decodeArgument,
@@ -25,7 +26,7 @@ import {
   valueToJson,
 } from '../executor/moveValues.ts';
 import type { NativeModule } from '../framework/context.ts';
-import { findModule } from '../framework/modules.ts';
+import { findModule } from '../framework/registry.ts';
 import type { BlockRecord, LedgerRecord, UserRecord } from '../storage/ledger.ts';
 import type { ChainEvent, StateValue, TransactionOutput, WriteOp } from '../storage/types.ts';
 
@@ -51,15 +52,6 @@ function signatureJson(signature: AnySignature): JsonObject {
         ? 'secp256k1_ecdsa'
         : 'keyless';
   return { type, value: toHex(inner.toUint8Array()) };
-}
-
-function bitmapIndices(bitmap: Uint8Array): number[] {
-  const indices: number[] = [];
-  bitmap.forEach((byte, i) => {
-    for (let bit = 0; bit < 8; bit += 1)
-      if ((byte & (0x80 >> bit)) !== 0) indices.push(i * 8 + bit);
-  });
-  return indices;
 }
 
 function accountSignatureJson(auth: AccountAuthenticator): JsonObject {
@@ -163,10 +155,9 @@ export function payloadJson(tx: DecodedTransaction): JsonObject {
   };
 }
 
-/** A pending transaction (`POST /transactions` answers it without `type`). */
-export function pendingJson(tx: DecodedTransaction, withType: boolean): JsonObject {
-  const body: JsonObject = {
-    hash: tx.hash,
+/** What the sender signed, in the order the REST API prints it. */
+function signedFieldsJson(tx: DecodedTransaction): JsonObject {
+  return {
     sender: shortAddress(tx.sender),
     sequence_number: tx.sequenceNumber.toString(),
     max_gas_amount: tx.maxGasAmount.toString(),
@@ -175,6 +166,11 @@ export function pendingJson(tx: DecodedTransaction, withType: boolean): JsonObje
     payload: payloadJson(tx),
     signature: transactionSignatureJson(tx),
   };
+}
+
+/** A pending transaction (`POST /transactions` answers it without `type`). */
+export function pendingJson(tx: DecodedTransaction, withType: boolean): JsonObject {
+  const body: JsonObject = { hash: tx.hash, ...signedFieldsJson(tx) };
   return withType ? { type: 'pending_transaction', ...body } : body;
 }
 
@@ -262,13 +258,7 @@ function userJson(args: {
     vm_status: must(exec.vm_status),
     accumulator_root_hash: args.hashes.accumulatorRoot,
     changes: must(exec.changes),
-    sender: shortAddress(tx.sender),
-    sequence_number: tx.sequenceNumber.toString(),
-    max_gas_amount: tx.maxGasAmount.toString(),
-    gas_unit_price: tx.gasUnitPrice.toString(),
-    expiration_timestamp_secs: tx.expirationSecs.toString(),
-    payload: payloadJson(tx),
-    signature: transactionSignatureJson(tx),
+    ...signedFieldsJson(tx),
     events: must(exec.events),
     timestamp: args.timestamp.toString(),
   };

@@ -1,0 +1,70 @@
+import type { NativeFunction, StructAbi } from './context.ts';
+
+type Run = NonNullable<NativeFunction['run']>;
+
+/** The one builder of a function's ABI; `run` absent means listed for the SDK, not callable. */
+function nativeFunction(args: {
+  name: string;
+  params: string[];
+  returns?: string[];
+  isEntry?: boolean;
+  isView?: boolean;
+  typeParams?: string[][];
+  visibility?: NativeFunction['visibility'];
+  run?: Run;
+}): NativeFunction {
+  const fn: NativeFunction = {
+    name: args.name,
+    visibility: args.visibility ?? 'public',
+    isEntry: args.isEntry ?? false,
+    isView: args.isView ?? false,
+    typeParams: (args.typeParams ?? []).map((constraints) => ({ constraints })),
+    params: args.params,
+    returns: args.returns ?? [],
+  };
+  if (args.run !== undefined) fn.run = args.run;
+  return fn;
+}
+
+/** A natively implemented `entry` function. */
+export function entry(name: string, params: string[], run: Run, typeParams: string[][] = []) {
+  return nativeFunction({ name, params, run, typeParams, isEntry: true });
+}
+
+/** A natively implemented `#[view]` function. */
+export function view(
+  name: string,
+  params: string[],
+  returns: string[],
+  run: Run,
+  typeParams: string[][] = [],
+) {
+  return nativeFunction({ name, params, returns, run, typeParams, isView: true });
+}
+
+/** An ABI-only function (listed for the SDK, not callable here). */
+export function declared(
+  name: string,
+  params: string[],
+  returns: string[] = [],
+  options: { isView?: boolean } = {},
+): NativeFunction {
+  return nativeFunction({ name, params, returns, ...options });
+}
+
+export const eventHandle = (type: string) => `0x1::event::EventHandle<${type}>`;
+
+/** `Object<T0>`, the metadata parameter of fungible asset functions. */
+export const OBJECT_T = '0x1::object::Object<T0>';
+
+export const struct = (
+  name: string,
+  abilities: string[],
+  fields: Array<[string, string]>,
+  extra: Partial<StructAbi> = {},
+): StructAbi => ({
+  name,
+  abilities,
+  fields: fields.map(([fieldName, type]) => ({ name: fieldName, type })),
+  ...extra,
+});

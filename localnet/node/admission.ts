@@ -1,0 +1,71 @@
+import { NodeError } from '../errors.ts';
+import type { DecodedTransaction } from '../executor/decode.ts';
+import { DecodeError, decodeSignedTransaction } from '../executor/decode.ts';
+import { execute, validate, validationFailureOutput } from '../executor/execute.ts';
+import { GAS } from '../executor/gas.ts';
+import { aptBalance } from '../framework/assets.ts';
+import type { StateReader, TransactionOutput } from '../storage/types.ts';
+
+/**
+ * Decodes a submitted or simulated `SignedTransaction` and checks it as the node's API does before
+ * anything else sees it.
+ *
+ * @throws NodeError `invalid_input` with the node's message.
+ */
+export function admit(bytes: Uint8Array): DecodedTransaction {
+  let tx: DecodedTransaction;
+  try {
+    tx = decodeSignedTransaction(bytes);
+  } catch (error) {
+    const reason = error instanceof DecodeError ? error.message : String(error);
+    throw new NodeError({
+      code: 'invalid_input',
+      message: `Failed to deserialize input into SignedTransaction: ${reason}`,
+    });
+  }
+  if (tx.payloadKind !== 'entry_function') {
+    throw new NodeError({
+      code: 'invalid_input',
+      message: `The local chain runs entry function payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
+    });
+  }
+  return tx;
+}
+
+export interface SimulateFlags {
+  estimateGasUnitPrice: boolean;
+  estimateMaxGasAmount: boolean;
+  estimatePrioritizedGasUnitPrice: boolean;
+}
+
+/**
+ * Simulates a decoded transaction against `state` (nothing is written): the estimate flags replace
+ * its gas price or max gas first; a validation failure is the output's bare status name.
+ */
+export function simulateTransaction(
+  decoded: DecodedTransaction,
+  state: StateReader,
+  flags: SimulateFlags,
+  context: { nowMicros: bigint; chainId: number },
+): { tx: DecodedTransaction; output: TransactionOutput } {
+  const tx = { ...decoded };
+  if (flags.estimatePrioritizedGasUnitPrice) tx.gasUnitPrice = BigInt(GAS.estimate.prioritized);
+  else if (flags.estimateGasUnitPrice) tx.gasUnitPrice = BigInt(GAS.estimate.regular);
+  if (flags.estimateMaxGasAmount) {
+    const payer = tx.feePayer?.address ?? tx.sender;
+    const affordable =
+      tx.gasUnitPrice === 0n ? GAS.maxGasAmount : aptBalance(state, payer) / tx.gasUnitPrice;
+    tx.maxGasAmount = affordable < GAS.maxGasAmount ? affordable : GAS.maxGasAmount;
+  }
+  const failure = validate(tx, state, {
+    nowSeconds: context.nowMicros / 1_000_000n,
+    chainId: context.chainId,
+    signatures: 'skip',
+    sequence: 'exact',
+  });
+  const output =
+    failure === null
+      ? execute(tx, state, { timestampMicros: context.nowMicros, chainId: context.chainId })
+      : validationFailureOutput(failure);
+  return { tx, output };
+}

@@ -1,0 +1,97 @@
+import { parseTypeTag } from '@aptos-labs/ts-sdk';
+import type { Json, LongAddress } from '../encoding.ts';
+import { must, toHex } from '../encoding.ts';
+import { NodeError } from '../errors.ts';
+import type { BlockContext } from '../executor/execute.ts';
+import { executeView, resolveView, ViewError } from '../executor/execute.ts';
+import type { MoveVal } from '../executor/moveValues.ts';
+import {
+  ArgumentError,
+  argumentFromJson,
+  decodeArgument,
+  encodeValue,
+  typeTagOf,
+} from '../executor/moveValues.ts';
+import type { StateReader, TableItemValue } from '../storage/types.ts';
+import { tableKey } from '../storage/types.ts';
+import { notFound } from './history.ts';
+
+/** A view call as the HTTP layer parsed it: arguments as JSON or BCS. */
+export interface ViewRequest {
+  module: LongAddress;
+  moduleName: string;
+  functionName: string;
+  typeArgs: string[];
+  args: { json: Json[] } | { bcs: Uint8Array[] };
+}
+
+const invalid = (message: string) => new NodeError({ code: 'invalid_input', message });
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Runs a view function against `state`; failures are 400 `invalid_input` bodies. */
+export function callView(
+  state: StateReader,
+  request: ViewRequest,
+  block: BlockContext,
+): { values: Json[]; gasUsed: bigint } {
+  let typeArgs: string[];
+  try {
+    typeArgs = request.typeArgs.map((arg) => parseTypeTag(arg).toString());
+  } catch (error) {
+    throw invalid(`Invalid type argument: ${reason(error)}`);
+  }
+  try {
+    const fn = resolveView(
+      request.module,
+      request.moduleName,
+      request.functionName,
+      typeArgs.length,
+    );
+    const given = 'json' in request.args ? request.args.json : request.args.bcs;
+    if (given.length !== fn.params.length) {
+      throw invalid(`Function expects ${fn.params.length} arguments, got ${given.length}`);
+    }
+    const args: MoveVal[] = fn.params.map((param, i) => {
+      const tag = typeTagOf(param);
+      return 'json' in request.args
+        ? argumentFromJson(tag, request.args.json[i] ?? null)
+        : decodeArgument(tag, must(request.args.bcs[i]));
+    });
+    return executeView(state, { fn, typeArgs, args }, block);
+  } catch (error) {
+    if (error instanceof ViewError) {
+      throw new NodeError({
+        code: 'invalid_input',
+        message: error.message,
+        vmErrorCode: error.vmErrorCode ?? undefined,
+      });
+    }
+    if (error instanceof ArgumentError) throw invalid(`Invalid argument: ${error.message}`);
+    throw error;
+  }
+}
+
+/** `POST /tables/{handle}/item`: the item's decoded value at version `at`. */
+export function readTableItem(
+  state: StateReader,
+  handle: LongAddress,
+  request: { keyType: string; valueType: string; key: Json },
+  at: number,
+): Json {
+  let keyHex: string;
+  try {
+    const tag = typeTagOf(request.keyType);
+    keyHex = toHex(encodeValue(tag, argumentFromJson(tag, request.key)));
+    typeTagOf(request.valueType);
+  } catch (error) {
+    throw invalid(`Failed to parse table item request: ${reason(error)}`);
+  }
+  const item = state.get(tableKey(handle, keyHex)) as TableItemValue | null;
+  if (item === null) {
+    throw notFound(
+      'table_item_not_found',
+      `Table Item not found by Table handle(${handle}), Table key(${JSON.stringify(request.key)}) and Ledger version(${at})`,
+    );
+  }
+  return item.decodedValue;
+}
