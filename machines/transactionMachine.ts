@@ -308,6 +308,11 @@ export const transactionMachine = setup({
                 target: '#transaction.pending',
                 actions: 'assignOutcome',
               },
+              {
+                guard: { type: 'isClassifiedAs', params: { state: 'submitRejected' } },
+                target: '#transaction.submitRejected',
+                actions: 'assignOutcome',
+              },
               { target: '#transaction.rejected', actions: 'assignOutcome' },
             ],
             onError: [
