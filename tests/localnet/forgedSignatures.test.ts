@@ -1,5 +1,6 @@
 import {
   Account,
+  AccountAddress,
   AccountAuthenticatorEd25519,
   Ed25519PublicKey,
   Ed25519Signature,
@@ -7,6 +8,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { AccountAuthenticator, AnyRawTransaction } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYGROUND_ADDRESS } from '../../localnet/index.ts';
 import { fundedAccount, postBcs, startChain, validationBody } from './helpers.ts';
 import type { Chain } from './helpers.ts';
 
@@ -24,7 +26,7 @@ afterAll(async () => {
   await chain.localnet.stop();
 });
 
-const PLAYGROUND = '0x000000000000000000000000000000000000000000000000000000000000cafe::playground';
+const STORE_VALUE_BOTH: `${string}::${string}::${string}` = `${AccountAddress.from(PLAYGROUND_ADDRESS).toStringLong()}::playground::store_value_both`;
 
 function forged(signer: Account): AccountAuthenticator {
   const other = signer.sign(new TextEncoder().encode('not this transaction'));
@@ -79,7 +81,7 @@ describe('forged signatures with the right key', () => {
     const transaction = await chain.aptos.transaction.build.multiAgent({
       sender: alice.accountAddress,
       secondarySignerAddresses: [bob.accountAddress],
-      data: { function: `${PLAYGROUND}::store_value_both`, functionArguments: [7] },
+      data: { function: STORE_VALUE_BOTH, functionArguments: [7] },
     });
     const senderAuthenticator = chain.aptos.transaction.sign({ signer: alice, transaction });
     const rejected = await submitSigned({
@@ -103,7 +105,7 @@ describe('forged signatures with the right key', () => {
     const transaction = await chain.aptos.transaction.build.multiAgent({
       sender: alice.accountAddress,
       secondarySignerAddresses: [bob.accountAddress],
-      data: { function: `${PLAYGROUND}::store_value_both`, functionArguments: [8] },
+      data: { function: STORE_VALUE_BOTH, functionArguments: [8] },
     });
     const rejected = await submitSigned({
       transaction,
