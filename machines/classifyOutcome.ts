@@ -214,12 +214,16 @@ function classifyWalletError(v: ErrorView): Classification {
   };
 }
 
-function classifySubmitError(v: ErrorView, nodeUrl: ClassifyArgs['nodeUrl']): Classification {
+function classifySubmitError(
+  v: ErrorView,
+  nodeUrl: ClassifyArgs['nodeUrl'],
+  what = 'submitting',
+): Classification {
   if (isTransport(v)) {
     return {
       state: 'submitRejected',
       details: {
-        summary: transportSummary('submitting', nodeUrl),
+        summary: transportSummary(what, nodeUrl),
         source: 'transport',
         cause: causeOf(v),
       },
@@ -419,9 +423,14 @@ export function classifyOutcome(args: ClassifyArgs): Classification {
       );
     }
     case 'signAndSubmit': {
+      // By source: the network failed or the node refused (submitRejected, with the error), the
+      // wallet said no or failed (rejected). The wallet talks to the node here, so its answer is
+      // read for the node's or the network's words first.
       if ('error' in produced) {
         const v = view(produced.error);
-        if (isNodeError(v) || isTransport(v)) return classifySubmitError(v, nodeUrl);
+        if (isNodeError(v) || isTransport(v)) {
+          return classifySubmitError(v, nodeUrl, 'signing and submitting');
+        }
         return classifyWalletError(v);
       }
       const output = produced.output;
@@ -432,10 +441,15 @@ export function classifyOutcome(args: ClassifyArgs): Classification {
         result.details.walletStatus = 'APPROVED';
         return result;
       }
-      return walletRefusal(
-        status ?? 'INVALID',
-        isRecord(output) ? (str(output.message) ?? undefined) : undefined,
-      );
+      const message = isRecord(output) ? str(output.message) : null;
+      // A wallet that could not reach the node reports a refusal (the dev wallet: INVALID).
+      const reason = message === null ? null : view(message);
+      if (reason !== null && (isNodeError(reason) || isTransport(reason))) {
+        const result = classifySubmitError(reason, nodeUrl, 'signing and submitting');
+        if (status !== null) result.details.walletStatus = status;
+        return result;
+      }
+      return walletRefusal(status ?? 'INVALID', message ?? undefined);
     }
     case 'submit': {
       if ('error' in produced) return classifySubmitError(view(produced.error), nodeUrl);

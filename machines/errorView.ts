@@ -35,9 +35,16 @@ export function str(value: unknown): string | null {
   return null;
 }
 
-/** Cuts long text (a node's whole answer, a stack) to what a record should keep. */
+/**
+ * Cuts long text (a node's whole answer, a stack) to what a record should keep, between two words
+ * so that no key is cut in half: a whole one is redacted in the record, a part would not be.
+ */
 export function trim(text: string): string {
-  return text.length > MAX_CAUSE ? `${text.slice(0, MAX_CAUSE)}…` : text;
+  if (text.length <= MAX_CAUSE) return text;
+  const cut = text.slice(0, MAX_CAUSE);
+  // AIP-80 keys hold dashes (`ed25519-priv-0x…`): a dash does not end a word here.
+  const lastBreak = cut.search(/[^0-9a-z-][0-9a-z-]*$/i);
+  return `${lastBreak > 0 ? cut.slice(0, lastBreak) : cut}…`;
 }
 
 function readBody(value: unknown): ErrorView['body'] {

@@ -185,17 +185,34 @@ function convert(value: unknown, seen: WeakSet<object>, depth: number): JsonValu
 /** Keys whose values never enter a record: private keys, seeds, phrases, secrets. */
 const SECRET_KEY = /private|secret|mnemonic|seed|phrase|password/i;
 /** AIP-80 private keys (`ed25519-priv-0x…`, `secp256k1-priv-0x…`). */
-const SECRET_VALUE = /\b[a-z0-9]+-priv-0x[0-9a-f]+/gi;
+const AIP80_KEY = /\b[a-z0-9]+-priv-0x[0-9a-f]+/gi;
+/** 32 bytes of hex inside text, as a raw private key is written; not a module path (`0x…::m`). */
+const HEX32_IN_TEXT = /\b(?:0x)?[0-9a-f]{64}\b(?!::)/gi;
+/** A value that is hex and nothing else: a hash, an address, BCS. */
+const WHOLE_HEX = /^(?:0x)?[0-9a-f]+$/i;
+/** A recovery phrase: twelve or more short lower-case words in a row (BIP-39 words are 3–8). */
+const PHRASE = /\b[a-z]{3,8}(?: [a-z]{3,8}){11,}\b/g;
+
+function redactText(text: string): string {
+  const redacted = text.replace(AIP80_KEY, '[redacted]').replace(PHRASE, '[redacted]');
+  return WHOLE_HEX.test(redacted) ? redacted : redacted.replace(HEX32_IN_TEXT, '[redacted]');
+}
 
 /**
  * Copies a JSON value with secrets replaced by `"[redacted]"`: values under keys that name a
- * private key, seed, phrase or secret, and AIP-80 private-key strings wherever they appear.
+ * private key, seed, phrase or secret; and, inside any string, AIP-80 keys, recovery phrases and
+ * 32-byte hex values within text. A string that is hex and nothing else is kept: a raw key cannot
+ * be told from a hash or an address there, and records are full of those.
  *
  * @param value - a JSON-safe value.
  * @returns the same value without secrets.
+ * @example
+ * ```ts
+ * redactSecrets({ cause: `bad key ${'ab'.repeat(32)}` }); // { cause: 'bad key [redacted]' }
+ * ```
  */
 export function redactSecrets(value: JsonValue): JsonValue {
-  if (typeof value === 'string') return value.replace(SECRET_VALUE, '[redacted]');
+  if (typeof value === 'string') return redactText(value);
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value !== null && typeof value === 'object') {
     const copy: { [key: string]: JsonValue } = {};

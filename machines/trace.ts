@@ -127,7 +127,9 @@ function traceEvent(event: AnyEventObject): TraceTransition['event'] {
         : error !== null && typeof error === 'object' && !Array.isArray(error)
           ? String(error.message ?? '')
           : String(error);
-    return { type, error: redactSecrets(message.slice(0, 600)) };
+    // Redacted before it is cut, so the cut never leaves part of a key behind.
+    const redacted = redactSecrets(message);
+    return { type, error: typeof redacted === 'string' ? redacted.slice(0, 600) : redacted };
   }
   const copy = redactSecrets(toJsonValue(event));
   return copy !== null && typeof copy === 'object' && !Array.isArray(copy)
@@ -161,11 +163,13 @@ function finish(run: MutableRun): RunRecord {
     tags: [...run.tags].sort(),
     timing: run.context.timing,
   };
-  // A deep copy (context is JSON by construction) that callers may store or mutate freely. Only
-  // what users typed can hold a secret: events were redacted when recorded, the draft is here.
-  const copy = cloneJson(record);
-  copy.draft = redactSecrets(copy.draft as unknown as JsonValue) as unknown as TransactionDraft;
-  return copy;
+  // Every string that enters a record is redacted, wherever an actor, a wallet or the user put it
+  // (outputs, errors, wallet answers, the draft); transitions were redacted when recorded. The
+  // copies are independent of the machine's context, so callers may store or mutate them.
+  const { transitions, ...rest } = record;
+  // redactSecrets keeps the shape of JSON data; the record is JSON by construction.
+  const redacted = redactSecrets(rest as unknown as JsonValue) as unknown as typeof rest;
+  return { ...redacted, transitions: cloneJson(transitions) };
 }
 
 /**

@@ -30,6 +30,24 @@ const outcomeExits = {
 } as const;
 
 /**
+ * `cancel` while simulating or signing, the same in both: back to the stable state the step
+ * started from (`simulated.success`, `simulated.failure`, else `built`).
+ */
+const cancelToLastStable = [
+  {
+    guard: { type: 'wasStable', params: { state: 'simulated.success' } },
+    target: '#transaction.simulated.success',
+    actions: 'stopRun',
+  },
+  {
+    guard: { type: 'wasStable', params: { state: 'simulated.failure' } },
+    target: '#transaction.simulated.failure',
+    actions: 'stopRun',
+  },
+  { target: '#transaction.built', actions: 'stopRun' },
+] as const;
+
+/**
  * The transaction lifecycle: `editing` → `building` → `built` → `simulating` → `simulated` →
  * `signing` → `signed` → `submitting` → `pending` → one outcome (DESIGN.md).
  *
@@ -195,22 +213,7 @@ export const transactionMachine = setup({
         ],
         onError: { target: 'simulationError', actions: 'assignOutcome' },
       },
-      on: {
-        // Back to the stable state the simulation started from.
-        cancel: [
-          {
-            guard: { type: 'wasStable', params: { state: 'simulated.success' } },
-            target: 'simulated.success',
-            actions: 'stopRun',
-          },
-          {
-            guard: { type: 'wasStable', params: { state: 'simulated.failure' } },
-            target: 'simulated.failure',
-            actions: 'stopRun',
-          },
-          { target: 'built', actions: 'stopRun' },
-        ],
-      },
+      on: { cancel: cancelToLastStable },
     },
     simulated: {
       description: 'Simulated: the VM status and gas are known.',
@@ -259,22 +262,7 @@ export const transactionMachine = setup({
       tags: ['busy'],
       entry: { type: 'recordStateEntry', params: { state: 'signing' } },
       initial: 'signOnly',
-      on: {
-        // Back to the stable state signing started from.
-        cancel: [
-          {
-            guard: { type: 'wasStable', params: { state: 'simulated.success' } },
-            target: 'simulated.success',
-            actions: 'stopRun',
-          },
-          {
-            guard: { type: 'wasStable', params: { state: 'simulated.failure' } },
-            target: 'simulated.failure',
-            actions: 'stopRun',
-          },
-          { target: 'built', actions: 'stopRun' },
-        ],
-      },
+      on: { cancel: cancelToLastStable },
       states: {
         signOnly: {
           description: 'The signer signs; the workbench submits afterwards.',
@@ -306,6 +294,11 @@ export const transactionMachine = setup({
               {
                 guard: { type: 'isClassifiedAs', params: { state: 'pending' } },
                 target: '#transaction.pending',
+                actions: 'assignOutcome',
+              },
+              {
+                guard: { type: 'isClassifiedAs', params: { state: 'submitRejected' } },
+                target: '#transaction.submitRejected',
                 actions: 'assignOutcome',
               },
               { target: '#transaction.rejected', actions: 'assignOutcome' },

@@ -78,7 +78,14 @@ describe('run record', () => {
       { request: 'signTransaction', status: 'APPROVED', attempt: 1 },
     ]);
     expect(record?.network.nodeUrl).toBe('http://127.0.0.1:8080/v1');
-    expect(record?.timing.stepDurationsMs.pending).toBeGreaterThan(0);
+    // The machine's stepping clock reads 5 ms later at each state entry.
+    expect(record?.timing.stepDurationsMs).toEqual({
+      building: 5,
+      simulating: 5,
+      signing: 5,
+      submitting: 5,
+      pending: 5,
+    });
   });
 
   it('is plain JSON', async () => {

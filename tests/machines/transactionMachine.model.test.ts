@@ -1,91 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { statePath, transactionClock, transactionMachine } from '../../machines';
-import type { TransactionContext } from '../../machines';
+import { statePath, transactionMachine } from '../../machines';
+import type { TransactionActorId, TransactionContext } from '../../machines';
 import { edgesOf, leafPaths, uncoveredTransitions } from './support/coverage';
-import { startTransaction, steppingClock } from './support/harness';
-import type { TransactionActorId } from './support/harness';
-import { invokeIds, toModelMachine } from './support/modelMachine';
-import {
-  afterExpiryUsec,
-  beforeExpiryUsec,
-  committedAbort,
-  committedSuccess,
-  errors,
-  HASH,
-  pendingTransaction,
-  sampleBuilt,
-  sampleInput,
-  simulationFailure,
-  simulationSuccess,
-} from './support/transactionSamples';
-
-const done = (id: TransactionActorId, output: unknown) => ({
-  type: `xstate.done.actor.${id}`,
-  output,
-  actorId: id,
-});
-const failure = (id: TransactionActorId, error: unknown) => ({
-  type: `xstate.error.actor.${id}`,
-  error,
-  actorId: id,
-});
-
-/** Sample payloads: every event that carries data, one sample per route it can take. */
-const sampleEvents: AnyEventObject[] = [
-  { type: 'draft.update', draft: { options: { maxGasAmount: '5000' } } },
-  { type: 'signer.change', signingMode: 'sign' },
-  { type: 'signer.change', signingMode: 'signAndSubmit' },
-  done('buildTransaction', sampleBuilt),
-  failure('buildTransaction', errors.transport),
-  done('simulateTransaction', simulationSuccess),
-  done('simulateTransaction', simulationFailure),
-  done('simulateTransaction', []),
-  failure('simulateTransaction', errors.transport),
-  done('signTransaction', { status: 'APPROVED', authenticatorHex: '0x00', hash: HASH }),
-  done('signTransaction', { status: 'CANCELLED' }),
-  failure('signTransaction', errors.adapterRejection),
-  done('signAndSubmitTransaction', { status: 'APPROVED', hash: HASH }),
-  done('signAndSubmitTransaction', { status: 'REJECTED' }),
-  failure('signAndSubmitTransaction', errors.adapterNodeError),
-  failure('signAndSubmitTransaction', errors.adapterRejection),
-  done('submitTransaction', { hash: HASH }),
-  done('submitTransaction', {}),
-  failure('submitTransaction', errors.sequenceTooOld),
-  done('waitForTransaction', committedSuccess),
-  done('waitForTransaction', committedAbort),
-  done('waitForTransaction', pendingTransaction),
-  failure('waitForTransaction', errors.waitTimeout),
-  failure('waitForTransaction', errors.waitFailed),
-  done('lookupTransaction', { status: 'found', transaction: committedSuccess }),
-  done('lookupTransaction', { status: 'found', transaction: committedAbort }),
-  done('lookupTransaction', { status: 'found', transaction: pendingTransaction }),
-  done('lookupTransaction', { status: 'notFound', ledgerTimestampUsec: afterExpiryUsec }),
-  done('lookupTransaction', { status: 'notFound', ledgerTimestampUsec: beforeExpiryUsec }),
-  failure('lookupTransaction', errors.transport),
-];
-
-/** Context that decides routes stays in the key; timings and results stay out (finite graph). */
-function serializeState(snapshot: AnyMachineSnapshot): string {
-  const context = snapshot.context as TransactionContext;
-  return JSON.stringify({
-    value: snapshot.value,
-    mode: context.mode,
-    signingMode: context.signingMode,
-    lastStable: context.lastStable,
-  });
-}
-
-const modelMachine = toModelMachine(transactionMachine).provide({
-  actions: transactionClock(steppingClock()),
-});
-const model = createTestModel(modelMachine, {
-  input: sampleInput,
-  events: sampleEvents,
-  serializeState,
-});
+import { startTransaction } from './support/harness';
+import { invokeIds } from './support/modelMachine';
+import { model, modelMachine, sampleEvents, serializeState } from './support/transactionModel';
 
 type Snapshot = AnyMachineSnapshot;
 

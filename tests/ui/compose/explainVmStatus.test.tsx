@@ -92,7 +92,8 @@ describe('explainVmStatus', () => {
     const explained = explainVmStatus(name);
     expect(explained.kind).toBe('validation');
     expect(explained.validation?.name).toBe(name);
-    expect(explained.fix).toBeTruthy();
+    expect(explained.fix).toBe(explainValidationCode({ name }).fix);
+    expect(explained.fix).not.toBe('');
   });
 
   it('passes through an unknown status', () => {

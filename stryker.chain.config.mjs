@@ -1,0 +1,21 @@
+// Mutation testing of the chain's executor and mempool, the fee and amount helpers and the dev
+// wallet's signing checks (`npm run mutation`; not in CI). Target: score ≥ 85 %.
+import machines from './stryker.machines.config.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...machines,
+  vitest: { configFile: 'tests/mutation/vitest.chain.config.ts', related: false },
+  mutate: [
+    'localnet/executor/**/*.ts',
+    'localnet/mempool/**/*.ts',
+    'src/format/amounts.ts',
+    'src/features/compose/results/gasFee.ts',
+    // The signing checks: #signingRefusal, #recheckSigning, #prepareSignTransaction.
+    'src/devwallet/DevWallet.ts:801-886',
+  ],
+  incrementalFile: 'reports/mutation/chain.incremental.json',
+  htmlReporter: { fileName: 'reports/mutation/chain.html' },
+  jsonReporter: { fileName: 'reports/mutation/chain.json' },
+  thresholds: { high: 90, low: 85, break: 85 },
+};
