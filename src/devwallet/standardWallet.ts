@@ -56,6 +56,8 @@ export interface StandardWalletHost {
   applyNetwork(network: DevWalletNetwork): void;
   /** Creates an account (approving a connect to an empty wallet does). */
   generateAccount(): void;
+  /** Whether the requesting app was approved before on the current network. */
+  hasApproved(): boolean;
   /** The requesting app's origin. */
   application(): string;
   now(): number;
@@ -140,7 +142,16 @@ export class StandardWalletFeatures {
     }
     return host.queue.handle<AccountInfo, null>({
       kind: 'connect',
-      prepare: () => ({ summary: this.#connectSummary(), context: null }),
+      prepare: () => ({
+        summary: this.#connectSummary(),
+        context: null,
+        ...(host.hasApproved() && host.keyring.activeAddress !== null
+          ? {
+              skipPrompt:
+                'This app was approved before on this network; connected without a prompt.',
+            }
+          : {}),
+      }),
       perform: () => {
         if (host.keyring.activeAddress === null) host.generateAccount();
         host.setConnected(true);

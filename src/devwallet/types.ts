@@ -1,4 +1,4 @@
-import type { DevWalletNetwork } from './networks';
+import type { DevWalletNetwork, DevWalletNetworkName } from './networks';
 
 /** How the wallet answers requests: ask the person, or answer at once (demos, browser tests). */
 export type ApprovalPolicy = 'prompt' | 'auto-approve' | 'auto-reject';
@@ -123,6 +123,17 @@ export interface DevWalletRequestRecord {
   readonly error?: string;
 }
 
+/**
+ * An app the person approved on one network. The wallet connects it again without a prompt (after
+ * a reload, or when the app remounts its adapter) until it disconnects, as real wallets do.
+ */
+export interface ApprovedApp {
+  /** The app's origin, e.g. `http://127.0.0.1:5173`. */
+  readonly application: string;
+  readonly network: DevWalletNetworkName;
+  readonly chainId: number;
+}
+
 /** Everything the wallet shows, as one immutable value (new object on each change). */
 export interface DevWalletSnapshot {
   readonly accounts: readonly DevWalletAccount[];
@@ -130,6 +141,8 @@ export interface DevWalletSnapshot {
   readonly network: DevWalletNetwork;
   /** Whether an app holds an approved connection. */
   readonly connected: boolean;
+  /** Apps approved before, per network (kept in the key store with the keys). */
+  readonly approvedApps: readonly ApprovedApp[];
   readonly policy: ApprovalPolicy;
   /** Requests waiting for a decision, oldest first. */
   readonly pending: readonly DevWalletRequestRecord[];
