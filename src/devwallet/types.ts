@@ -40,7 +40,7 @@ export interface ArgumentSummary {
   readonly name?: string;
   /** Move type when known (`address`, `u64`). */
   readonly type?: string;
-  /** Decoded value (u64 as a decimal string), or the argument's BCS bytes as `0x` hex. */
+  /** Decoded value (integers as decimal strings), or the argument's BCS bytes as `0x` hex. */
   readonly value: string;
 }
 
@@ -65,6 +65,18 @@ export interface TransactionSummary {
   readonly secondarySigners: readonly string[];
 }
 
+/**
+ * What the wallet's own simulation of a transaction said, shown in both signing prompts (as Petra
+ * does): a failure is a warning, `unavailable` says why there is no outcome.
+ */
+export type SimulationOutcome =
+  | {
+      readonly status: 'success' | 'failure';
+      readonly vmStatus: string;
+      readonly gasUsed: string;
+    }
+  | { readonly status: 'unavailable'; readonly reason: string };
+
 /** The readable summary of a request, by kind. */
 export type DevWalletRequestSummary =
   | {
@@ -83,6 +95,8 @@ export type DevWalletRequestSummary =
       readonly transaction: TransactionSummary;
       /** The node a sign-and-submit request is sent to. */
       readonly submitTo?: string;
+      /** The wallet's simulation, once it ran (valid requests only). */
+      readonly simulation?: SimulationOutcome;
     }
   | {
       readonly kind: 'signMessage';
