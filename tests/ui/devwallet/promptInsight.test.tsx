@@ -53,9 +53,10 @@ function greetingTransaction(sender: string): SimpleTransaction {
 }
 
 function insightWallet() {
-  let transaction: SimpleTransaction | undefined;
+  // The fake node builds the same call the wallet's account sends, once that account exists.
+  const built: { transaction?: SimpleTransaction } = {};
   const client = fakeChainClient({
-    buildTransaction: async () => transaction as SimpleTransaction,
+    buildTransaction: async () => built.transaction as SimpleTransaction,
     simulateTransaction: async () => ({
       success: false,
       vmStatus: 'Move abort in 0xcafe::greeter: E_TOO_LONG(0x1)',
@@ -73,7 +74,7 @@ function insightWallet() {
   });
   const { wallet } = testWallet({ client, policy: 'auto-approve' });
   const sender = wallet.generateAccount({ name: 'Alice' }).address;
-  transaction = greetingTransaction(sender);
+  built.transaction = greetingTransaction(sender);
   return { wallet, sender, transaction: () => greetingTransaction(sender) };
 }
 
