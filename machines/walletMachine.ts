@@ -54,13 +54,15 @@ export interface WalletContext {
 /**
  * Events of the wallet machine. From the user: `connect`, `disconnect`. From the wallet (sent by
  * the `watchWallet` actor): `wallet.detected` (the list of wallets changed; an addition to
- * DESIGN.md), `wallet.accountChanged` (`account: null` when the wallet disconnected on its side),
+ * DESIGN.md), `wallet.reconnecting` (a wallet that approved the app before is reconnecting by
+ * itself, after a reload or a network switch; also an addition), `wallet.accountChanged` (`account: null` when the wallet disconnected on its side),
  * `wallet.networkChanged`. From the app: `app.networkChanged`.
  */
 export type WalletEvent =
   | { type: 'connect'; walletName: string }
   | { type: 'disconnect' }
   | { type: 'wallet.detected'; wallets: string[] }
+  | { type: 'wallet.reconnecting'; walletName: string }
   | { type: 'wallet.accountChanged'; account: WalletAccount | null }
   | { type: 'wallet.networkChanged'; network: WalletNetwork }
   | { type: 'app.networkChanged'; network: AppNetwork };
@@ -68,7 +70,10 @@ export type WalletEvent =
 /** Events `watchWallet` may send to the machine. */
 export type WalletWatchEvent = Extract<
   WalletEvent,
-  { type: 'wallet.detected' | 'wallet.accountChanged' | 'wallet.networkChanged' }
+  {
+    type:
+      'wallet.detected' | 'wallet.reconnecting' | 'wallet.accountChanged' | 'wallet.networkChanged';
+  }
 >;
 
 /** Tags of the wallet machine. */
@@ -172,7 +177,7 @@ export const walletMachine = setup({
       return { account: event.account };
     }),
     assignWalletName: assign(({ event }) => {
-      assertEvent(event, 'connect');
+      assertEvent(event, ['connect', 'wallet.reconnecting']);
       return { walletName: event.walletName, error: null };
     }),
     assignConnection: assign((_, params: { connection: ConnectOutput }) => ({
@@ -236,6 +241,7 @@ export const walletMachine = setup({
       description: 'Looking for installed wallets.',
       tags: ['busy'],
       on: {
+        'wallet.reconnecting': { target: 'reconnecting', actions: 'assignWalletName' },
         'wallet.detected': [
           { guard: 'hasWallets', target: 'disconnected', actions: 'assignWallets' },
           { target: 'unavailable', actions: 'assignWallets' },
@@ -257,6 +263,7 @@ export const walletMachine = setup({
       description: 'A wallet is available; none is connected.',
       on: {
         connect: { target: 'connecting', actions: 'assignWalletName' },
+        'wallet.reconnecting': { target: 'reconnecting', actions: 'assignWalletName' },
         'wallet.detected': {
           guard: not('hasWallets'),
           target: 'unavailable',
@@ -293,11 +300,24 @@ export const walletMachine = setup({
       },
       on: { disconnect: { target: 'disconnecting' } },
     },
+    reconnecting: {
+      description:
+        'A wallet that approved this app before reconnects by itself (after a reload or a network switch), without a prompt.',
+      tags: ['busy'],
+      on: {
+        disconnect: { target: 'disconnecting' },
+        'wallet.accountChanged': [
+          { guard: 'isAccountGone', target: 'disconnected', actions: 'clearConnection' },
+          { target: 'connected', actions: 'assignAccount' },
+        ],
+      },
+    },
     connected: {
       description: 'Connected: the account and the wallet’s network are known.',
       initial: 'ready',
       on: {
         disconnect: { target: 'disconnecting' },
+        'wallet.reconnecting': { target: 'reconnecting', actions: 'assignWalletName' },
         'wallet.accountChanged': [
           { guard: 'isAccountGone', target: 'disconnected', actions: 'clearConnection' },
           { actions: 'assignAccount' },

@@ -7,10 +7,8 @@ import type {
 } from '../../machines';
 import { DEV_WALLET_NAME, type DevWalletEvent } from '../devwallet';
 import { offeredWallets, walletRefusal } from '../wallet/keylessWallets';
-import { errorMessage } from '../errors/errorMessage';
 import type { AdapterView } from './adapterBridge';
 import { REPORT_TIMEOUT_MS, type WalletActorDeps } from './walletActorDeps';
-import { runWalletRequest } from './walletRequestError';
 
 interface KnownConnection {
   walletName: string;
@@ -37,8 +35,10 @@ function sameNetwork(a: WalletNetwork | null | undefined, b: WalletNetwork): boo
  *   still seen);
  * - `wallet.accountChanged` with `account: null` when the connection ends on the wallet's side
  *   (the adapter does not notice a disconnect made inside the dev wallet: it is told here);
- * - after the adapter is remounted for a new network, it reconnects the wallet that was
- *   connected, and reports a disconnect (with a notice) if that fails.
+ * - `wallet.reconnecting` while the adapter's autoConnect brings back a wallet that approved the
+ *   app before: after a reload (the adapter asks, see `useAutoConnect`) and after the adapter is
+ *   remounted for a new network; then the account, or a disconnect with a notice if nothing
+ *   comes of it.
  *
  * @param deps - The adapter bridge, the dev wallet, the environment and a notifier.
  * @returns `fromCallback` logic for `walletMachine.provide({ actors: { watchWallet } })`.
@@ -57,7 +57,7 @@ export function createWatchWallet(deps: WalletActorDeps) {
     let detected: string | null = null;
     let known: KnownConnection | null = null;
     let pendingReattach: string | null = null;
-    let reattaching: { walletName: string; generation: number } | null = null;
+    let reattaching: { walletName: string; timer: ReturnType<typeof setTimeout> } | null = null;
 
     const forget = () => {
       if (known === null) return;
@@ -66,6 +66,7 @@ export function createWatchWallet(deps: WalletActorDeps) {
     };
 
     const finishReattach = () => {
+      if (reattaching !== null) clearTimeout(reattaching.timer);
       reattaching = null;
       bridge.setReattaching(null);
     };
@@ -74,7 +75,8 @@ export function createWatchWallet(deps: WalletActorDeps) {
       // The disconnect actor clears `reattaching` first: then the person asked for this.
       const askedToStop = bridge.getState().reattaching !== walletName;
       finishReattach();
-      forget();
+      known = null;
+      send({ type: 'wallet.accountChanged', account: null });
       void bridge
         .commands()
         ?.disconnectWallet(walletName)
@@ -82,39 +84,38 @@ export function createWatchWallet(deps: WalletActorDeps) {
       if (!askedToStop) {
         deps.notify({
           title: `${walletName} is disconnected`,
-          message: `The workbench reconnects the wallet after a network change, and this time it could not: ${message}`,
+          message: `The workbench reconnects the wallet after a reload or a network change, and this time it could not: ${message}`,
         });
       }
     };
 
+    // The adapter's autoConnect does the reconnecting, with no prompt for a wallet that approved
+    // the app before; this only shows the step and gives up if nothing comes of it.
+    const beginReattach = (walletName: string) => {
+      const timeoutMs = deps.reportTimeoutMs ?? REPORT_TIMEOUT_MS;
+      const timer = setTimeout(() => {
+        if (reattaching?.timer !== timer) return;
+        failReattach(
+          walletName,
+          `${walletName} did not reconnect by itself within ${timeoutMs / 1000} s. Connect it again.`,
+        );
+      }, timeoutMs);
+      reattaching = { walletName, timer };
+      bridge.setReattaching(walletName);
+      send({ type: 'wallet.reconnecting', walletName });
+    };
+
     const startReattach = (walletName: string, view: AdapterView) => {
-      const commands = bridge.commands();
       const refusal = walletRefusal({ walletName, ...deps.getEnvironment() });
-      if (refusal !== undefined || commands === null) {
-        failReattach(walletName, refusal ?? 'the wallet adapter is not ready.');
+      if (refusal !== undefined) {
+        failReattach(walletName, refusal);
         return;
       }
       if (!view.wallets.some((wallet) => wallet.name === walletName)) {
         failReattach(walletName, `the adapter no longer lists ${walletName}.`);
         return;
       }
-      reattaching = { walletName, generation: view.generation };
-      bridge.setReattaching(walletName);
-      const attempt = reattaching;
-      runWalletRequest({ walletName, devWallet, run: () => commands.connect(walletName) })
-        .then(() =>
-          bridge.waitFor(
-            (next) => next.generation !== attempt.generation || next.connected,
-            deps.reportTimeoutMs ?? REPORT_TIMEOUT_MS,
-          ),
-        )
-        .then((reported) => {
-          if (reported === null) throw new Error(`${walletName} did not report a connection.`);
-        })
-        .catch((error: unknown) => {
-          if (reattaching !== attempt) return;
-          failReattach(walletName, errorMessage(error));
-        });
+      beginReattach(walletName);
     };
 
     const onView = (view: AdapterView) => {
@@ -141,17 +142,20 @@ export function createWatchWallet(deps: WalletActorDeps) {
         const walletName = pendingReattach;
         pendingReattach = null;
         startReattach(walletName, view);
-        return;
       }
+      // The machine waits in `reconnecting` for the account, even an unchanged one.
+      let reconnected = false;
       if (reattaching !== null) {
         if (!view.connected) return;
         finishReattach();
+        reconnected = true;
       }
 
       if (view.connected && view.account !== null && view.walletName !== null) {
         const previous: KnownConnection | null = known;
         known = { walletName: view.walletName, account: view.account, network: view.network };
         if (
+          reconnected ||
           previous?.walletName !== view.walletName ||
           !sameAccount(previous.account, view.account)
         ) {
@@ -204,6 +208,10 @@ export function createWatchWallet(deps: WalletActorDeps) {
 
     const onBridge = () => {
       const state = bridge.getState();
+      if (state.reattaching !== null && reattaching === null && known === null) {
+        // After a reload: the adapter's autoConnect started on a wallet that approved the app.
+        beginReattach(state.reattaching);
+      }
       if (state.scan !== scan) {
         scan = state.scan;
         detected = null;
@@ -221,7 +229,7 @@ export function createWatchWallet(deps: WalletActorDeps) {
     return () => {
       stopBridge();
       stopDevWallet?.();
-      bridge.setReattaching(null);
+      finishReattach();
     };
   });
 }

@@ -28,6 +28,7 @@ import { RequestQueue } from './requestQueue';
 import { callSafely, StandardWalletFeatures } from './standardWallet';
 import type {
   ApprovalDecision,
+  ApprovedApp,
   ApprovalPolicy,
   DevWalletAccount,
   DevWalletEvent,
@@ -81,6 +82,8 @@ export class DevWallet {
   readonly #features: StandardWalletFeatures;
   #network: DevWalletNetwork = LOCAL_NETWORK;
   #connected = false;
+  #approvedApps: readonly ApprovedApp[] = [];
+  readonly #application: () => string;
   readonly #listeners = new Set<() => void>();
   readonly #eventListeners = new Set<(event: DevWalletEvent) => void>();
   #snapshot: DevWalletSnapshot;
@@ -90,13 +93,15 @@ export class DevWallet {
   constructor(options: DevWalletOptions = {}) {
     this.#createChainClient = options.createChainClient ?? createSdkChainClient;
     const now = options.now ?? Date.now;
-    const application = options.application ?? (() => window.location.origin);
+    this.#application = options.application ?? (() => window.location.origin);
     this.#fetchChainId = options.fetchChainId ?? fetchChainIdWithSdk;
     this.#keyring = new Keyring({
       keyStore: options.keyStore ?? createMemoryKeyStore(),
       network: () => this.#network,
+      approvedApps: () => this.#approvedApps,
     });
-    this.#network = options.network ?? this.#keyring.restoredNetwork ?? LOCAL_NETWORK;
+    this.#network = options.network ?? this.#keyring.restored.network ?? LOCAL_NETWORK;
+    this.#approvedApps = this.#keyring.restored.approvedApps ?? [];
     this.#queue = new RequestQueue({
       policy: options.policy ?? 'prompt',
       now,
@@ -111,7 +116,8 @@ export class DevWallet {
       network: () => this.#network,
       applyNetwork: (network) => this.#applyNetwork(network),
       generateAccount: () => this.generateAccount(),
-      application,
+      hasApproved: () => this.hasApproved(),
+      application: this.#application,
       now,
       chainClient: this.#createChainClient,
       fetchChainId: this.#fetchChainId,
@@ -174,6 +180,18 @@ export class DevWallet {
   /** Whether an app holds an approved connection. */
   get connected(): boolean {
     return this.#connected;
+  }
+
+  /**
+   * Whether the requesting app was approved before on the wallet's current network: its next
+   * `aptos:connect` is answered without a prompt (as after a reload).
+   */
+  hasApproved(): boolean {
+    const application = this.#application();
+    const { name, chainId } = this.#network;
+    return this.#approvedApps.some(
+      (app) => app.application === application && app.network === name && app.chainId === chainId,
+    );
   }
 
   // endregion
@@ -310,8 +328,9 @@ export class DevWallet {
   }
 
   /**
-   * Ends the app's connection from inside the wallet. The standard has no event for this, so the
-   * adapter does not notice: the app learns it from the `connection.changed` event.
+   * Ends the app's connection from inside the wallet and forgets its approvals. The standard has
+   * no event for this, so the adapter does not notice: the app learns it from the
+   * `connection.changed` event.
    */
   disconnectFromWallet(): void {
     if (this.#connected) this.#setConnected(false, 'wallet');
@@ -402,16 +421,32 @@ export class DevWallet {
 
   #setConnected(connected: boolean, initiator: 'app' | 'wallet'): void {
     this.#connected = connected;
+    const application = this.#application();
+    // A disconnect, from either side, revokes the app's approvals on every network.
+    this.#approvedApps = this.#approvedApps.filter((app) => app.application !== application);
+    if (connected) this.#rememberApproval();
+    this.#keyring.save();
     this.#changed();
     this.#emit({ type: 'connection.changed', connected, initiator });
   }
 
   #applyNetwork(network: DevWalletNetwork): void {
     this.#network = network;
+    // A connection that follows the wallet to a network is approved there too.
+    if (this.#connected) this.#rememberApproval();
     this.#keyring.save();
     this.#changed();
     this.#emit({ type: 'network.changed', network });
     this.#features.announceNetwork();
+  }
+
+  #rememberApproval(): void {
+    if (this.hasApproved()) return;
+    const { name, chainId } = this.#network;
+    this.#approvedApps = [
+      ...this.#approvedApps,
+      { application: this.#application(), network: name, chainId },
+    ];
   }
 
   #computeSnapshot(): DevWalletSnapshot {
@@ -421,6 +456,7 @@ export class DevWallet {
       activeAccount: keyring.active,
       network: this.#network,
       connected: this.#connected,
+      approvedApps: this.#approvedApps,
       policy: this.#queue.policy,
       pending: this.#queue.pending(),
       requestLog: this.#queue.log,

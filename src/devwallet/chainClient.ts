@@ -1,7 +1,11 @@
 import {
   Aptos,
   AptosConfig,
+  fetchEntryFunctionAbi,
   Network,
+  type AnyRawTransaction,
+  type EntryFunctionABI,
+  type PublicKey,
   type AccountAuthenticator,
   type AccountAddressInput,
   type InputGenerateTransactionOptions,
@@ -29,6 +33,13 @@ export interface DevWalletChainClient {
     transaction: SimpleTransaction;
     senderAuthenticator: AccountAuthenticator;
   }): Promise<{ hash: string }>;
+  /** Simulates a transaction as signed by `signerPublicKey`: what the prompts show. */
+  simulateTransaction(args: {
+    transaction: AnyRawTransaction;
+    signerPublicKey: PublicKey;
+  }): Promise<{ success: boolean; vmStatus: string; gasUsed: string }>;
+  /** The parameter types of an entry function (signers left out), to decode its arguments. */
+  fetchEntryFunctionAbi(functionId: string): Promise<EntryFunctionABI>;
   /** Asks the faucet for `amount` octas and waits until the funding transaction commits. */
   fundAccount(args: {
     accountAddress: AccountAddressInput;
@@ -60,13 +71,23 @@ function aptosConfigFor(network: DevWalletNetwork): AptosConfig {
  * ```
  */
 export const createSdkChainClient: CreateChainClient = (network) => {
-  const aptos = new Aptos(aptosConfigFor(network));
+  const config = aptosConfigFor(network);
+  const aptos = new Aptos(config);
   return {
     getChainId: () => aptos.getChainId(),
     buildTransaction: (args) => aptos.transaction.build.simple(args),
     submitTransaction: async (args) => {
       const pending = await aptos.transaction.submit.simple(args);
       return { hash: pending.hash };
+    },
+    simulateTransaction: async (args) => {
+      const [result] = await aptos.transaction.simulate.simple(args);
+      if (result === undefined) throw new Error('the node returned no simulation result');
+      return { success: result.success, vmStatus: result.vm_status, gasUsed: result.gas_used };
+    },
+    fetchEntryFunctionAbi: (functionId) => {
+      const [address = '', moduleName = '', functionName = ''] = functionId.split('::');
+      return fetchEntryFunctionAbi(address, moduleName, functionName, config);
     },
     fundAccount: async (args) => {
       const committed = await aptos.fundAccount(args);

@@ -1,6 +1,6 @@
 import { errorMessage } from '../errors/errorMessage';
 import { isDevWalletNetworkName, type DevWalletNetwork } from './networks';
-import type { DevWalletAccountOrigin } from './types';
+import type { ApprovedApp, DevWalletAccountOrigin } from './types';
 
 /** One saved key. The only place the wallet writes a private key (AIP-80 string). */
 export interface PersistedAccount {
@@ -16,6 +16,7 @@ export interface PersistedDevWallet {
   readonly accounts: readonly PersistedAccount[];
   readonly activeAddress?: string;
   readonly network?: DevWalletNetwork;
+  readonly approvedApps?: readonly ApprovedApp[];
 }
 
 /**
@@ -58,6 +59,13 @@ function parseNetwork(value: unknown): DevWalletNetwork | undefined {
   return { name, chainId, nodeUrl, ...(typeof faucetUrl === 'string' ? { faucetUrl } : {}) };
 }
 
+function parseApprovedApp(value: unknown): ApprovedApp[] {
+  if (!isRecord(value)) return [];
+  const { application, network, chainId } = value;
+  if (typeof application !== 'string' || !isDevWalletNetworkName(network)) return [];
+  return typeof chainId === 'number' ? [{ application, network, chainId }] : [];
+}
+
 /**
  * Checks saved state read back from storage; throws an `Error` that says what is wrong.
  *
@@ -75,11 +83,16 @@ export function parsePersistedDevWallet(value: unknown): PersistedDevWallet {
     throw new Error('an account entry is malformed');
   }
   const network = parseNetwork(value.network);
+  // Approvals are a convenience: an unreadable one is dropped, not a reason to refuse the keys.
+  const approvedApps = Array.isArray(value.approvedApps)
+    ? value.approvedApps.flatMap(parseApprovedApp)
+    : [];
   return {
     version: 1,
     accounts: accounts as PersistedAccount[],
     ...(typeof value.activeAddress === 'string' ? { activeAddress: value.activeAddress } : {}),
     ...(network === undefined ? {} : { network }),
+    ...(approvedApps.length === 0 ? {} : { approvedApps }),
   };
 }
 

@@ -3,9 +3,9 @@ import { DEFAULT_DERIVATION_PATH } from './constants';
 import { errorMessage } from '../errors/errorMessage';
 import { DevWalletError } from './DevWalletError';
 import { deriveAccount, parsePrivateKey } from './keys';
-import type { DevWalletKeyStore, PersistedAccount } from './keyStore';
+import type { DevWalletKeyStore, PersistedAccount, PersistedDevWallet } from './keyStore';
 import { isPersistentNetwork, type DevWalletNetwork } from './networks';
-import type { DevWalletAccount, DevWalletAccountOrigin } from './types';
+import type { ApprovedApp, DevWalletAccount, DevWalletAccountOrigin } from './types';
 
 const NAME_MAX_LENGTH = 40;
 
@@ -17,7 +17,7 @@ export interface KeyringChange {
 
 /**
  * The wallet's accounts and their keys, the active account, and their persistence in a key store
- * (with the wallet's network, which is saved in the same record).
+ * (with the wallet's network and the approved apps, which are saved in the same record).
  *
  * Private keys stay in this object and the key store; everything it returns is public data.
  */
@@ -29,19 +29,26 @@ export class Keyring {
   #nextAccountNumber = 1;
   readonly #keyStore: DevWalletKeyStore;
   readonly #network: () => DevWalletNetwork;
+  readonly #approvedApps: () => readonly ApprovedApp[];
 
-  /** The network read back from the key store, if one was saved. */
-  readonly restoredNetwork: DevWalletNetwork | undefined;
+  /** What was read back from the key store besides the keys. */
+  readonly restored: Pick<PersistedDevWallet, 'network' | 'approvedApps'>;
 
   /**
    * @param args.keyStore - Where keys persist between reloads.
    * @param args.network - The wallet's current network: it decides whether new keys persist and
    * is saved with them.
+   * @param args.approvedApps - The approved apps, saved with the keys.
    */
-  constructor(args: { keyStore: DevWalletKeyStore; network: () => DevWalletNetwork }) {
+  constructor(args: {
+    keyStore: DevWalletKeyStore;
+    network: () => DevWalletNetwork;
+    approvedApps: () => readonly ApprovedApp[];
+  }) {
     this.#keyStore = args.keyStore;
     this.#network = args.network;
-    this.restoredNetwork = this.#restore();
+    this.#approvedApps = args.approvedApps;
+    this.restored = this.#restore();
   }
 
   get accounts(): readonly DevWalletAccount[] {
@@ -184,12 +191,14 @@ export class Keyring {
         origin: account.origin,
         ...(account.derivationPath === undefined ? {} : { derivationPath: account.derivationPath }),
       }));
+    const approvedApps = this.#approvedApps();
     try {
       this.#keyStore.save({
         version: 1,
         accounts,
         ...(this.#activeAddress === null ? {} : { activeAddress: this.#activeAddress }),
         network: this.#network(),
+        ...(approvedApps.length === 0 ? {} : { approvedApps }),
       });
       this.#storageError = undefined;
     } catch (error) {
@@ -233,15 +242,15 @@ export class Keyring {
     return { account, activeChanged };
   }
 
-  #restore(): DevWalletNetwork | undefined {
+  #restore(): Pick<PersistedDevWallet, 'network' | 'approvedApps'> {
     let saved;
     try {
       saved = this.#keyStore.load();
     } catch (error) {
       this.#storageError = errorMessage(error);
-      return undefined;
+      return {};
     }
-    if (saved === undefined) return undefined;
+    if (saved === undefined) return {};
     let unreadable = 0;
     for (const entry of saved.accounts) {
       try {
@@ -265,7 +274,7 @@ export class Keyring {
     if (saved.activeAddress !== undefined && this.#signers.has(saved.activeAddress)) {
       this.#activeAddress = saved.activeAddress;
     }
-    return saved.network;
+    return { network: saved.network, approvedApps: saved.approvedApps };
   }
 }
 

@@ -26,6 +26,11 @@ export type Prepared<C> =
       readonly context: C;
       /** Settle as APPROVED without asking, with this reason. */
       readonly skipPrompt?: string;
+      /**
+       * A fuller summary that takes a while (a simulation): the prompt opens at once and shows it
+       * when it arrives. It never changes the request's fate.
+       */
+      readonly enrich?: () => Promise<DevWalletRequestSummary>;
     };
 
 /** One request's life: its checks, a recheck after the prompt, and the work once approved. */
@@ -156,6 +161,9 @@ export class RequestQueue {
       return rejected();
     }
     this.#record({ id, kind: handler.kind, status: 'PENDING', time, summary: prepared.summary });
+    if (prepared.enrich !== undefined) {
+      void prepared.enrich().then((summary) => this.#enriched(id, summary));
+    }
     const { decision, reason } =
       prepared.skipPrompt !== undefined
         ? { decision: 'APPROVED' as const, reason: prepared.skipPrompt }
@@ -181,6 +189,13 @@ export class RequestQueue {
       this.#settle(id, { status: 'APPROVED', reason, error: message });
       throw new AptosWalletError(AptosWalletErrorCode.InternalError, message);
     }
+  }
+
+  /** A settled record stays as its `request.settled` event reported it. */
+  #enriched(id: string, summary: DevWalletRequestSummary): void {
+    if (!this.#log.some((record) => record.id === id && record.status === 'PENDING')) return;
+    this.#log = this.#log.map((record) => (record.id === id ? { ...record, summary } : record));
+    this.#onChange();
   }
 
   #policyDecision(): { decision: ApprovalDecision; reason: string } {

@@ -1,4 +1,5 @@
 import {
+  MultiAgentTransaction,
   SigningScheme,
   type AccountAuthenticator,
   type AnyRawTransaction,
@@ -32,7 +33,7 @@ import {
   type DevWalletNetwork,
 } from './networks';
 import { errorMessage } from '../errors/errorMessage';
-import type { RequestQueue } from './requestQueue';
+import type { Prepared, RequestQueue } from './requestQueue';
 import {
   NOT_CONNECTED,
   prepareSignTransaction,
@@ -41,8 +42,8 @@ import {
   type SigningContext,
   type SigningState,
 } from './signingChecks';
-import { buildFullMessage, summarizeTransaction } from './summaries';
-import type { DevWalletRequestSummary } from './types';
+import { buildFullMessage, summarizeTransaction, withAbiArguments } from './summaries';
+import type { DevWalletRequestSummary, SimulationOutcome } from './types';
 
 /** What the AIP-62 features need of the wallet around them (the facade provides it). */
 export interface StandardWalletHost {
@@ -57,6 +58,8 @@ export interface StandardWalletHost {
   applyNetwork(network: DevWalletNetwork): void;
   /** Creates an account (approving a connect to an empty wallet does). */
   generateAccount(): void;
+  /** Whether the requesting app was approved before on the current network. */
+  hasApproved(): boolean;
   /** The requesting app's origin. */
   application(): string;
   now(): number;
@@ -141,7 +144,16 @@ export class StandardWalletFeatures {
     }
     return host.queue.handle<AccountInfo, null>({
       kind: 'connect',
-      prepare: () => ({ summary: this.#connectSummary(), context: null }),
+      prepare: () => ({
+        summary: this.#connectSummary(),
+        context: null,
+        ...(host.hasApproved() && host.keyring.activeAddress !== null
+          ? {
+              skipPrompt:
+                'This app was approved before on this network; connected without a prompt.',
+            }
+          : {}),
+      }),
       perform: () => {
         if (host.keyring.activeAddress === null) host.generateAccount();
         host.setConnected(true);
@@ -194,12 +206,16 @@ export class StandardWalletFeatures {
     return queue.handle<AccountAuthenticator, SigningContext>({
       kind: 'signTransaction',
       prepare: () =>
-        prepareSignTransaction({
-          state: this.#signingState(),
+        this.#withInsight(
+          prepareSignTransaction({
+            state: this.#signingState(),
+            transaction,
+            asFeePayer: asFeePayer === true,
+            nowMs: this.#host.now(),
+          }),
           transaction,
-          asFeePayer: asFeePayer === true,
-          nowMs: this.#host.now(),
-        }),
+          asFeePayer !== true && !(transaction instanceof MultiAgentTransaction),
+        ),
       recheck: (context) => recheckSigning(this.#signingState(), context),
       perform: (context) => {
         const signer = keyring.signer(context.signerAddress);
@@ -298,10 +314,11 @@ export class StandardWalletFeatures {
             summary: request,
           };
         }
-        return {
-          summary: request,
-          context: { signerAddress, chainId: network.chainId, transaction },
-        };
+        return this.#withInsight(
+          { summary: request, context: { signerAddress, chainId: network.chainId, transaction } },
+          transaction,
+          true,
+        );
       },
       recheck: (context) => recheckSigning(this.#signingState(), context),
       perform: async (context) => {
@@ -346,6 +363,61 @@ export class StandardWalletFeatures {
         return { output: { success: true } };
       },
     });
+  }
+
+  /**
+   * A valid signing request with what both prompts show beyond the bytes, added while the prompt
+   * is open: arguments decoded with the function's ABI, and the outcome of the wallet's own
+   * simulation. Neither can refuse the request.
+   *
+   * @param canSimulate - False when the wallet does not sign as the sole sender (fee payer,
+   * multi-agent): a simulation then needs keys the wallet does not hold.
+   */
+  #withInsight<C extends SigningContext>(
+    prepared: Prepared<C>,
+    transaction: AnyRawTransaction,
+    canSimulate: boolean,
+  ): Prepared<C> {
+    if (prepared.invalid !== undefined) return prepared;
+    const { summary } = prepared;
+    if (summary.kind !== 'signTransaction' && summary.kind !== 'signAndSubmitTransaction') {
+      return prepared;
+    }
+    const client = this.#host.chainClient(this.#host.network());
+    const signerPublicKey = this.#host.keyring.signer(prepared.context.signerAddress).publicKey;
+    const enrich = async (): Promise<DevWalletRequestSummary> => {
+      const functionId = summary.transaction.function;
+      const [abi, simulation] = await Promise.all([
+        functionId === undefined
+          ? undefined
+          : client.fetchEntryFunctionAbi(functionId).catch(() => undefined),
+        canSimulate
+          ? client.simulateTransaction({ transaction, signerPublicKey }).then(
+              (result): SimulationOutcome => ({
+                status: result.success ? 'success' : 'failure',
+                vmStatus: result.vmStatus,
+                gasUsed: result.gasUsed,
+              }),
+              (error: unknown): SimulationOutcome => ({
+                status: 'unavailable',
+                reason: `The node did not simulate it: ${errorMessage(error)}`,
+              }),
+            )
+          : {
+              status: 'unavailable' as const,
+              reason: 'The wallet simulates only what it signs as the sole sender.',
+            },
+      ]);
+      return {
+        ...summary,
+        transaction:
+          abi === undefined
+            ? summary.transaction
+            : withAbiArguments({ summary: summary.transaction, transaction, abi }),
+        simulation,
+      };
+    };
+    return { ...prepared, enrich };
   }
 
   #signingState(): SigningState {

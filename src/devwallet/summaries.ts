@@ -11,6 +11,8 @@ import {
   TransactionPayloadScript,
   type AnyRawTransaction,
   type EntryFunction,
+  type EntryFunctionABI,
+  type TypeTag,
   type TransactionPayload,
 } from '@aptos-labs/ts-sdk';
 import { APT_DECIMALS, formatUnits } from '../format/amounts';
@@ -71,6 +73,77 @@ function summarizeEntryFunction(entryFunction: EntryFunction) {
       decodeArgument(arg.bcsToBytes(), parameters?.[index]),
     ),
   };
+}
+
+/** The entry function a payload calls, if it calls one. */
+function entryFunctionOf(payload: TransactionPayload): EntryFunction | undefined {
+  if (payload instanceof TransactionPayloadEntryFunction) return payload.entryFunction;
+  if (
+    payload instanceof TransactionInnerPayloadV1 &&
+    payload.executable instanceof TransactionExecutableEntryFunction
+  ) {
+    return payload.executable.entryFunction;
+  }
+  if (payload instanceof TransactionPayloadMultiSig) {
+    return payload.multiSig.transaction_payload?.transaction_payload;
+  }
+  return undefined;
+}
+
+/** Readers of the BCS of each Move type the prompts show as a value, by the type's name. */
+const DECODERS: Record<string, (reader: Deserializer) => string> = {
+  address: (reader) => AccountAddress.deserialize(reader).toString(),
+  bool: (reader) => String(reader.deserializeBool()),
+  u8: (reader) => String(reader.deserializeU8()),
+  u16: (reader) => String(reader.deserializeU16()),
+  u32: (reader) => String(reader.deserializeU32()),
+  u64: (reader) => reader.deserializeU64().toString(),
+  u128: (reader) => reader.deserializeU128().toString(),
+  u256: (reader) => reader.deserializeU256().toString(),
+  '0x1::string::String': (reader) => JSON.stringify(reader.deserializeStr()),
+  'vector<u8>': (reader) => Hex.fromHexInput(reader.deserializeBytes()).toString(),
+};
+
+/** One BCS argument as a value of its Move type, or `undefined` for types shown as bytes. */
+function decodeByType(bytes: Uint8Array, tag: TypeTag): string | undefined {
+  const decoder = DECODERS[tag.toString()];
+  return decoder === undefined ? undefined : decoder(new Deserializer(bytes));
+}
+
+/**
+ * The summary with every argument the function's ABI types can decode shown as a value with its
+ * Move type (addresses, integers, booleans, strings, byte vectors); the rest stay BCS hex.
+ *
+ * @example
+ * ```ts
+ * withAbiArguments({ summary, transaction, abi }).arguments[0]; // { type: 'u64', value: '1000' }
+ * ```
+ */
+export function withAbiArguments(args: {
+  summary: TransactionSummary;
+  transaction: AnyRawTransaction;
+  abi: EntryFunctionABI;
+}): TransactionSummary {
+  const { summary, abi } = args;
+  const entryFunction = entryFunctionOf(args.transaction.rawTransaction.payload);
+  if (entryFunction === undefined) return summary;
+  const decoded = entryFunction.args.map((arg, index): ArgumentSummary => {
+    const current = summary.arguments[index] as ArgumentSummary;
+    const tag = abi.parameters[index];
+    if (tag === undefined) return current;
+    let value: string | undefined;
+    try {
+      value = decodeByType(arg.bcsToBytes(), tag);
+    } catch {
+      value = undefined;
+    }
+    return {
+      ...(current.name === undefined ? {} : { name: current.name }),
+      type: tag.toString(),
+      value: value ?? current.value,
+    };
+  });
+  return { ...summary, arguments: decoded };
 }
 
 function summarizePayload(

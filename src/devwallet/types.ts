@@ -1,4 +1,4 @@
-import type { DevWalletNetwork } from './networks';
+import type { DevWalletNetwork, DevWalletNetworkName } from './networks';
 
 /** How the wallet answers requests: ask the person, or answer at once (demos, browser tests). */
 export type ApprovalPolicy = 'prompt' | 'auto-approve' | 'auto-reject';
@@ -40,7 +40,7 @@ export interface ArgumentSummary {
   readonly name?: string;
   /** Move type when known (`address`, `u64`). */
   readonly type?: string;
-  /** Decoded value (u64 as a decimal string), or the argument's BCS bytes as `0x` hex. */
+  /** Decoded value (integers as decimal strings), or the argument's BCS bytes as `0x` hex. */
   readonly value: string;
 }
 
@@ -65,6 +65,18 @@ export interface TransactionSummary {
   readonly secondarySigners: readonly string[];
 }
 
+/**
+ * What the wallet's own simulation of a transaction said, shown in both signing prompts (as Petra
+ * does): a failure is a warning, `unavailable` says why there is no outcome.
+ */
+export type SimulationOutcome =
+  | {
+      readonly status: 'success' | 'failure';
+      readonly vmStatus: string;
+      readonly gasUsed: string;
+    }
+  | { readonly status: 'unavailable'; readonly reason: string };
+
 /** The readable summary of a request, by kind. */
 export type DevWalletRequestSummary =
   | {
@@ -83,6 +95,8 @@ export type DevWalletRequestSummary =
       readonly transaction: TransactionSummary;
       /** The node a sign-and-submit request is sent to. */
       readonly submitTo?: string;
+      /** The wallet's simulation, once it ran (valid requests only). */
+      readonly simulation?: SimulationOutcome;
     }
   | {
       readonly kind: 'signMessage';
@@ -123,6 +137,17 @@ export interface DevWalletRequestRecord {
   readonly error?: string;
 }
 
+/**
+ * An app the person approved on one network. The wallet connects it again without a prompt (after
+ * a reload, or when the app remounts its adapter) until it disconnects, as real wallets do.
+ */
+export interface ApprovedApp {
+  /** The app's origin, e.g. `http://127.0.0.1:5173`. */
+  readonly application: string;
+  readonly network: DevWalletNetworkName;
+  readonly chainId: number;
+}
+
 /** Everything the wallet shows, as one immutable value (new object on each change). */
 export interface DevWalletSnapshot {
   readonly accounts: readonly DevWalletAccount[];
@@ -130,6 +155,8 @@ export interface DevWalletSnapshot {
   readonly network: DevWalletNetwork;
   /** Whether an app holds an approved connection. */
   readonly connected: boolean;
+  /** Apps approved before, per network (kept in the key store with the keys). */
+  readonly approvedApps: readonly ApprovedApp[];
   readonly policy: ApprovalPolicy;
   /** Requests waiting for a decision, oldest first. */
   readonly pending: readonly DevWalletRequestRecord[];

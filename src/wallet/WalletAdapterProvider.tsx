@@ -5,6 +5,7 @@ import { sdkNetwork, type NetworkConfig } from '../network/networks';
 import { useNetwork } from '../network/useNetwork';
 import { AdapterBridgeSync } from './AdapterBridgeSync';
 import { createAptosConnectClient } from './aptosConnectClient';
+import { useAutoConnect } from './useAutoConnect';
 
 /**
  * What the wallet adapter is told about the network. The adapter refuses `custom`, so a custom
@@ -26,8 +27,8 @@ const NO_HIDDEN_WALLETS: [] = [];
 
 /**
  * The wallet adapter for the selected network, wired to the wallet machine's bridge. The adapter
- * reads its props once, so a new network remounts it (`key`); the wallet machine above it keeps
- * the connection and reconnects.
+ * reads its props once, so a new network remounts it (`key`); its `autoConnect` brings back the
+ * wallet of the last connection, after a reload too, without a prompt (see `useAutoConnect`).
  *
  * @example
  * ```tsx
@@ -39,10 +40,11 @@ const NO_HIDDEN_WALLETS: [] = [];
 export function WalletAdapterProvider({ children }: { children: ReactNode }) {
   const { network } = useNetwork();
   const dappConfig = useMemo(() => adapterConfig(network), [network]);
+  const autoConnect = useAutoConnect();
   return (
     <AptosWalletAdapterProvider
       key={network.fullnode}
-      autoConnect={false}
+      autoConnect={autoConnect}
       disableTelemetry
       dappConfig={dappConfig}
       hideWallets={NO_HIDDEN_WALLETS}

@@ -11,6 +11,8 @@ export { AdapterBridgeSync, toAdapterView } from './AdapterBridgeSync';
 export { useWalletMachine } from './useWalletMachine';
 export { useAdapterBridgeState } from './useAdapterBridgeState';
 export { useTransactionSigner } from './useTransactionSigner';
+export { createAutoConnect, useAutoConnect } from './useAutoConnect';
+export type { AutoConnect } from './useAutoConnect';
 export { WalletButton, WalletPanel } from './WalletButton';
 export type { WalletPanelProps } from './WalletButton';
 export { SendAptForm } from './SendAptForm';

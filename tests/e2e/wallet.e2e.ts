@@ -294,6 +294,16 @@ describe('wallet journeys in Chromium', () => {
     await shot('wallet-account-switch');
   });
 
+  it('keeps the wallet connected across a reload, with no prompt', async () => {
+    await page.reload();
+    await walletButton().waitFor();
+    await page.getByRole('button', { name: /, connected$/ }).waitFor({ timeout: 15_000 });
+    await openWalletPanel();
+    await expectState('connected.ready');
+    await expect(prompt('Connect this app to the dev wallet?').count()).resolves.toBe(0);
+    await shot('wallet-reload-connected');
+  });
+
   it("shows wrongNetwork when the app's network changes, and both fixes work", async () => {
     await chooseNetwork('Custom');
     const custom = page.getByRole('dialog', { name: 'Custom network' });
@@ -301,8 +311,7 @@ describe('wallet journeys in Chromium', () => {
     await custom.getByRole('button', { name: 'Use this network' }).click();
     await page.getByText(`Chain ${OTHER_CHAIN_ID}`, { exact: true }).waitFor();
 
-    // The adapter is remounted for the new network; the workbench reconnects the wallet.
-    await answerPrompt('Connect this app to the dev wallet?', 'Approve');
+    // The adapter is remounted for the new network; autoConnect brings the wallet back, unasked.
     const panel = await openWalletPanel();
     await expectState('connected.wrongNetwork');
     await expect(
@@ -327,7 +336,6 @@ describe('wallet journeys in Chromium', () => {
     // aptos:changeNetwork, approved in the prompt.
     await chooseNetwork('Local (embedded chain)');
     await page.getByText('Chain 4', { exact: true }).waitFor();
-    await answerPrompt('Connect this app to the dev wallet?', 'Approve');
     await openWalletPanel();
     await expectState('connected.wrongNetwork');
     await panel
@@ -335,6 +343,8 @@ describe('wallet journeys in Chromium', () => {
       .click();
     await answerPrompt('Switch the wallet network?', 'Approve');
     await expectState('connected.ready');
+    // A switch and back opened no connect prompt.
+    await expect(prompt('Connect this app to the dev wallet?').count()).resolves.toBe(0);
     await shot('wallet-network-fixed');
   });
 

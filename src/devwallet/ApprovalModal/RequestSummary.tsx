@@ -1,8 +1,9 @@
-import { Code, Table, Text } from '@mantine/core';
+import { Alert, Code, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatOctas } from '../summaries';
 import type { DevWalletNetwork } from '../networks';
-import type { DevWalletRequestSummary, TransactionSummary } from '../types';
+import { shortAddress } from '../../format/address';
+import type { DevWalletRequestSummary, SimulationOutcome, TransactionSummary } from '../types';
 
 /** Props of {@link RequestSummary}. */
 export interface RequestSummaryProps {
@@ -17,6 +18,36 @@ const SIGNER_ROLES = {
 
 function networkText(network: DevWalletNetwork): string {
   return `${network.name} (chain id ${network.chainId}) · ${network.nodeUrl}`;
+}
+
+/** `0xcafe…beef::module::function`: the module address shortened, the full id on hover. */
+function shortFunction(functionId: string): string {
+  const [address = '', ...rest] = functionId.split('::');
+  return [shortAddress(address), ...rest].join('::');
+}
+
+/** The wallet's own simulation, above the details: a failure is a warning, as in Petra. */
+function SimulationNotice({ simulation }: { simulation: SimulationOutcome }) {
+  if (simulation.status === 'unavailable') {
+    return (
+      <Alert color="gray" title="Not simulated" role="status">
+        <Text size="sm">{simulation.reason}</Text>
+      </Alert>
+    );
+  }
+  const failed = simulation.status === 'failure';
+  return (
+    <Alert
+      color={failed ? 'red' : 'teal'}
+      title={failed ? 'Simulation failed: this transaction will fail' : 'Simulation succeeded'}
+      role={failed ? 'alert' : 'status'}
+    >
+      <Text size="sm">
+        {simulation.vmStatus} · {simulation.gasUsed} gas used
+        {failed && '. Approving still signs it; the chain will charge gas for the failure.'}
+      </Text>
+    </Alert>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -37,7 +68,11 @@ function TransactionRows({ transaction }: { transaction: TransactionSummary }) {
         <Code>{transaction.sender}</Code>
       </Row>
       <Row label="Function">
-        <Code>{transaction.function ?? `(${transaction.payloadType} payload)`}</Code>
+        {transaction.function === undefined ? (
+          <Code>({transaction.payloadType} payload)</Code>
+        ) : (
+          <Code title={transaction.function}>{shortFunction(transaction.function)}</Code>
+        )}
       </Row>
       {transaction.typeArguments.length > 0 && (
         <Row label="Type arguments">
@@ -55,10 +90,9 @@ function TransactionRows({ transaction }: { transaction: TransactionSummary }) {
           <ol style={{ margin: 0, paddingInlineStart: '1.2em' }}>
             {transaction.arguments.map((argument, index) => (
               <li key={index}>
-                {argument.name !== undefined && (
+                {(argument.name !== undefined || argument.type !== undefined) && (
                   <Text span size="sm" fw={600}>
-                    {argument.name}
-                    {argument.type === undefined ? '' : `: ${argument.type}`} ={' '}
+                    {[argument.name, argument.type].filter(Boolean).join(': ')} ={' '}
                   </Text>
                 )}
                 <Code>{argument.value}</Code>
@@ -162,9 +196,16 @@ export function RequestSummary({ summary }: RequestSummaryProps) {
       );
       break;
   }
+  const simulation =
+    summary.kind === 'signTransaction' || summary.kind === 'signAndSubmitTransaction'
+      ? summary.simulation
+      : undefined;
   return (
-    <Table withRowBorders={false} verticalSpacing={4} aria-label="Request details">
-      <Table.Tbody>{rows}</Table.Tbody>
-    </Table>
+    <Stack gap="xs">
+      {simulation !== undefined && <SimulationNotice simulation={simulation} />}
+      <Table withRowBorders={false} verticalSpacing={4} aria-label="Request details">
+        <Table.Tbody>{rows}</Table.Tbody>
+      </Table>
+    </Stack>
   );
 }

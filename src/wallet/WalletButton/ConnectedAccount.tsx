@@ -9,7 +9,6 @@ import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
 import { chainIdText } from '../networkConverters';
 import { SendAptForm } from '../SendAptForm';
-import { useAdapterBridgeState } from '../useAdapterBridgeState';
 import { useWalletMachine } from '../useWalletMachine';
 import { WrongNetworkHelp } from './WrongNetworkHelp';
 
@@ -42,7 +41,6 @@ export interface ConnectedAccountProps {
 export function ConnectedAccount({ onBusyChange }: ConnectedAccountProps) {
   const { actorRef } = useWalletMachine();
   const snapshot = useSelector(actorRef, (state) => state);
-  const { reattaching } = useAdapterBridgeState();
   const { network } = useNetwork();
   const { account, walletName, walletNetwork } = snapshot.context;
   const ready = snapshot.matches({ connected: 'ready' });
@@ -72,16 +70,11 @@ export function ConnectedAccount({ onBusyChange }: ConnectedAccountProps) {
           ({chainIdText(snapshot.context.appNetwork.chainId)})
         </Text>
       </Stack>
-      {reattaching !== null && (
-        <Text size="sm" role="status">
-          Reconnecting {reattaching} after the network change… approve it in the wallet if it asks.
-        </Text>
-      )}
       {snapshot.matches({ connected: 'wrongNetwork' }) && (
         <WrongNetworkHelp onBusyChange={onBusyChange} />
       )}
       {ready && account !== null && <Balance address={account.address} />}
-      {ready && walletName !== null && reattaching === null && (
+      {ready && walletName !== null && (
         <SendAptForm walletName={walletName} onBusyChange={onBusyChange} />
       )}
       <Group justify="flex-end">

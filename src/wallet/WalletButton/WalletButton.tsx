@@ -17,6 +17,7 @@ function buttonText(state: WalletSnapshot): { text: string; label?: string } {
   if (state.matches('detecting')) return { text: 'Detecting wallets…' };
   if (state.matches('unavailable')) return { text: 'No wallet available' };
   if (state.matches('connecting')) return { text: 'Connecting…' };
+  if (state.matches('reconnecting')) return { text: 'Reconnecting…' };
   if (state.matches('disconnecting')) return { text: 'Disconnecting…' };
   if (state.matches('rejected')) return { text: 'Connection rejected' };
   return { text: 'Connect wallet' };

@@ -80,10 +80,12 @@ export function WalletPanel({ headingId, onBusyChange }: WalletPanelProps) {
         </>
       )}
 
-      {snapshot.matches('connecting') && (
+      {(snapshot.matches('connecting') || snapshot.matches('reconnecting')) && (
         <Stack gap="xs">
           <Text size="sm">
-            Waiting for {walletName} to approve the connection. Answer in the wallet&apos;s prompt.
+            {snapshot.matches('connecting')
+              ? `Waiting for ${walletName ?? 'the wallet'} to approve the connection. Answer in the wallet's prompt.`
+              : `Reconnecting ${walletName ?? 'the wallet'}, which approved this app before: no prompt.`}
           </Text>
           <Group>
             <Button

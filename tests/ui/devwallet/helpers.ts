@@ -115,6 +115,14 @@ export function fakeChainClient(
         submitted.push(args);
         return { hash: `0x${'ab'.repeat(32)}` };
       }),
+    simulateTransaction:
+      overrides.simulateTransaction ??
+      (async () => ({ success: true, vmStatus: 'Executed successfully', gasUsed: '7' })),
+    fetchEntryFunctionAbi:
+      overrides.fetchEntryFunctionAbi ??
+      (async (functionId) => {
+        throw new Error(`the fake node has no ABI for ${functionId}`);
+      }),
     fundAccount:
       overrides.fundAccount ??
       (async () => {

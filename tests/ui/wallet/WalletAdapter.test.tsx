@@ -8,7 +8,7 @@ import { act, render as testingLibraryRender } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { theme } from '../../../src/app/theme';
-import type { DevWallet } from '../../../src/devwallet';
+import type { DevWallet, MemoryKeyStore } from '../../../src/devwallet';
 import { NetworkSelector } from '../../../src/network/NetworkSelector';
 import { shortAddress } from '../../../src/format/address';
 import { WalletButton } from '../../../src/wallet';
@@ -26,10 +26,12 @@ vi.mock('../../../src/aptos/createAptos', () => ({
 }));
 
 let wallet: DevWallet;
+let keyStore: MemoryKeyStore;
 let unregister: () => void;
 
 beforeEach(() => {
-  ({ wallet } = testWallet());
+  localStorage.clear();
+  ({ wallet, keyStore } = testWallet());
   unregister = getWallets().register(wallet.standardWallet);
 });
 
@@ -97,13 +99,34 @@ describe('the wallet machine over the real adapter', () => {
     expect(wallet.connected).toBe(true);
   });
 
+  it('reconnects after a reload without a prompt (the adapter remembers the wallet, the wallet the app)', async () => {
+    const first = renderWorkbench();
+    await connect();
+    first.unmount();
+    unregister();
+    // A reload: a new dev wallet from the same storage, a new adapter and wallet machine.
+    ({ wallet } = testWallet({ keyStore }));
+    unregister = getWallets().register(wallet.standardWallet);
+    renderWorkbench();
+    expect(
+      await screen.findByRole('button', { name: connectedName() }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole('dialog', { name: 'Connect this app to the dev wallet?' }),
+    ).toBeNull();
+    expect(wallet.lastRequest()).toMatchObject({
+      kind: 'connect',
+      status: 'APPROVED',
+      reason: 'This app was approved before on this network; connected without a prompt.',
+    });
+  });
+
   it('keeps the connection across a network change and shows wrongNetwork', async () => {
     renderWorkbench();
     const { user } = await connect();
     await user.click(screen.getByRole('combobox', { name: 'Network' }));
     await user.click(await screen.findByRole('option', { name: 'Testnet', hidden: true }));
-    // The adapter is remounted for testnet; the workbench reconnects the wallet.
-    await approve('Connect this app to the dev wallet?');
+    // The adapter is remounted for testnet; its autoConnect brings the wallet back, unasked.
     const button = await screen.findByRole(
       'button',
       { name: /, wrong network$/ },
@@ -121,10 +144,22 @@ describe('the wallet machine over the real adapter', () => {
     await user.click(
       within(panel).getByRole('button', { name: 'Use Local (embedded chain) in the workbench' }),
     );
-    await approve('Connect this app to the dev wallet?');
     expect(
       await screen.findByRole('button', { name: connectedName() }, { timeout: 3000 }),
     ).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Network' })).toHaveValue('Local (embedded chain)');
+    // Both switches reconnected without a prompt: one connect was asked, two were remembered.
+    expect(
+      screen.queryByRole('dialog', { name: 'Connect this app to the dev wallet?' }),
+    ).toBeNull();
+    const connects = wallet
+      .getSnapshot()
+      .requestLog.filter((request) => request.kind === 'connect')
+      .map((request) => request.reason);
+    expect(connects).toEqual([
+      'Approved in the approval prompt.',
+      'This app was approved before on this network; connected without a prompt.',
+      'This app was approved before on this network; connected without a prompt.',
+    ]);
   });
 });

@@ -164,10 +164,9 @@ describe('WalletButton', () => {
     expect(within(panel).getByRole('heading', { name: 'Not installed' })).toBeVisible();
     const petra = within(panel).getByText('Petra').closest('li') as HTMLElement;
     expect(within(petra).getByText('Not installed')).toBeVisible();
-    expect(within(petra).getByRole('link', { name: 'Get it: Petra (opens its site)' })).toHaveAttribute(
-      'href',
-      'https://petra.app',
-    );
+    expect(
+      within(petra).getByRole('link', { name: 'Get it: Petra (opens its site)' }),
+    ).toHaveAttribute('href', 'https://petra.app');
     expect(within(panel).getByText(/offered on Mainnet and Testnet only/)).toBeVisible();
     // The panel follows the button in the tab order.
     await user.tab();

@@ -11,6 +11,7 @@ import {
 } from '../../../src/actors';
 import { DEV_WALLET_NAME, type DevWallet } from '../../../src/devwallet';
 import { presetNetworks, type NetworkConfig } from '../../../src/network/networks';
+import { createAutoConnect } from '../../../src/wallet/useAutoConnect';
 import { testWallet } from '../devwallet/helpers';
 
 export const LOCAL: AppNetwork = { name: 'local', chainId: 4 };
@@ -91,11 +92,20 @@ export function fakeAdapter(args: { devWallet: DevWallet; bridge?: AdapterBridge
     calls,
     commands,
     publish,
-    /** A new adapter mount: not connected, loading, as after a network change. */
+    /** A new adapter mount: not connected, loading, as after a network change or a reload. */
     remount() {
       generation = bridge.attach();
       current = { ...current, connected: false, walletName: null, account: null, network: null };
       publish({ loading: true });
+    },
+    /**
+     * What the adapter does once it lists its wallets with `autoConnect` set and a remembered
+     * wallet: asks the workbench's decision, connects if allowed, then stops loading.
+     */
+    async autoConnect(walletName: string, networkKind: NetworkConfig['kind'] = 'local') {
+      const decide = createAutoConnect({ bridge, devWallet: args.devWallet, networkKind });
+      if (await decide(null, { name: walletName })) await commands.connect(walletName);
+      publish({ loading: false });
     },
   };
 }

@@ -1,14 +1,16 @@
 /**
  * The wallet machine with its real actors (src/actors) over a scripted adapter and a real dev
  * wallet: detection, the connect mapping of every refusal, cancel, the watchWallet bridge
- * (account, network, in-wallet disconnect) and reconnection after the adapter is remounted.
+ * (account, network, in-wallet disconnect) and reconnection, without a prompt, after the adapter
+ * is remounted or the page reloaded.
  */
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { runWalletRequest, WalletRequestError } from '../../../src/actors';
 import { DEV_WALLET_NAME } from '../../../src/devwallet';
 import { presetNetworks } from '../../../src/network/networks';
-import { answerNextPrompt } from '../devwallet/helpers';
+import { statePath } from '../../../machines';
+import { answerNextPrompt, testWallet } from '../devwallet/helpers';
 import { accountOf, flush, LOCAL_WALLET_NETWORK, startWalletMachine, until } from './helpers';
 
 const GOOGLE = 'Continue with Google';
@@ -231,31 +233,94 @@ describe('watchWallet', () => {
   });
 });
 
-describe('a remounted adapter (network change)', () => {
-  it('reconnects the wallet on the new adapter and stays connected', async () => {
+describe('a remounted adapter (network change) and a reload', () => {
+  /** The states the machine passes through, in order, from now on. */
+  function statesOf(actor: ReturnType<typeof startWalletMachine>['actor']): string[] {
+    const seen = [statePath(actor.getSnapshot())];
+    actor.subscribe((state) => {
+      const path = statePath(state);
+      if (seen.at(-1) !== path) seen.push(path);
+    });
+    return seen;
+  }
+
+  it('reconnects on the new adapter without a prompt, showing reconnecting, and stays connected', async () => {
     const { actor, adapter, devWallet } = await connected();
     const account = actor.getSnapshot().context.account;
+    const seen = statesOf(actor);
     adapter.remount();
-    adapter.publish({ loading: false });
-    expect(adapter.bridge.getState().reattaching).toBe(DEV_WALLET_NAME);
-    expect(actor.getSnapshot().matches('connected')).toBe(true);
-    await answerNextPrompt(devWallet, 'APPROVED');
+    await adapter.autoConnect(DEV_WALLET_NAME);
     await until(() => adapter.bridge.getState().reattaching === null);
-    expect(actor.getSnapshot().matches({ connected: 'ready' })).toBe(true);
+    expect(seen).toEqual(['connected.ready', 'reconnecting', 'connected.ready']);
     expect(actor.getSnapshot().context.account).toEqual(account);
-    expect(adapter.calls.filter((call) => call === `connect ${DEV_WALLET_NAME}`)).toHaveLength(2);
+    expect(devWallet.getSnapshot().pending).toEqual([]);
+    expect(devWallet.lastRequest()).toMatchObject({
+      kind: 'connect',
+      status: 'APPROVED',
+      reason: expect.stringMatching(/approved before on this network/),
+    });
   });
 
-  it('reports the disconnect, with a notice, when the reconnection is refused', async () => {
-    const { actor, adapter, devWallet, notices } = await connected();
+  it('switches and back, twice reconnecting, with no prompt in between', async () => {
+    const { actor, adapter, devWallet } = await connected();
+    for (const kind of ['testnet', 'local'] as const) {
+      adapter.remount();
+      await adapter.autoConnect(DEV_WALLET_NAME, kind);
+      await until(() => adapter.bridge.getState().reattaching === null);
+      expect(actor.getSnapshot().matches('connected')).toBe(true);
+    }
+    const connects = devWallet.getSnapshot().requestLog.filter((r) => r.kind === 'connect');
+    expect(connects.map((request) => request.reason)).toEqual([
+      'Approved automatically: the approval policy is auto-approve.',
+      'This app was approved before on this network; connected without a prompt.',
+      'This app was approved before on this network; connected without a prompt.',
+    ]);
+  });
+
+  it('reconnects after a reload from the approval kept with the keys, without a prompt', async () => {
+    const { wallet: devWallet, keyStore } = testWallet();
+    const first = startWalletMachine({ devWallet });
+    first.adapter.publish({});
+    const answered = answerNextPrompt(devWallet, 'APPROVED');
+    first.actor.send({ type: 'connect', walletName: DEV_WALLET_NAME });
+    await answered;
+    await waitFor(first.actor, (state) => state.matches('connected'));
+    first.actor.stop();
+
+    const reloaded = testWallet({ keyStore }).wallet;
+    const { actor, adapter } = startWalletMachine({ devWallet: reloaded });
+    const seen = statesOf(actor);
+    await adapter.autoConnect(DEV_WALLET_NAME);
+    await waitFor(actor, (state) => state.matches('connected'));
+    expect(seen).toEqual(['detecting', 'reconnecting', 'connected.ready']);
+    expect(actor.getSnapshot().context.account).toEqual(accountOf(reloaded));
+    expect(reloaded.getSnapshot().pending).toEqual([]);
+  });
+
+  it('does not reconnect after a reload once the app disconnected (no prompt either)', async () => {
+    const { actor: first, devWallet, adapter: firstAdapter } = await connected();
+    first.send({ type: 'disconnect' });
+    await waitFor(first, (state) => state.matches('disconnected'));
+    expect(devWallet.getSnapshot().approvedApps).toEqual([]);
+    expect(firstAdapter.calls).toContain('disconnect');
+
+    const { actor, adapter } = startWalletMachine({ devWallet });
+    await adapter.autoConnect(DEV_WALLET_NAME);
+    expect(actor.getSnapshot().matches('disconnected')).toBe(true);
+    expect(adapter.calls).toEqual([]);
+    expect(devWallet.getSnapshot().pending).toEqual([]);
+  });
+
+  it('reports the disconnect, with a notice, when the wallet does not come back', async () => {
+    const { actor, adapter, notices } = await connected();
     adapter.remount();
     adapter.publish({ loading: false });
-    await answerNextPrompt(devWallet, 'REJECTED');
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
     await waitFor(actor, (state) => state.matches('disconnected'));
     expect(notices).toEqual([
       {
         title: `${DEV_WALLET_NAME} is disconnected`,
-        message: expect.stringContaining('Rejected in the approval prompt.'),
+        message: expect.stringContaining('did not reconnect by itself'),
       },
     ]);
     expect(adapter.bridge.getState().reattaching).toBeNull();
