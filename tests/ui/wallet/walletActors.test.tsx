@@ -236,9 +236,9 @@ describe('watchWallet', () => {
 describe('a remounted adapter (network change) and a reload', () => {
   /** The states the machine passes through, in order, from now on. */
   function statesOf(actor: ReturnType<typeof startWalletMachine>['actor']): string[] {
-    const seen = [statePath(actor.getSnapshot())];
+    const seen = [statePath(actor.getSnapshot().value)];
     actor.subscribe((state) => {
-      const path = statePath(state);
+      const path = statePath(state.value);
       if (seen.at(-1) !== path) seen.push(path);
     });
     return seen;
