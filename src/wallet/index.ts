@@ -16,7 +16,6 @@ export { SendAptForm } from './SendAptForm';
 export type { SendAptFormProps } from './SendAptForm';
 export { DevWalletDrawer } from './DevWalletDrawer';
 export { toAppNetwork, chainIdText, UNKNOWN_CHAIN_ID } from './appNetwork';
-export { parseAptToOctas } from './aptAmount';
 export { statePath, shortAddress } from './walletState';
 export {
   KEYLESS_WALLET_NAMES,

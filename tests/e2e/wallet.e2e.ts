@@ -236,7 +236,9 @@ describe('wallet journeys in Chromium', () => {
     await shot('wallet-fund-drawer');
     await closeDevWallet();
     const panel = await openWalletPanel();
-    await panel.getByText('Balance: 1 APT', { exact: true }).waitFor({ timeout: 15_000 });
+    await panel
+      .getByText('Balance: 1 APT (100,000,000 octas)', { exact: true })
+      .waitFor({ timeout: 15_000 });
     await shot('wallet-fund');
   });
 
@@ -244,7 +246,7 @@ describe('wallet journeys in Chromium', () => {
     const panel = await openWalletPanel();
     await panel.getByRole('textbox', { name: 'Recipient' }).fill(inject('localnet').rootAddress);
     await panel.getByRole('textbox', { name: 'Amount (APT)' }).fill('0.25');
-    await expect(panel.getByText('25000000 octas').isVisible()).resolves.toBe(true);
+    await expect(panel.getByText('0.25 APT (25,000,000 octas)').isVisible()).resolves.toBe(true);
     await panel.getByRole('button', { name: 'Sign and submit' }).click();
 
     const dialog = prompt('Sign and submit this transaction?');

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { TransactionSigner } from '../../actors/transactionActors';
 import { createAptos } from '../../aptos/createAptos';
-import { formatUnits } from '../../format/amounts';
+import { formatApt } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
@@ -35,7 +35,7 @@ function SenderBalance({ address }: { address: string }) {
           ? 'Balance: reading…'
           : balance.isError
             ? 'Balance: none yet (fund the account from the dev wallet).'
-            : `Balance: ${formatUnits(balance.data)} APT`}
+            : `Balance: ${formatApt(balance.data)}`}
       </Text>
     </Paper>
   );
