@@ -265,7 +265,7 @@ describe('wallet journeys in Chromium', () => {
     const hash = await outcome.locator('code').textContent();
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     // 1 APT − 0.25 APT − gas.
-    await panel.getByText(/^Balance: 0\.74\d* APT$/).waitFor({ timeout: 15_000 });
+    await panel.getByText(/^Balance: 0\.74\d* APT \([\d,]+ octas\)$/).waitFor({ timeout: 15_000 });
     await shot('wallet-transfer-committed');
   });
 
