@@ -42,7 +42,10 @@ describe('App shell', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible(),
     );
-    expect(screen.getByRole('heading', { name: emptyTitle })).toBeVisible();
+    // The area loads on demand (its own chunk): wait for it.
+    expect(
+      await screen.findByRole('heading', { name: emptyTitle }, { timeout: 15_000 }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
       'aria-current',
       'page',
