@@ -137,8 +137,11 @@ export class HexMemo<T> {
 export interface ChainActorsArgs {
   /** The ts-sdk client of the selected network. */
   aptos: Aptos;
-  /** Milliseconds since the epoch; expiration times are computed from it. */
-  now: () => number;
+  /**
+   * Milliseconds since the epoch; expiration times are computed from it. On a chain whose clock
+   * may run ahead of the wall clock (the embedded chain after "advance clock"), the chain's time.
+   */
+  now: () => number | Promise<number>;
   /** The signer's public key for simulation, or `undefined` to simulate without one. */
   simulationPublicKey: () => PublicKey | undefined;
 }
@@ -194,7 +197,7 @@ export function createChainActors({
     rememberAuthenticator: (hex, authenticator) => authenticators.set(hex, authenticator),
     actors: {
       buildTransaction: fromPromise<BuiltTransaction, BuildTransactionInput>(async ({ input }) => {
-        const transaction = await buildFromDraft(aptos, input.draft, now());
+        const transaction = await buildFromDraft(aptos, input.draft, await now());
         const built = toBuiltTransaction(transaction);
         transactions.set(built.rawTransactionHex, transaction);
         drafts.set(built.rawTransactionHex, input.draft);

@@ -31,8 +31,8 @@ export interface TransactionActorDeps {
   getSigner: () => TransactionSigner | null;
   /** The in-page dev wallet, whose request log tells REJECTED, CANCELLED and INVALID apart. */
   devWallet?: DevWallet;
-  /** Milliseconds since the epoch; expiration times are computed from it. */
-  now?: () => number;
+  /** Milliseconds since the epoch (the chain's time where it differs); expiration counts from it. */
+  now?: () => number | Promise<number>;
 }
 
 function requireSigner(deps: TransactionActorDeps): TransactionSigner {

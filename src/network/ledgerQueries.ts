@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../aptos/createAptos';
 import { errorMessage } from '../errors/errorMessage';
-import type { NetworkConfig } from './networks';
+import { networkLabels, type NetworkConfig } from './networks';
 
 /** TanStack Query factories for ledger-level chain data. */
 export const ledgerQueries = {
@@ -38,11 +38,11 @@ export function checkChain(
     const reason = errorMessage(result.error);
     const hint =
       network.kind === 'local'
-        ? 'Start the embedded chain with `npm start` (or `npm run localnet`).'
-        : 'Check the URL and your connection.';
+        ? 'Start the embedded chain with npm start (or npm run localnet).'
+        : `Check your connection, or pick another network in the header${network.kind === 'custom' ? ' (or correct the custom URL)' : ''}.`;
     return {
       state: 'unreachable',
-      message: `The node at ${network.fullnode} cannot be reached (${reason}). ${hint}`,
+      message: `The ${networkLabels[network.kind]} node at ${network.fullnode} cannot be reached (${reason}). ${hint}`,
     };
   }
   return { state: 'checking' };

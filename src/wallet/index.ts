@@ -19,7 +19,6 @@ export { SendAptForm } from './SendAptForm';
 export type { SendAptFormProps } from './SendAptForm';
 export { DevWalletDrawer } from './DevWalletDrawer';
 export { toAppNetwork, chainIdText, UNKNOWN_CHAIN_ID } from './networkConverters';
-export { parseAptToOctas } from './aptAmount';
 export {
   KEYLESS_WALLET_NAMES,
   isKeylessWallet,

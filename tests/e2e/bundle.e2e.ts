@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-/** Initial JS budget, gzipped. Measured 875.9 KB when set; raise it only on purpose. */
-const INITIAL_JS_BUDGET_BYTES = 900 * 1024;
+/** Initial JS budget, gzipped (zlib level 6). Measured 924 KB when set; raise it only on purpose. */
+const INITIAL_JS_BUDGET_BYTES = 950 * 1024;
 
 const dist = 'dist';
 

@@ -68,9 +68,9 @@ const runSection = () => page.getByRole('region', { name: 'Run' });
 const devControls = () => page.getByRole('region', { name: 'Dev controls' });
 const step = (name: string | RegExp) => runSection().getByRole('button', { name, exact: true });
 
-async function shot(name: string): Promise<void> {
+async function shot(name: string, folder = 'test-results'): Promise<void> {
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
@@ -126,22 +126,20 @@ describe('compose and run journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Dev wallet', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
     await drawer.waitFor();
-    for (let i = 0; i < 2; i += 1) {
-      await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
-      await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
-    }
+    // One funding is enough for the default transfer.
+    await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
+    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Close the dev wallet' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page
       .getByLabel('Sender balance')
-      .getByText('Balance: 2 APT')
+      .getByText('Balance: 1 APT (100,000,000 octas)')
       .waitFor({ timeout: 15_000 });
     await expectState('editing');
   });
 
-  it('1. runs a transfer to committed, with fee, balance changes and timings', async () => {
-    await chooseTemplate('APT transfer: 1 APT to the root account');
-    await setField(/^Argument 2/, '10000000');
+  it('1. runs the default transfer, unedited, to committed, with fee, balance changes and timings', async () => {
+    await expect(field(/^Argument 2/).inputValue()).resolves.toBe('0.1 APT');
     await draftReady();
     await step('Run all').click();
     await answerPrompt('Sign this transaction?', 'Approve');
@@ -160,9 +158,9 @@ describe('compose and run journeys in Chromium', () => {
     await page.getByRole('region', { name: 'Timings' }).getByText('pending').waitFor();
     await page
       .getByLabel('Sender balance')
-      .getByText(/^Balance: 1\.89\d* APT$/)
+      .getByText(/^Balance: 0\.89\d* APT \([\d,]+ octas\)$/)
       .waitFor({ timeout: 15_000 });
-    await shot('compose-1-committed');
+    await shot('compose-1-committed', 'docs/screenshots');
   });
 
   it('2. shows a simulation failure (insufficient balance) before signing', async () => {
@@ -204,7 +202,7 @@ describe('compose and run journeys in Chromium', () => {
     expectedNodeAnswers = /status of 400 \(Bad Request\)/;
     await step('Edit').click();
     await expectState('editing');
-    await chooseTemplate('APT transfer: 1 APT to the root account');
+    await chooseTemplate('APT transfer: 0.1 APT to the root account');
     await setField(/^Argument 2/, '1000');
     await setField('Sequence number override', '0');
     await draftReady();
@@ -293,5 +291,19 @@ describe('compose and run journeys in Chromium', () => {
       .getByText(/it will never commit/)
       .waitFor();
     await shot('compose-5-expired');
+  });
+
+  it('6. after the clock jump, a transfer with a short expiration still commits (expiration counts from chain time)', async () => {
+    // The chain is now at least 10 s ahead of the wall clock: an expiration of 5 s counted from
+    // the browser's clock would already be past on the chain.
+    await step('Edit').click();
+    await expectState('editing');
+    await setField('Expiration (seconds)', '5');
+    await setField('Wait timeout (seconds)', '20');
+    await draftReady();
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?', 'Approve');
+    await expectState('committed');
+    await shot('compose-6-committed-after-clock-jump', 'docs/screenshots');
   });
 });

@@ -238,7 +238,9 @@ describe('wallet journeys in Chromium', () => {
     await shot('wallet-fund-drawer');
     await closeDevWallet();
     const panel = await openWalletPanel();
-    await panel.getByText('Balance: 1 APT', { exact: true }).waitFor({ timeout: 15_000 });
+    await panel
+      .getByText('Balance: 1 APT (100,000,000 octas)', { exact: true })
+      .waitFor({ timeout: 15_000 });
     await shot('wallet-fund');
   });
 
@@ -246,7 +248,7 @@ describe('wallet journeys in Chromium', () => {
     const panel = await openWalletPanel();
     await panel.getByRole('textbox', { name: 'Recipient' }).fill(inject('localnet').rootAddress);
     await panel.getByRole('textbox', { name: 'Amount (APT)' }).fill('0.25');
-    await expect(panel.getByText('25000000 octas').isVisible()).resolves.toBe(true);
+    await expect(panel.getByText('0.25 APT (25,000,000 octas)').isVisible()).resolves.toBe(true);
     await panel.getByRole('button', { name: 'Sign and submit' }).click();
 
     const dialog = prompt('Sign and submit this transaction?');
@@ -265,7 +267,7 @@ describe('wallet journeys in Chromium', () => {
     const hash = await outcome.locator('code').textContent();
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     // 1 APT − 0.25 APT − gas.
-    await panel.getByText(/^Balance: 0\.74\d* APT$/).waitFor({ timeout: 15_000 });
+    await panel.getByText(/^Balance: 0\.74\d* APT \([\d,]+ octas\)$/).waitFor({ timeout: 15_000 });
     await shot('wallet-transfer-committed');
   });
 

@@ -42,8 +42,10 @@ describe('App shell', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible(),
     );
-    // Visualizer, History and Chain are lazy chunks: their content arrives after the heading.
-    expect(await screen.findByRole('heading', { name: emptyTitle })).toBeVisible();
+    // The area loads on demand (its own chunk): wait for it.
+    expect(
+      await screen.findByRole('heading', { name: emptyTitle }, { timeout: 15_000 }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
       'aria-current',
       'page',

@@ -2,7 +2,7 @@ import { Accordion, Alert, Code, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Panel } from '../../components/Panel';
-import { formatUnits } from '../../format/amounts';
+import { formatApt } from '../../format/amounts';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries, parseAddress } from '../../queries/chainQueries';
 import { errorMessage } from '../../errors/errorMessage';
@@ -42,7 +42,7 @@ export function AccountInspector() {
               </Text>
             ) : (
               <Text span ff="monospace" fw={600}>
-                {formatUnits(balance.data)} APT ({balance.data} octas)
+                {formatApt(balance.data)}
               </Text>
             )}
           </Text>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createAptos } from '../../aptos/createAptos';
-import { formatUnits } from '../../format/amounts';
+import { formatApt } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
@@ -34,7 +34,7 @@ function SenderBalance({ address }: { address: string }) {
           ? 'Balance: reading…'
           : balance.isError
             ? 'Balance: none yet (fund the account from the dev wallet).'
-            : `Balance: ${formatUnits(balance.data)} APT`}
+            : `Balance: ${formatApt(balance.data)}`}
       </Text>
     </Paper>
   );

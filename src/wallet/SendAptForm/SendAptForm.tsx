@@ -5,9 +5,9 @@ import { runWalletRequest, WalletRequestError } from '../../actors';
 import { createAptos } from '../../aptos/createAptos';
 import { bindText } from '../../components/forms';
 import { errorMessage } from '../../errors/errorMessage';
+import { formatApt, parseAmount } from '../../format/amounts';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries, parseAddress } from '../../queries/chainQueries';
-import { parseAptToOctas } from '../aptAmount';
 import { useWalletMachine } from '../useWalletMachine';
 
 /** Props of {@link SendAptForm}. */
@@ -90,7 +90,7 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = parseAddress(recipient);
-    const octas = parseAptToOctas(amount);
+    const octas = parseAmount(amount);
     const next: FieldErrors = {
       ...('error' in address ? { recipient: address.error } : {}),
       ...('error' in octas ? { amount: octas.error } : {}),
@@ -100,7 +100,7 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
     send.mutate({ recipient: address.address, octas: octas.octas });
   };
 
-  const octasPreview = amount.trim() === '' ? undefined : parseAptToOctas(amount);
+  const octasPreview = amount.trim() === '' ? undefined : parseAmount(amount);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
@@ -118,14 +118,14 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
           />
           <TextInput
             label="Amount (APT)"
-            placeholder="0.1"
+            placeholder="0.1 (APT) or 10000000 octas"
             inputMode="decimal"
             {...bindText(amount, setAmount)}
             error={errors.amount}
             description={
               octasPreview !== undefined && 'octas' in octasPreview
-                ? `${octasPreview.octas} octas`
-                : '1 APT = 100,000,000 octas'
+                ? formatApt(octasPreview.octas)
+                : 'In APT, or in octas with the word: 1 APT = 100,000,000 octas'
             }
             size="xs"
           />

@@ -2,7 +2,7 @@ import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { CopyValue } from '../../components/CopyValue';
-import { formatUnits } from '../../format/amounts';
+import { formatApt } from '../../format/amounts';
 import { errorMessage } from '../../errors/errorMessage';
 import { networkLabels } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
@@ -22,7 +22,7 @@ function Balance({ address }: { address: string }) {
         ? 'reading…'
         : balance.isError
           ? `not available (${errorMessage(balance.error)}). Fund the account from the dev wallet or a faucet.`
-          : `${formatUnits(balance.data)} APT`}
+          : formatApt(balance.data)}
     </Text>
   );
 }

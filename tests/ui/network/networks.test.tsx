@@ -99,7 +99,21 @@ describe('checkChain', () => {
       expect(check.message).toContain('http://127.0.0.1:8080/v1');
       expect(check.message).toContain('ECONNREFUSED');
       expect(check.message).toContain('npm start');
+      expect(check.message).toMatch(/^The Local \(embedded chain\) node at /);
+      expect(check.message).not.toContain('`');
     }
+  });
+
+  it('names an unreachable devnet and says what to do next', () => {
+    const check = checkChain(presetNetworks.devnet, {
+      error: new TypeError('Failed to fetch'),
+      pending: false,
+    });
+    expect(check).toEqual({
+      state: 'unreachable',
+      message:
+        'The Devnet node at https://api.devnet.aptoslabs.com/v1 cannot be reached (Failed to fetch). Check your connection, or pick another network in the header.',
+    });
   });
 
   it('is checking while the first answer is pending', () => {

@@ -217,7 +217,7 @@ describe('WalletButton', () => {
     expect(stateOf(panel)).toBe('Wallet machine state: connected.ready');
     expect(within(panel).getByLabelText('Connected account address')).toHaveTextContent(ADDRESS);
     expect(within(panel).getByRole('button', { name: 'Copy the address' })).toBeVisible();
-    expect(await within(panel).findByText('Balance: 1 APT')).toBeVisible();
+    expect(await within(panel).findByText('Balance: 1 APT (100,000,000 octas)')).toBeVisible();
     expect(within(panel).getByRole('heading', { name: 'Send APT' })).toBeVisible();
     await user.click(within(panel).getByRole('button', { name: 'Disconnect' }));
     expect(actor.getSnapshot().matches('disconnecting')).toBe(true);
@@ -272,7 +272,7 @@ describe('Send APT', () => {
     await user.type(recipient, '0x1');
     await user.clear(amount);
     await user.type(amount, '1.5');
-    expect(within(panel).getByText('150000000 octas')).toBeVisible();
+    expect(within(panel).getByText('1.5 APT (150,000,000 octas)')).toBeVisible();
     await user.click(within(panel).getByRole('button', { name: 'Sign and submit' }));
     const title = await within(panel).findByText('Committed', { exact: true });
     const outcome = title.closest('[role="status"]');

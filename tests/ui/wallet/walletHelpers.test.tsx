@@ -6,41 +6,10 @@ import { presetNetworks } from '../../../src/network/networks';
 import {
   chainIdText,
   offeredWallets,
-  parseAptToOctas,
   toAppNetwork,
   UNKNOWN_CHAIN_ID,
   walletRefusal,
 } from '../../../src/wallet';
-
-describe('parseAptToOctas', () => {
-  it.each([
-    ['1', '100000000'],
-    ['1.5', '150000000'],
-    ['0.00000001', '1'],
-    ['.25', '25000000'],
-    ['12345678901.12345678', '1234567890112345678'],
-    [' 2 ', '200000000'],
-  ])('reads %s APT as %s octas', (input, octas) => {
-    expect(parseAptToOctas(input)).toEqual({ octas });
-  });
-
-  it.each([
-    ['', /Enter an amount/],
-    ['abc', /Enter an amount/],
-    ['-1', /Enter an amount/],
-    ['1e3', /Enter an amount/],
-    ['0.000000001', /8 decimals/],
-    ['0', /more than 0/],
-    ['184467440737.09551616', /u64/],
-  ])('refuses %j', (input, message) => {
-    const result = parseAptToOctas(input);
-    expect('error' in result && result.error).toMatch(message);
-  });
-
-  it('keeps the largest u64 exactly (no floating point)', () => {
-    expect(parseAptToOctas('184467440737.09551615')).toEqual({ octas: '18446744073709551615' });
-  });
-});
 
 describe('keyless wallets', () => {
   const wallets = [

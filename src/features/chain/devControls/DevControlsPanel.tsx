@@ -58,7 +58,8 @@ export function DevControlsPanel() {
     >
       {status.isError && (
         <Alert color="red" title="The dev controls do not answer">
-          {errorMessage(status.error)}. They exist only on the embedded chain (`npm start`).
+          {errorMessage(status.error)}. They exist only on the embedded chain: start it with npm
+          start, or pick Local in the header.
         </Alert>
       )}
       {error && (

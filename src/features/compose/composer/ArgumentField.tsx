@@ -1,4 +1,5 @@
 import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { formatApt } from '../../../format/amounts';
 import type { ParamField } from './composerForm';
 import {
   containsBytes,
@@ -35,9 +36,24 @@ function typeLabel(field: ParamField): string {
   return field.abiType;
 }
 
+/** An amount as typed, read back in APT and octas: `= 0.1 APT (10,000,000 octas)`. */
+function amountText(value: ParamField['value']): string {
+  if (typeof value === 'string') return formatApt(value);
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
+    return value.map((item) => formatApt(String(item))).join(', ');
+  }
+  return '';
+}
+
 function description(field: ParamField, encoding: ByteEncoding): string {
   const type = field.type;
   if (!type) return 'Set the type arguments first.';
+  if (field.amount) {
+    const read = amountText(field.value);
+    return read === ''
+      ? 'An amount in octas, or in APT with the unit (0.1 APT); 1 APT = 100,000,000 octas.'
+      : `= ${read}`;
+  }
   if (containsBytes(type)) {
     const bytes = encoding === 'hex' ? '0x hex, two digits per byte' : 'UTF-8 text';
     if (type.kind === 'vector' && type.inner.kind === 'integer') return `Bytes as ${bytes}.`;

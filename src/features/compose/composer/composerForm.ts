@@ -61,13 +61,13 @@ export const defaultOptions: OptionsInput = {
   waitTimeoutSecs: '20',
 };
 
-/** A fresh form: 1 APT to the local root account. */
+/** A fresh form: 0.1 APT to the local root account (commits after one faucet funding). */
 export const defaultFormState: ComposerFormState = {
   moduleAddress: '0x1',
   moduleName: 'aptos_account',
   functionName: 'transfer',
   typeArguments: [],
-  arguments: [rootAddress, '100000000'],
+  arguments: [rootAddress, '0.1 APT'],
   encodings: [],
   options: defaultOptions,
   signingMode: 'sign',
@@ -150,6 +150,16 @@ export interface ParamField {
   type: MoveType | null;
   error: string | null;
   value: DraftArgument | undefined;
+  /** A `u64` (or `vector<u64>`) of an APT-moving framework function: shown in APT and octas. */
+  amount?: boolean;
+}
+
+/** The framework modules whose `u64` arguments are amounts of a coin (APT in the templates). */
+const AMOUNT_MODULES = ['aptos_account', 'coin', 'primary_fungible_store', 'aptos_coin'];
+
+function isAmountType(type: MoveType): boolean {
+  if (type.kind === 'vector') return isAmountType(type.inner);
+  return type.kind === 'integer' && type.name === 'u64';
 }
 
 export interface OptionErrors {
@@ -249,6 +259,7 @@ export function evaluateForm(args: {
   const typeArgumentErrors: Array<string | null> = [];
   const typeArguments: Array<TypeArgument | null> = [];
   const params: ParamField[] = [];
+  const amountFunction = moduleAddress === '0x1' && AMOUNT_MODULES.includes(state.moduleName ?? '');
   if (fn) {
     fn.generic_type_params.forEach((_constraints, index) => {
       const parsed = parseTypeArgument({
@@ -274,6 +285,7 @@ export function evaluateForm(args: {
           ? { index, abiType, type: resolved.value, error: null, value: parsed.value }
           : { index, abiType, type: resolved.value, error: parsed.error, value: undefined };
       }
+      if (amountFunction && field.type !== null && isAmountType(field.type)) field.amount = true;
       if (field.error) problems.push(`Argument ${index + 1} (${abiType}): ${field.error}`);
       params.push(field);
     });

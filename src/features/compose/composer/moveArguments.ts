@@ -14,6 +14,7 @@ import {
   type TypeTag,
 } from '@aptos-labs/ts-sdk';
 import type { DraftArgument } from '../../../../machines';
+import { parseAmount } from '../../../format/amounts';
 
 /** The integer widths Move knows, unsigned and signed. */
 export const integerKinds = [
@@ -276,6 +277,14 @@ export function parseAddressText(raw: string, what = 'address'): Parsed<string> 
   return ok(AccountAddress.from(`0x${hex.toLowerCase()}`, { maxMissingChars: 63 }).toStringLong());
 }
 
+/** A `u64` typed with a unit (`0.1 APT`, `250 octas`) is an amount of APT. */
+const AMOUNT_WITH_UNIT = /^\s*[\d_,.]+\s*(apt|octas?)\s*$/i;
+
+function parseAmountArgument(text: string): Parsed<string> {
+  const amount = parseAmount(text, { bareUnit: 'octas', allowZero: true });
+  return 'octas' in amount ? ok(amount.octas) : fail(`u64 amount: ${amount.error}`);
+}
+
 /**
  * Validates a whole number of the given Move integer type and returns it as a decimal string.
  *
@@ -405,7 +414,9 @@ export function parseArgument(args: {
     case 'object':
       return parseAddressText(text, `Object<${type.inner}> (an object address)`);
     case 'integer':
-      return parseInteger(text, type.name);
+      return type.name === 'u64' && AMOUNT_WITH_UNIT.test(text)
+        ? parseAmountArgument(text)
+        : parseInteger(text, type.name);
     case 'string':
       if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) {
         return fail('String must be valid UTF-8; it has a lone surrogate character');

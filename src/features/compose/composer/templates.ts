@@ -27,20 +27,21 @@ const playground = (functionName: string, value: string) => ({
 export const composerTemplates: ComposerTemplate[] = [
   {
     id: 'transfer',
-    label: 'APT transfer: 1 APT to the root account',
-    description: 'Commits: 100000000 octas to the local root account.',
+    label: 'APT transfer: 0.1 APT to the root account',
+    description:
+      'Commits after one faucet funding: 0.1 APT (10,000,000 octas) to the root account.',
     fill: {
       moduleAddress: '0x1',
       moduleName: 'aptos_account',
       functionName: 'transfer',
       typeArguments: [],
-      arguments: [rootAddress, '100000000'],
+      arguments: [rootAddress, '0.1 APT'],
     },
   },
   {
     id: 'transfer-too-much',
     label: 'APT transfer: more than the balance',
-    description: 'Fails in simulation: EINSUFFICIENT_BALANCE (10^18 octas).',
+    description: 'Fails in simulation: EINSUFFICIENT_BALANCE (10,000,000,000 APT).',
     fill: {
       moduleAddress: '0x1',
       moduleName: 'aptos_account',
@@ -51,14 +52,14 @@ export const composerTemplates: ComposerTemplate[] = [
   },
   {
     id: 'batch-transfer',
-    label: 'Batch transfer: 1 APT and 2 APT',
+    label: 'Batch transfer: 0.1 APT and 0.2 APT',
     description: 'Commits: two transfers in one transaction (0xb0b gets a new account).',
     fill: {
       moduleAddress: '0x1',
       moduleName: 'aptos_account',
       functionName: 'batch_transfer',
       typeArguments: [],
-      arguments: [`${rootAddress}\n0xb0b`, '100000000, 200000000'],
+      arguments: [`${rootAddress}\n0xb0b`, '0.1 APT, 0.2 APT'],
     },
   },
   {

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Code, Group, Stack, Text } from '@mantine/core';
 import type { StepOutcome } from '../../../../machines';
 import { explainValidationCode } from './explainVmStatus';
+import { ExpirationVsChainTime } from './ExpirationVsChainTime';
 
 const COLORS: Record<string, string> = {
   committed: 'teal',
@@ -15,7 +16,14 @@ const COLORS: Record<string, string> = {
  * What the last step's result means: the classifier's summary, and the details that matter for
  * its state (the wallet's status, the node's error and validation code with cause and fix).
  */
-export function OutcomeCard({ outcome }: { outcome: StepOutcome }) {
+export function OutcomeCard({
+  outcome,
+  expirationSecs,
+}: {
+  outcome: StepOutcome;
+  /** The built transaction's expiration, shown against the chain's time when it expired. */
+  expirationSecs?: string;
+}) {
   const { details, state } = outcome;
   const validation =
     details.vmErrorName !== undefined || details.vmErrorCode !== undefined
@@ -67,6 +75,10 @@ export function OutcomeCard({ outcome }: { outcome: StepOutcome }) {
               </Text>
             </Stack>
           )}
+          {expirationSecs !== undefined &&
+            (state === 'expired' || validation?.name === 'TRANSACTION_EXPIRED') && (
+              <ExpirationVsChainTime expirationSecs={expirationSecs} />
+            )}
           {details.hash && (
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               hash {details.hash}

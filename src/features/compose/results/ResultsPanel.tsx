@@ -47,7 +47,12 @@ export function ResultsPanel({ actorRef }: { actorRef: ActorRefFrom<typeof trans
   }
   return (
     <Stack gap="md">
-      {outcome && <OutcomeCard outcome={outcome} />}
+      {outcome && (
+        <OutcomeCard
+          outcome={outcome}
+          {...(built ? { expirationSecs: built.expirationTimestampSecs } : {})}
+        />
+      )}
       {built && <RawTransactionCard built={built} draft={draft} />}
       {(simulation || committedExecution) && (
         <SimpleGrid cols={{ base: 1, md: simulation && committedExecution ? 2 : 1 }} spacing="md">

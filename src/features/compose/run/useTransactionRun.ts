@@ -1,5 +1,5 @@
 import type { Aptos } from '@aptos-labs/ts-sdk';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { transactionClock, transactionMachine, type TransactionDraft } from '../../../../machines';
@@ -8,7 +8,7 @@ import type { DevWallet } from '../../../devwallet';
 import { useLatest } from '../../../hooks/useLatest';
 import { toRunNetwork, type NetworkConfig } from '../../../network/networks';
 import { accountQueries } from '../../../queries/chainQueries';
-import { workbenchQueryKey } from '../../chain/devControls/devControlQueries';
+import { devControlQueries, workbenchQueryKey } from '../../chain/devControls/devControlQueries';
 
 /** The draft the machine starts with, before the composer reports one. */
 export function emptyDraft(sender: string | null): TransactionDraft {
@@ -17,6 +17,24 @@ export function emptyDraft(sender: string | null): TransactionDraft {
     payload: { function: '0x1::aptos_account::transfer', typeArguments: [], functionArguments: [] },
     options: {},
   };
+}
+
+/**
+ * Now, as the chain counts it: the embedded chain's clock can be advanced past the wall clock, and
+ * an expiration counted from the browser's clock would already be past there. Elsewhere (and when
+ * the dev controls do not answer) the wall clock.
+ */
+export async function chainNow(queryClient: QueryClient, network: NetworkConfig): Promise<number> {
+  if (network.kind !== 'local') return Date.now();
+  try {
+    const clock = await queryClient.fetchQuery({
+      ...devControlQueries.clock(network),
+      staleTime: 0,
+    });
+    return Number(BigInt(clock.now_microseconds) / 1000n);
+  } catch {
+    return Date.now();
+  }
 }
 
 /**
@@ -51,6 +69,7 @@ export function useTransactionRun(args: {
       actors: createTransactionActors({
         aptos,
         getSigner,
+        now: () => chainNow(queryClient, network),
         ...(devWallet === undefined ? {} : { devWallet }),
       }),
       actions: transactionClock(Date.now),

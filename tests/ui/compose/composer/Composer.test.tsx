@@ -125,7 +125,7 @@ async function waitForDraft() {
 
 // Each test drives several Mantine comboboxes; jsdom is slow with them on a shared machine.
 describe('Composer', { timeout: 20_000 }, () => {
-  it('starts on a 1 APT transfer to the root account and reports the draft', async () => {
+  it('starts on a 0.1 APT transfer to the root account and reports the draft', async () => {
     renderComposer();
     const result = await waitForDraft();
     expect(result.draft).toEqual({
@@ -133,7 +133,7 @@ describe('Composer', { timeout: 20_000 }, () => {
       payload: {
         function: '0x1::aptos_account::transfer',
         typeArguments: [],
-        functionArguments: [root, '100000000'],
+        functionArguments: [root, '10000000'],
       },
       options: { maxGasAmount: '200000', expirationSecs: 20, waitTimeoutSecs: 20 },
     });
@@ -220,12 +220,12 @@ describe('Composer', { timeout: 20_000 }, () => {
       );
     });
 
-    await choose(user, 'Template', 'Batch transfer: 1 APT and 2 APT');
+    await choose(user, 'Template', 'Batch transfer: 0.1 APT and 0.2 APT');
     await waitFor(() => {
       const result = last();
       expect(result.ok && result.draft.payload.functionArguments).toEqual([
         [root, long('b0b')],
-        ['100000000', '200000000'],
+        ['10000000', '20000000'],
       ]);
     });
   });

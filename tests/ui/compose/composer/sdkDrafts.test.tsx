@@ -43,6 +43,7 @@ import {
   applyTemplate,
   composerTemplates,
 } from '../../../../src/features/compose/composer/templates';
+import { DEFAULT_FUND_AMOUNT } from '../../../../src/devwallet/constants';
 import type { NetworkConfig } from '../../../../src/network/networks';
 import type { TransactionDraft } from '../../../../machines';
 
@@ -53,7 +54,11 @@ let root: Account;
 
 beforeAll(async () => {
   localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
-  network = { kind: 'local', fullnode: localnet.urls.rest, expectedChainId: 4 };
+  network = {
+    kind: 'local',
+    fullnode: localnet.urls.rest,
+    expectedChainId: 4,
+  };
   aptos = createAptos(network);
   root = Account.fromPrivateKey({
     privateKey: new Ed25519PrivateKey(localnet.rootPrivateKeyAip80),
@@ -74,19 +79,22 @@ async function functionAbi(state: ComposerFormState): Promise<MoveFunction> {
   return fn;
 }
 
-async function draftFor(state: ComposerFormState): Promise<TransactionDraft> {
+async function draftFor(
+  state: ComposerFormState,
+  signer: Account = root,
+): Promise<TransactionDraft> {
   const fn = await functionAbi(state);
   const { result } = evaluateForm({
     state,
     fn,
-    sender: root.accountAddress.toStringLong(),
+    sender: signer.accountAddress.toStringLong(),
     abiProblem: null,
   });
   if (!result.ok) throw new Error(result.problems.join('; '));
   return result.draft;
 }
 
-async function run(draft: TransactionDraft) {
+async function run(draft: TransactionDraft, signer: Account = root) {
   const transaction = await aptos.transaction.build.simple({
     sender: draft.sender,
     data: {
@@ -99,7 +107,7 @@ async function run(draft: TransactionDraft) {
       expireTimestamp: Math.floor(Date.now() / 1000) + (draft.options.expirationSecs ?? 20),
     },
   });
-  const pending = await aptos.signAndSubmitTransaction({ signer: root, transaction });
+  const pending = await aptos.signAndSubmitTransaction({ signer, transaction });
   return aptos.waitForTransaction({
     transactionHash: pending.hash,
     options: { checkSuccess: false, timeoutSecs: 10 },
@@ -118,9 +126,26 @@ describe('composer drafts on the embedded chain', { timeout: 30_000 }, () => {
     expect(draft.payload).toEqual({
       function: '0x1::aptos_account::transfer',
       typeArguments: [],
-      functionArguments: [localnet.rootAddress, '100000000'],
+      functionArguments: [localnet.rootAddress, '10000000'],
     });
     const result = await run(draft);
+    expect(result.success).toBe(true);
+  });
+
+  it('the default form commits from an account given what one faucet funding gives', async () => {
+    const fresh = Account.generate();
+    const funding = await run({
+      sender: root.accountAddress.toStringLong(),
+      payload: {
+        function: '0x1::aptos_account::transfer',
+        typeArguments: [],
+        functionArguments: [fresh.accountAddress.toStringLong(), String(DEFAULT_FUND_AMOUNT)],
+      },
+      options: { maxGasAmount: '200000' },
+    });
+    expect(funding.success).toBe(true);
+    const draft = await draftFor(defaultFormState, fresh);
+    const result = await run(draft, fresh);
     expect(result.success).toBe(true);
   });
 
@@ -142,7 +167,7 @@ describe('composer drafts on the embedded chain', { timeout: 30_000 }, () => {
     const draft = await draftFor(template('batch-transfer'));
     expect(draft.payload.functionArguments).toEqual([
       [localnet.rootAddress, `0x${'b0b'.padStart(64, '0')}`],
-      ['100000000', '200000000'],
+      ['10000000', '20000000'],
     ]);
     expect((await run(draft)).success).toBe(true);
   });
