@@ -46,6 +46,7 @@ export function createProgram(io: CliIo): Command {
     .description(
       'Run Aptos transactions through the workbench’s transaction machine, and replay recorded runs.',
     )
+    .exitOverride()
     .showHelpAfterError()
     .configureOutput({
       writeOut: (text) => io.out(text.trimEnd()),
@@ -147,7 +148,7 @@ export function createProgram(io: CliIo): Command {
   program
     .command('resimulate')
     .description(
-      'Simulate each recorded run against the chain as it is now (the same signed bytes where the chain still accepts them, else the same draft) and print a diff with the original.',
+      'Simulate each recorded run against the chain as it is now (the same signed bytes where the chain still accepts them, else the same draft) and print a diff with the original. Exits 1 when the VM status changed.',
     )
     .argument('<run.json>', 'a run file')
     .addOption(networkOption())
@@ -173,7 +174,7 @@ export function createProgram(io: CliIo): Command {
           now: now.facts,
           sender: record.draft.sender,
         })) {
-          changed ||= row.aspect !== 'write set' && !row.same;
+          changed ||= row.aspect === 'VM status' && !row.same;
           io.out(`  ${row.same ? '=' : '≠'} ${row.aspect}`);
           if (row.same) continue;
           for (const line of row.original) io.out(`      - ${line}`);
@@ -199,7 +200,7 @@ export function createProgram(io: CliIo): Command {
  * Runs the CLI with `argv` (as `process.argv`). Usage errors exit 2, refused files and failures 1.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<void> {
-  const program = createProgram(io).exitOverride();
+  const program = createProgram(io);
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -68,7 +68,7 @@ function expectation(error: ErrorObject): string {
     case 'pattern':
       return `a string matching ${String(params.pattern)}`;
     default:
-      return error.message ?? error.keyword;
+      return (error.message ?? error.keyword).replace(/^must (be )?/, '');
   }
 }
 
