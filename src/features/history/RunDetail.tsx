@@ -17,6 +17,8 @@ import type { WorkbenchRun } from '../../../machines';
 import { RunResults } from '../compose/results/ResultsPanel';
 import type { RunStore } from '../runs';
 import { ReplayPanel } from './ReplayPanel';
+import { ResimulatePanel } from './ResimulatePanel';
+import { ResubmitPanel } from './ResubmitPanel';
 import { downloadRuns } from './runFiles';
 import { runHref, visualizerHref } from './useHistoryRoute';
 import { isFailure, resultsData, shortHex, stateColor } from './runView';
@@ -92,6 +94,8 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
                 </Text>
               </Stack>
               <ReplayPanel record={record} />
+              <ResimulatePanel record={record} />
+              <ResubmitPanel record={record} />
             </SimpleGrid>
           </Stack>
         </Paper>
