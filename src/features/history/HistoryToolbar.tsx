@@ -149,7 +149,7 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
           </Alert>
         ))}
       {pruned && pruned.count > 0 && (
-        <Alert color="yellow" title="Oldest runs pruned" aria-label="Pruning note">
+        <Alert color="yellow" title="Oldest runs pruned">
           The history keeps the newest {maxRuns} runs; {pruned.count} older run
           {pruned.count === 1 ? ' was' : 's were'} removed (last on{' '}
           {new Date(pruned.at).toLocaleString()}). Raise “Runs kept” to keep more.

@@ -35,13 +35,13 @@ export function ReplayPanel({ record }: { record: WorkbenchRun }) {
         </Alert>
       )}
       {result?.identical && (
-        <Alert color="teal" title="Identical" aria-label="Re-run result">
+        <Alert color="teal" title="Identical">
           The machine made the same {result.compared} transitions, in the same order, from the
           recorded answers (no network, no wallet).
         </Alert>
       )}
       {result && result.divergence && (
-        <Alert color="red" title="Diverged" aria-label="Re-run result">
+        <Alert color="red" title="Diverged">
           <Stack gap={4}>
             <Text size="sm">
               First difference at transition {result.divergence.index + 1} (

@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { WorkbenchRun } from '../../../machines';
 
 /** Runs kept by default before the oldest are pruned. */
@@ -118,7 +118,11 @@ function matches(row: StoredRun, filter: RunFilter): boolean {
  * ```
  */
 export function createRunStore(
-  args: { name?: string; indexedDB?: IDBFactory; keyRange?: typeof IDBKeyRange } = {},
+  args: {
+    name?: string;
+    indexedDB?: DexieOptions['indexedDB'];
+    keyRange?: DexieOptions['IDBKeyRange'];
+  } = {},
 ): RunStore {
   const db = new Dexie(args.name ?? 'transaction-workbench-runs', {
     ...(args.indexedDB ? { indexedDB: args.indexedDB } : {}),

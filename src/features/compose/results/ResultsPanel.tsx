@@ -1,11 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type {
-  DraftArgument,
-  TransactionContext,
-  transactionMachine,
-} from '../../../../machines';
+import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
 import { ExecutionCard, type Execution } from './ExecutionCard';
 import { OutcomeCard } from './OutcomeCard';
