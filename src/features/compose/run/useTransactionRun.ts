@@ -10,6 +10,7 @@ import {
 } from '../../../../machines';
 import { createTransactionActors, type TransactionSigner } from '../../../actors/transactionActors';
 import type { DevWallet } from '../../../devwallet';
+import { workbenchTrace } from '../../../inspection/workbenchTrace';
 import type { NetworkConfig } from '../../../network/networks';
 import { accountQueries } from '../../../queries/chainQueries';
 import { workbenchQueryKey } from '../../chain/devControls/devControlQueries';
@@ -80,6 +81,7 @@ export function useTransactionRun(args: {
   );
   const actorRef = useActorRef(logic, {
     input: { draft: emptyDraft(sender), network: toNetworkInfo(network) },
+    inspect: workbenchTrace.inspectTransaction,
   });
 
   useEffect(() => {
