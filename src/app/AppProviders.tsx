@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApprovalModal, createDevWallet, DevWalletProvider, type DevWallet } from '../devwallet';
+import { RunsProvider } from '../features/runs';
 import { NetworkProvider } from '../network/NetworkContext';
 import { WalletAdapterProvider, WalletMachineProvider } from '../wallet';
 import { theme } from './theme';
@@ -21,7 +22,8 @@ export interface AppProvidersProps {
 /**
  * Every provider the app needs, in one place, shared by the app and the UI tests. The wallet
  * machine sits above the wallet adapter (remounted per network) so a connection outlives a
- * network change; the approval prompt and notifications sit above both.
+ * network change; the approval prompt and notifications sit above both. RunsProvider holds the
+ * Compose run (and records it) inside the adapter, whose wallet signs it.
  */
 export function AppProviders({ children, queryClient, devWallet }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? new QueryClient());
@@ -33,7 +35,9 @@ export function AppProviders({ children, queryClient, devWallet }: AppProvidersP
         <NetworkProvider>
           <DevWalletProvider wallet={wallet}>
             <WalletMachineProvider devWallet={wallet}>
-              <WalletAdapterProvider>{children}</WalletAdapterProvider>
+              <WalletAdapterProvider>
+                <RunsProvider>{children}</RunsProvider>
+              </WalletAdapterProvider>
               <ApprovalModal />
             </WalletMachineProvider>
           </DevWalletProvider>

@@ -2,6 +2,7 @@ import type { Aptos } from '@aptos-labs/ts-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
+import type { InspectionEvent } from 'xstate';
 import {
   transactionClock,
   transactionMachine,
@@ -42,6 +43,8 @@ export function toNetworkInfo(network: NetworkConfig): NetworkInfo {
  * @param args.aptos - the workbench's client for it.
  * @param args.signer - the connected wallet now, or `null`.
  * @param args.devWallet - the in-page dev wallet.
+ * @param args.draft - the draft to start with (default: an empty one for the sender).
+ * @param args.inspect - XState's inspection callback (the run recorder).
  * @returns the running machine's actor.
  * @example
  * ```tsx
@@ -54,8 +57,10 @@ export function useTransactionRun(args: {
   signer: TransactionSigner | null;
   devWallet: DevWallet | undefined;
   sender: string | null;
+  draft?: TransactionDraft;
+  inspect?: (event: InspectionEvent) => void;
 }) {
-  const { network, aptos, signer, devWallet, sender } = args;
+  const { network, aptos, signer, devWallet, sender, draft, inspect } = args;
   const queryClient = useQueryClient();
   // The actors read the wallet when a step runs; the holder keeps it current.
   const [latestSigner] = useState(() => {
@@ -80,8 +85,12 @@ export function useTransactionRun(args: {
     }),
   );
   const actorRef = useActorRef(logic, {
-    input: { draft: emptyDraft(sender), network: toNetworkInfo(network) },
-    inspect: workbenchTrace.inspectTransaction,
+    input: { draft: draft ?? emptyDraft(sender), network: toNetworkInfo(network) },
+    // The visualizer's trace sees every actor; the caller's inspector (the run recorder) too.
+    inspect: (event) => {
+      workbenchTrace.inspectTransaction(event);
+      inspect?.(event);
+    },
   });
 
   useEffect(() => {
