@@ -107,7 +107,6 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
     droppedMessages: 0,
   };
   const roots: Record<TracedMachine, string | null> = { transaction: null, wallet: null };
-  const actors: Record<TracedMachine, AnyActorRef | null> = { transaction: null, wallet: null };
   const states: Record<TracedMachine, string | null> = { transaction: null, wallet: null };
   const seqs: Record<TracedMachine, number> = { transaction: 0, wallet: 0 };
   /** Messages waiting for the transition their event causes. */
@@ -175,7 +174,6 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
         if (roots[machine] !== inspection.rootId) {
           // A new actor (a new Compose page, another network): a new trace.
           roots[machine] = inspection.rootId;
-          actors[machine] = actor;
           states[machine] = null;
           seqs[machine] = 0;
           snapshot.transitions[machine] = [];
@@ -277,11 +275,6 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
         seq: seqs.transaction || null,
       });
       changed();
-    },
-    /** The running actor of a machine (the latest one created), or `null` once it stopped. */
-    liveActor(machine: TracedMachine): AnyActorRef | null {
-      const actor = actors[machine];
-      return actor !== null && actor.getSnapshot().status === 'active' ? actor : null;
     },
     subscribe(listener: () => void) {
       listeners.add(listener);

@@ -348,11 +348,7 @@ export default function Visualizer() {
               ) : (
                 <Text size="sm">
                   {isLive
-                    ? selected === null
-                      ? machine === 'transaction'
-                        ? 'No Compose run is open: open Compose to start one.'
-                        : 'The wallet machine is not running.'
-                      : 'Showing the past: press Live to drive the machine.'
+                    ? 'Showing the past: press Live to drive the machine.'
                     : 'A recorded run: nothing to send.'}
                 </Text>
               )}

@@ -12,16 +12,20 @@ interface StateConfig {
   states?: Record<string, StateConfig>;
   on?: Record<string, unknown>;
   always?: unknown;
-  invoke?: { id: string; onDone?: unknown; onError?: unknown } | { id: string; onDone?: unknown; onError?: unknown }[];
+  invoke?:
+    | { id: string; onDone?: unknown; onError?: unknown }
+    | { id: string; onDone?: unknown; onError?: unknown }[];
 }
 
 function asList(value: unknown): { target?: string | string[] }[] {
   if (value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
-  return list.map((entry) => (typeof entry === 'string' ? { target: entry } : (entry as { target?: string })));
+  return list.map((entry) =>
+    typeof entry === 'string' ? { target: entry } : (entry as { target?: string }),
+  );
 }
 
-function resolve(machineId: string, sourceId: string, target: string): string {
+function resolve(sourceId: string, target: string): string {
   if (target.startsWith('#')) return target.slice(1);
   if (target.startsWith('.')) return `${sourceId}${target}`;
   return `${sourceId.split('.').slice(0, -1).join('.')}.${target}`;
@@ -35,7 +39,7 @@ function declaredTransitions(machine: AnyStateMachine): string[] {
       for (const transition of asList(value)) {
         const targets = transition.target === undefined ? [] : [transition.target].flat();
         if (targets.length === 0) found.push(`${id} ${eventType} ${id}`);
-        for (const target of targets) found.push(`${id} ${eventType} ${resolve(machine.id, id, target)}`);
+        for (const target of targets) found.push(`${id} ${eventType} ${resolve(id, target)}`);
       }
     };
     for (const [eventType, value] of Object.entries(config.on ?? {})) add(eventType, value);
@@ -75,7 +79,9 @@ describe.each([
   });
 
   it('has every transition of its definition as an edge, and no other', () => {
-    const edges = graph.edges.map((edge) => `${edge.source} ${edge.eventType} ${edge.target}`).sort();
+    const edges = graph.edges
+      .map((edge) => `${edge.source} ${edge.eventType} ${edge.target}`)
+      .sort();
     expect(edges).toEqual(declaredTransitions(machine));
     expect(new Set(graph.edges.map((edge) => edge.id)).size).toBe(graph.edges.length);
   });
@@ -88,10 +94,20 @@ describe('graph details', () => {
   it('labels events, guards and actor results', () => {
     const built = transaction.edges.filter((edge) => edge.source === 'transaction.built');
     expect(built).toContainEqual(
-      expect.objectContaining({ label: 'always', guard: 'isRunning', target: 'transaction.simulating', sendable: false }),
+      expect.objectContaining({
+        label: 'always',
+        guard: 'isRunning',
+        target: 'transaction.simulating',
+        sendable: false,
+      }),
     );
     expect(built).toContainEqual(
-      expect.objectContaining({ label: 'simulate', guard: null, target: 'transaction.simulating', sendable: true }),
+      expect.objectContaining({
+        label: 'simulate',
+        guard: null,
+        target: 'transaction.simulating',
+        sendable: true,
+      }),
     );
     expect(transaction.edges).toContainEqual(
       expect.objectContaining({
@@ -101,16 +117,28 @@ describe('graph details', () => {
       }),
     );
     expect(wallet.edges).toContainEqual(
-      expect.objectContaining({ source: 'wallet.disconnected', eventType: 'wallet.detected', guard: '!hasWallets' }),
+      expect.objectContaining({
+        source: 'wallet.disconnected',
+        eventType: 'wallet.detected',
+        guard: '!hasWallets',
+      }),
     );
     expect(transaction.edges).toContainEqual(
-      expect.objectContaining({ source: 'transaction.editing', eventType: 'draft.update', targetless: true }),
+      expect.objectContaining({
+        source: 'transaction.editing',
+        eventType: 'draft.update',
+        targetless: true,
+      }),
     );
   });
 
   it('keeps tags, initial states and invoked actors', () => {
     const pending = transaction.nodes.find((node) => node.path === 'pending');
-    expect(pending).toMatchObject({ tags: ['busy'], invokes: ['waitForTransaction'], type: 'atomic' });
+    expect(pending).toMatchObject({
+      tags: ['busy'],
+      invokes: ['waitForTransaction'],
+      type: 'atomic',
+    });
     expect(transaction.nodes.find((node) => node.path === 'editing')?.initial).toBe(true);
     expect(transaction.nodes.find((node) => node.path === 'simulated')?.type).toBe('compound');
     expect(wallet.nodes.find((node) => node.path === 'wallet')?.invokes).toEqual(['watchWallet']);

@@ -1,9 +1,7 @@
 import type { RunRecord } from '../../../../machines';
+import { runStore } from '../../runs';
 
-/**
- * A stored run by id. History (issue "History and replay") writes the records; until its store
- * is part of the app, nothing is stored.
- */
-export async function getStoredRun(_id: string): Promise<RunRecord | null> {
-  return null;
+/** A stored run by id (History writes them), or `null`. */
+export async function getStoredRun(id: string): Promise<RunRecord | null> {
+  return (await runStore.getRun(id)) ?? null;
 }

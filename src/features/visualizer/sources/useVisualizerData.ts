@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { workbenchTrace } from '../../../inspection/workbenchTrace';
+import { useLiveRunRecord } from '../../runs';
 import type { MachineGraph } from '../graph/machineGraph';
 import { getStoredRun } from './storedRuns';
 import type { VisualizerRoute } from './useVisualizerRoute';
@@ -16,16 +17,18 @@ export const FILE_STORAGE_KEY = 'workbench.visualizer.file';
 type Loaded = { data: VisualizerData | null; error: string | null; loading: boolean };
 
 /**
- * The run a route names: the live trace (re-read on every transition), the file loaded in this
- * tab, or a stored run.
+ * The run a route names: the live trace (re-read on every transition; also when the id is the
+ * live run's), the file loaded in this tab, or a stored run.
  */
 export function useVisualizerData(route: VisualizerRoute, graph: MachineGraph): Loaded {
   const version = useSyncExternalStore(workbenchTrace.subscribe, workbenchTrace.getVersion);
+  const liveRunId = useLiveRunRecord()?.id ?? null;
+  const showsLive = route.kind === 'live' || (route.kind === 'stored' && route.runId === liveRunId);
   const live = useMemo(
-    () => (route.kind === 'live' ? fromWorkbenchTrace(workbenchTrace.getSnapshot()) : null),
+    () => (showsLive ? fromWorkbenchTrace(workbenchTrace.getSnapshot(), liveRunId) : null),
     // `version` changes whenever the trace grows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [route.kind, version],
+    [showsLive, liveRunId, version],
   );
   const file = useMemo((): Loaded | null => {
     if (route.kind !== 'file') return null;
@@ -46,7 +49,7 @@ export function useVisualizerData(route: VisualizerRoute, graph: MachineGraph): 
       };
     }
   }, [route.kind, graph]);
-  const runId = route.kind === 'stored' ? route.runId : null;
+  const runId = route.kind === 'stored' && !showsLive ? route.runId : null;
   const [stored, setStored] = useState<Loaded & { runId: string | null }>({
     runId: null,
     data: null,

@@ -1,6 +1,7 @@
 import type { JsonValue, RunRecord } from '../../../../machines';
 import type {
   Lane,
+  TracedTransition,
   TraceMessage,
   TracedMachine,
   WorkbenchTraceSnapshot,
@@ -42,32 +43,58 @@ export interface VisualizerFile {
 
 const EMPTY: Timeline = { rows: [], dropped: 0, eventTypes: [], states: [] };
 
-/** The live trace on one time axis, from its earliest entry. */
-export function fromWorkbenchTrace(trace: WorkbenchTraceSnapshot): VisualizerData {
-  const starts = [
-    trace.transitions.transaction[0]?.at,
-    trace.transitions.wallet[0]?.at,
-    trace.messages[0]?.at,
-  ].filter((at): at is number => at !== undefined);
+function attemptOf(context: JsonValue): number | null {
+  const attempt =
+    context !== null && typeof context === 'object' && !Array.isArray(context)
+      ? context.attempt
+      : null;
+  return typeof attempt === 'number' ? attempt : null;
+}
+
+/**
+ * The live trace on one time axis: the Compose run's current attempt (as its run record has
+ * it, with contexts), the wallet machine, and the messages since the earliest of them.
+ *
+ * @param trace - the workbench trace.
+ * @param runId - the live run record's id, when known.
+ */
+export function fromWorkbenchTrace(
+  trace: WorkbenchTraceSnapshot,
+  runId: string | null,
+): VisualizerData {
+  const all = trace.transitions.transaction;
+  const attempt = all.length === 0 ? null : attemptOf((all.at(-1) as TracedTransition).context);
+  let first = all.length;
+  while (first > 0 && attemptOf((all[first - 1] as TracedTransition).context) === attempt)
+    first -= 1;
+  const transaction = all.slice(first);
+  const starts = [transaction[0]?.at, trace.transitions.wallet[0]?.at].filter(
+    (at): at is number => at !== undefined,
+  );
   const start = starts.length === 0 ? 0 : Math.min(...starts);
-  const timeline = (machine: TracedMachine) =>
+  const timeline = (transitions: readonly TracedTransition[], dropped: number) =>
     buildTimeline(
-      trace.transitions[machine].map((transition) => ({
-        ...transition,
-        atMs: transition.at - start,
-      })),
-      trace.dropped[machine],
+      transitions.map((transition) => ({ ...transition, atMs: transition.at - start })),
+      dropped,
     );
   return {
     kind: 'live',
-    title: 'Live: the Compose run and the wallet',
-    runId: null,
-    timelines: { transaction: timeline('transaction'), wallet: timeline('wallet') },
-    messages: trace.messages.map(({ at, endAt, ...message }) => ({
-      ...message,
-      atMs: at - start,
-      endMs: endAt === null ? null : endAt - start,
-    })),
+    title:
+      runId === null
+        ? 'Live run'
+        : `Live run ${runId}${attempt === null ? '' : ` (attempt ${attempt})`}`,
+    runId,
+    timelines: {
+      transaction: timeline(transaction, first === 0 ? trace.dropped.transaction : 0),
+      wallet: timeline(trace.transitions.wallet, trace.dropped.wallet),
+    },
+    messages: trace.messages
+      .filter((message) => message.at >= start)
+      .map(({ at, endAt, ...message }) => ({
+        ...message,
+        atMs: at - start,
+        endMs: endAt === null ? null : endAt - start,
+      })),
     droppedMessages: trace.droppedMessages,
   };
 }
