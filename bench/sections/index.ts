@@ -1,6 +1,7 @@
 import type { BenchSection } from '../types.ts';
 import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
+import { visualizerSection } from './visualizer.ts';
 
 /** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
-export const sections: BenchSection[] = [localnetSection, lifecycleSection];
+export const sections: BenchSection[] = [localnetSection, lifecycleSection, visualizerSection];

@@ -112,6 +112,8 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
   /** Messages waiting for the transition their event causes. */
   const awaiting = new WeakMap<object, TraceMessage>();
   const openInvokes = new Map<string, TraceMessage>();
+  /** Actors start while the transition that invokes them is taken, before it is reported. */
+  const starting: Record<TracedMachine, TraceMessage[]> = { transaction: [], wallet: [] };
   const listeners = new Set<() => void>();
   let nextMessage = 1;
 
@@ -154,6 +156,7 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
     states[machine] = target;
     const message = awaiting.get(inspected.event);
     if (message) message.seq = transition.seq;
+    for (const started of starting[machine].splice(0)) started.seq = transition.seq;
     changed();
   }
 
@@ -184,7 +187,8 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
       }
       if (inspection.rootId !== roots[machine]) return;
       if (inspection.type === '@xstate.microstep' && isRoot) {
-        if (inspection._transitions.length === 0) return;
+        // The initial transition is recorded once, from the `xstate.init` snapshot above.
+        if (inspection._transitions.length === 0 || inspection.event.type === 'xstate.init') return;
         record(
           machine,
           inspection,
@@ -206,8 +210,9 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
           label: actor.id,
           status: null,
           machine,
-          seq: seqs[machine],
+          seq: null,
         });
+        starting[machine].push(message);
         openInvokes.set(`${machine}:${actor.id}`, message);
         changed();
         return;

@@ -221,13 +221,14 @@ export default function Visualizer() {
 
   const activeNode = graph.nodes.filter((node) => activeIds.has(node.id)).at(-1);
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-visualizer>
       <Paper withBorder p="sm" radius="md" component="section" aria-label="Source">
         <Group justify="space-between" wrap="wrap">
           <Group gap="xs">
             <Button
               size="xs"
               variant={route.kind === 'live' ? 'filled' : 'default'}
+              color="blue.9"
               component="a"
               href={hashOf({ kind: 'live' })}
               aria-current={route.kind === 'live' ? 'page' : undefined}
@@ -236,7 +237,12 @@ export default function Visualizer() {
             </Button>
             <FileButton onChange={(file) => void loadFile(file)} accept="application/json,.json">
               {(props) => (
-                <Button size="xs" variant={route.kind === 'file' ? 'filled' : 'default'} {...props}>
+                <Button
+                  size="xs"
+                  variant={route.kind === 'file' ? 'filled' : 'default'}
+                  color="blue.9"
+                  {...props}
+                >
                   Load JSON file
                 </Button>
               )}
@@ -337,7 +343,8 @@ export default function Visualizer() {
                       <Button
                         key={type}
                         size="compact-xs"
-                        variant="light"
+                        variant="outline"
+                        color="blue.9"
                         onClick={() => send(edge)}
                       >
                         {type}

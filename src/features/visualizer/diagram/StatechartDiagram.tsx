@@ -1,8 +1,16 @@
 import '@xyflow/react/dist/style.css';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { Background, Controls, MarkerType, MiniMap, ReactFlow } from '@xyflow/react';
+import { Alert, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import {
+  Background,
+  Controls,
+  MarkerType,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  useReactFlow,
+} from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { GraphLayout } from '../graph/layout';
+import type { GraphLayout, NodeBox } from '../graph/layout';
 import type { GraphEdge, MachineGraph } from '../graph/machineGraph';
 import { useLayoutClient } from '../graph/LayoutClientContext';
 import { StateNode, type StateFlowNode } from './StateNode';
@@ -21,6 +29,22 @@ export interface StatechartDiagramProps {
   taken: ReadonlySet<string>;
   onSend: (edge: GraphEdge) => void;
   label: string;
+}
+
+/** Keeps the active state in view: the machines are large, and a moment is about one state. */
+function FollowActive({ box }: { box: NodeBox | null }) {
+  const flow = useReactFlow();
+  const x = box === null ? null : box.x + box.width / 2;
+  const y = box === null ? null : box.y + box.height / 2;
+  useEffect(() => {
+    if (x === null || y === null) return;
+    // After React Flow's own first fit.
+    const frame = requestAnimationFrame(
+      () => void flow.setCenter(x, y, { zoom: 0.85, duration: 250 }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [flow, x, y]);
+  return null;
 }
 
 /** The layout of a graph: at once when cached, else from the worker (the page never waits). */
@@ -58,6 +82,8 @@ function useGraphLayout(graph: MachineGraph): { layout: GraphLayout | null; erro
 export function StatechartDiagram(props: StatechartDiagramProps) {
   const { graph, activeIds, enabled, taken, onSend, label } = props;
   const { layout, error } = useGraphLayout(graph);
+  const [follow, setFollow] = useState(true);
+  const activeLeaf = graph.nodes.filter((node) => activeIds.has(node.id)).at(-1)?.id ?? null;
 
   const nodes = useMemo<StateFlowNode[]>(() => {
     if (!layout) return [];
@@ -120,7 +146,7 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
     );
   }
   return (
-    <div style={{ height: 560 }} role="figure" aria-label={label} data-layout-key={layout.key}>
+    <div style={{ height: 620 }} role="figure" aria-label={label} data-layout-key={layout.key}>
       <ReactFlow
         key={layout.key}
         nodes={nodes}
@@ -137,6 +163,17 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
         elementsSelectable={false}
       >
         <Background />
+        {follow && (
+          <FollowActive box={activeLeaf === null ? null : (layout.nodes[activeLeaf] ?? null)} />
+        )}
+        <Panel position="top-left">
+          <Checkbox
+            size="xs"
+            label="Follow the active state"
+            checked={follow}
+            onChange={(event) => setFollow(event.currentTarget.checked)}
+          />
+        </Panel>
         <Controls showInteractive={false} aria-label="Zoom and fit" />
         <MiniMap
           pannable

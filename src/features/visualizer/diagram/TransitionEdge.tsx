@@ -57,11 +57,11 @@ export function TransitionEdge({ id, data, markerEnd }: EdgeProps<TransitionFlow
                   data-event={edge.eventType}
                   aria-disabled={!canSend}
                   tabIndex={canSend ? 0 : -1}
-                  aria-label={`${canSend ? 'Send' : 'Transition'} ${edge.label}${edge.guard ? ` if ${edge.guard}` : ''}: ${edge.source.split('.').slice(1).join('.') || edge.source} → ${edge.target.split('.').slice(1).join('.') || edge.target}`}
+                  aria-label={`${canSend ? 'Send' : 'Transition'} ${edge.label}${edge.guard ? ` [${edge.guard}]` : ''}: ${edge.source.split('.').slice(1).join('.') || edge.source} → ${edge.target.split('.').slice(1).join('.') || edge.target}`}
                   onClick={() => canSend && onSend(edge)}
                 >
                   <span className={classes.edgeEvent}>{edge.label}</span>
-                  {edge.guard && <span className={classes.edgeGuard}>[{edge.guard}]</span>}
+                  {edge.guard && <span className={classes.edgeGuard}> [{edge.guard}]</span>}
                 </button>
               );
             })}

@@ -21,7 +21,7 @@ export interface LayoutClient {
 /** Where layouts are computed: a worker in the browser, or anything with the same messages. */
 export interface LayoutPort {
   postMessage: (request: LayoutRequest) => void;
-  onmessage: ((message: MessageEvent<LayoutResponse>) => void) | null;
+  onmessage: ((message: { data: LayoutResponse }) => void) | null;
 }
 
 /**
@@ -70,17 +70,4 @@ export function createLayoutClient(port: LayoutPort): LayoutClient {
       return promise;
     },
   };
-}
-
-let shared: LayoutClient | null = null;
-
-/** The page's layout client, over one module worker started on first use. */
-export function layoutClient(): LayoutClient {
-  shared ??= createLayoutClient(
-    new Worker(new URL('./layout.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'statechart-layout',
-    }) as unknown as LayoutPort,
-  );
-  return shared;
 }

@@ -73,10 +73,7 @@ export function fromWorkbenchTrace(
   );
   const start = starts.length === 0 ? 0 : Math.min(...starts);
   const timeline = (transitions: readonly TracedTransition[], dropped: number) =>
-    buildTimeline(
-      transitions.map((transition) => ({ ...transition, atMs: transition.at - start })),
-      dropped,
-    );
+    buildTimeline(transitions, dropped, start);
   return {
     kind: 'live',
     title:
@@ -94,7 +91,9 @@ export function fromWorkbenchTrace(
         ...message,
         atMs: at - start,
         endMs: endAt === null ? null : endAt - start,
-      })),
+      }))
+      // HTTP calls are reported when they end; the axis orders them by their start.
+      .sort((a, b) => a.atMs - b.atMs),
     droppedMessages: trace.droppedMessages,
   };
 }

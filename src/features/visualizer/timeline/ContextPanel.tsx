@@ -1,9 +1,10 @@
-import { Badge, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { JsonValue } from '../../../../machines';
+import classes from './Timeline.module.css';
 import { contextDiff, type TimelineRow } from './timelineModel';
 
-const KIND_COLOR = { added: 'green', removed: 'red', changed: 'blue' } as const;
+const KIND_COLOR = { added: 'green.9', removed: 'red.9', changed: 'blue.9' } as const;
 
 function short(value: JsonValue | undefined): string {
   if (value === undefined) return '';
@@ -45,40 +46,33 @@ export function ContextPanel({
       {changes && changes.length === 0 ? (
         <Text size="sm">No change to the context.</Text>
       ) : (
-        <Table fz="xs" withTableBorder aria-label={`Context changes at seq ${row.seq}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>change</Table.Th>
-              <Table.Th>path</Table.Th>
-              <Table.Th>before</Table.Th>
-              <Table.Th>after</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {changes?.map((change) => (
-              <Table.Tr key={`${change.kind}:${change.path}`} data-kind={change.kind}>
-                <Table.Td>
-                  <Badge size="xs" color={KIND_COLOR[change.kind]} variant="filled">
-                    {change.kind}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ff="monospace">{change.path}</Table.Td>
-                <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {short(change.before)}
-                </Table.Td>
-                <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {short(change.after)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack gap={6} component="ul" m={0} p={0} aria-label={`Context changes at seq ${row.seq}`}>
+          {changes?.map((change) => (
+            <li
+              key={`${change.kind}:${change.path}`}
+              data-kind={change.kind}
+              className={classes.change}
+            >
+              <Group gap={6} wrap="nowrap">
+                <Badge size="xs" color={KIND_COLOR[change.kind]} variant="filled">
+                  {change.kind}
+                </Badge>
+                <Code>{change.path}</Code>
+              </Group>
+              <Text size="xs" ff="monospace" className={classes.values}>
+                {change.kind === 'added'
+                  ? short(change.after)
+                  : change.kind === 'removed'
+                    ? short(change.before)
+                    : `${short(change.before)} → ${short(change.after)}`}
+              </Text>
+            </li>
+          ))}
+        </Stack>
       )}
-      <Group gap="xs">
-        <Title order={4} size="h6">
-          Whole context after seq {row.seq}
-        </Title>
-      </Group>
+      <Title order={4} size="h6">
+        Whole context after seq {row.seq}
+      </Title>
       <ScrollArea.Autosize mah={260} type="auto">
         <Code block aria-label={`Context after seq ${row.seq}`} tabIndex={0}>
           {JSON.stringify(row.context, null, 2)}

@@ -25,7 +25,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
     <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Time travel">
       <Tooltip label="First transition (Home)">
         <ActionIcon variant="default" aria-label="First transition" onClick={() => onStep('first')}>
-          ⏮
+          |◀
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Previous transition (←)">
@@ -53,7 +53,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
       </Tooltip>
       <Tooltip label="Last transition (End)">
         <ActionIcon variant="default" aria-label="Last transition" onClick={() => onStep('last')}>
-          ⏭
+          ▶|
         </ActionIcon>
       </Tooltip>
       <NativeSelect
@@ -83,7 +83,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
         <Button
           size="xs"
           variant={selected === null ? 'filled' : 'light'}
-          color="green"
+          color="green.9"
           onClick={onLive}
           aria-pressed={selected === null}
         >

@@ -14,6 +14,9 @@ export interface SourceTransition {
   context?: JsonValue;
 }
 
+/** A transition timed by the wall clock (the live trace's); see `clock` of {@link buildTimeline}. */
+export type TimedTransition = Omit<SourceTransition, 'atMs'> & { at: number };
+
 /** One row of the timeline. */
 export interface TimelineRow {
   /** Position in the timeline (0-based), stable under filtering. */
@@ -46,21 +49,29 @@ export interface Timeline {
  *
  * @param transitions - in recorded order.
  * @param dropped - how many older transitions the recorder dropped.
+ * @param clock - for transitions timed by the wall clock (`at`): the reading that is time zero.
  * @returns the timeline.
  */
-export function buildTimeline(transitions: readonly SourceTransition[], dropped = 0): Timeline {
+export function buildTimeline(
+  transitions: readonly SourceTransition[] | readonly TimedTransition[],
+  dropped = 0,
+  clock?: number,
+): Timeline {
   const rows: TimelineRow[] = new Array<TimelineRow>(transitions.length);
   const eventTypes = new Set<string>();
   const states = new Set<string>();
-  let enteredAt = transitions[0]?.atMs ?? 0;
+  const offset = (transition: SourceTransition | TimedTransition) =>
+    'atMs' in transition ? transition.atMs : transition.at - (clock ?? 0);
+  let enteredAt = transitions[0] ? offset(transitions[0]) : 0;
   for (let index = 0; index < transitions.length; index += 1) {
-    const transition = transitions[index] as SourceTransition;
+    const transition = transitions[index] as SourceTransition | TimedTransition;
     const eventType = transition.event.type;
+    const atMs = offset(transition);
     rows[index] = {
       index,
       seq: transition.seq,
-      atMs: transition.atMs,
-      inSourceMs: transition.source === null ? 0 : transition.atMs - enteredAt,
+      atMs,
+      inSourceMs: transition.source === null ? 0 : atMs - enteredAt,
       eventType,
       event: transition.event,
       source: transition.source,
@@ -68,7 +79,7 @@ export function buildTimeline(transitions: readonly SourceTransition[], dropped 
       eventless: transition.eventless,
       context: transition.context ?? null,
     };
-    if (transition.source !== transition.target) enteredAt = transition.atMs;
+    if (transition.source !== transition.target) enteredAt = atMs;
     eventTypes.add(eventType);
     states.add(transition.target);
   }
