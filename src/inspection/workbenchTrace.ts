@@ -174,14 +174,14 @@ export function createWorkbenchTrace(options: { now?: () => number; limit?: numb
         isRoot &&
         inspection.event.type === 'xstate.init'
       ) {
-        if (roots[machine] !== inspection.rootId) {
-          // A new actor (a new Compose page, another network): a new trace.
-          roots[machine] = inspection.rootId;
-          states[machine] = null;
-          seqs[machine] = 0;
-          snapshot.transitions[machine] = [];
-          snapshot.dropped[machine] = 0;
-        }
+        // Reported again when React (re)subscribes to the same actor: record its start once.
+        if (roots[machine] === inspection.rootId) return;
+        // A new actor (another network, a new Compose session): a new trace.
+        roots[machine] = inspection.rootId;
+        states[machine] = null;
+        seqs[machine] = 0;
+        snapshot.transitions[machine] = [];
+        snapshot.dropped[machine] = 0;
         record(machine, inspection, false);
         return;
       }

@@ -4,7 +4,7 @@ import type { JsonValue } from '../../../../machines';
 import classes from './Timeline.module.css';
 import { contextDiff, type TimelineRow } from './timelineModel';
 
-const KIND_COLOR = { added: 'green.9', removed: 'red.9', changed: 'blue.9' } as const;
+const KIND_COLOR = { added: 'teal.9', removed: 'red.9', changed: 'blue.9' } as const;
 
 function short(value: JsonValue | undefined): string {
   if (value === undefined) return '';

@@ -40,6 +40,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
       <Button
         size="xs"
         variant="filled"
+        color="blue.9"
         onClick={toggle}
         aria-pressed={playing}
         disabled={rows.length === 0}
@@ -83,7 +84,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
         <Button
           size="xs"
           variant={selected === null ? 'filled' : 'light'}
-          color="green.9"
+          color="teal.9"
           onClick={onLive}
           aria-pressed={selected === null}
         >
