@@ -11,6 +11,7 @@ import {
 } from '../../../../machines';
 import { createTransactionActors, type TransactionSigner } from '../../../actors/transactionActors';
 import type { DevWallet } from '../../../devwallet';
+import { workbenchTrace } from '../../../inspection/workbenchTrace';
 import type { NetworkConfig } from '../../../network/networks';
 import { accountQueries } from '../../../queries/chainQueries';
 import { workbenchQueryKey } from '../../chain/devControls/devControlQueries';
@@ -85,7 +86,11 @@ export function useTransactionRun(args: {
   );
   const actorRef = useActorRef(logic, {
     input: { draft: draft ?? emptyDraft(sender), network: toNetworkInfo(network) },
-    ...(inspect ? { inspect } : {}),
+    // The visualizer's trace sees every actor; the caller's inspector (the run recorder) too.
+    inspect: (event) => {
+      workbenchTrace.inspectTransaction(event);
+      inspect?.(event);
+    },
   });
 
   useEffect(() => {
