@@ -4,7 +4,8 @@
  * SEQUENCE_NUMBER_TOO_OLD run is resubmitted with the fix, and run files round-trip (a corrupted
  * one is refused). Each journey leaves a screenshot in test-results/.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -165,6 +166,21 @@ describe('history and replay journeys in Chromium', () => {
     await shot('history-2-rerun-identical');
   });
 
+  it('plays the failed run as a trace replay in the visualizer', async () => {
+    const runUrl = page.url();
+    await page.getByRole('link', { name: 'Trace replay in the visualizer' }).click();
+    await page.getByRole('figure', { name: /statechart$/ }).waitFor({ timeout: 30_000 });
+    const grid = page.getByRole('grid', { name: /^Transitions of the/ });
+    await grid.focus();
+    await page.keyboard.press('End');
+    await page
+      .getByRole('status', { name: 'Transaction machine shown in state failed', exact: true })
+      .waitFor();
+    await shot('history-2b-trace-replay-visualizer');
+    await page.goto(runUrl);
+    await page.getByRole('region', { name: 'Replay' }).waitFor();
+  });
+
   it('re-simulates the failed run now and shows the diff', async () => {
     await page.getByRole('button', { name: /^Re-simulate now/ }).click();
     const diff = page.getByRole('region', { name: 'Re-simulation diff' });
@@ -228,5 +244,34 @@ describe('history and replay journeys in Chromium', () => {
       .waitFor();
     await expect(storedRuns()).resolves.toBe(before);
     await shot('history-6-corrupted-import');
+  });
+
+  it('checks the History page (its own content) with axe-core: no violations', async () => {
+    await page.goto(`${inject('baseURL')}#/history`);
+    await runsTable().waitFor();
+    const require = createRequire(import.meta.url);
+    await page.addScriptTag({
+      content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'),
+    });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: unknown,
+              options: unknown,
+            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document.querySelector('[data-history]'), {
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        nodes: violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)),
+      }));
+    });
+    expect(violations).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export function HistoryPage() {
   );
   if (runId !== null) {
     return (
-      <Stack gap="md">
+      <Stack gap="md" data-history>
         {errorAlert}
         <StoredRun id={runId} retriedBy={retriedBy.get(runId) ?? []} />
       </Stack>
@@ -64,7 +64,7 @@ export function HistoryPage() {
   }
   const selected = shown.filter((run) => selectedIds.has(run.id));
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-history>
       {errorAlert}
       <HistoryToolbar store={store} shown={shown} selected={selected} />
       <RunFilters filter={filter} onChange={setFilter} />
@@ -76,7 +76,7 @@ export function HistoryPage() {
           inspect it later and replay the ones that failed. You can also import a run file.
         </EmptyState>
       ) : shown.length === 0 ? (
-        <Text c="dimmed">No run matches these filters.</Text>
+        <Text>No run matches these filters.</Text>
       ) : (
         <RunList
           runs={shown}

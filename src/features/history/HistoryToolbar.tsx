@@ -84,9 +84,7 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
                 </Button>
               )}
             </FileButton>
-            <Text size="xs" c="dimmed">
-              or drop a run file here
-            </Text>
+            <Text size="xs">or drop a run file here</Text>
             <Button
               variant="default"
               disabled={selected.length === 0}
@@ -104,8 +102,7 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
           </Group>
           <Group gap="sm" align="end">
             <NumberInput
-              label="Runs kept"
-              description={maxRuns === undefined ? undefined : `now ${maxRuns}`}
+              label={maxRuns === undefined ? 'Runs kept' : `Runs kept (now ${maxRuns})`}
               min={1}
               step={100}
               value={limit}
@@ -134,7 +131,13 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
       </Paper>
       {result &&
         (result.ok ? (
-          <Alert color="teal" title="Imported" withCloseButton onClose={() => setResult(null)}>
+          <Alert
+            color="teal"
+            title="Imported"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setResult(null)}
+          >
             {result.count} run{result.count === 1 ? '' : 's'} from {result.name}.
           </Alert>
         ) : (
@@ -143,6 +146,7 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
             title={`${result.name} was not imported`}
             role="alert"
             withCloseButton
+            closeButtonLabel="Dismiss"
             onClose={() => setResult(null)}
           >
             {result.message} The history is unchanged.

@@ -25,9 +25,7 @@ export function ReplayPanel({ record }: { record: WorkbenchRun }) {
         Deterministic re-run
       </Button>
       {!record.replay && (
-        <Text size="xs" c="dimmed">
-          This record has no recorded actor answers, so it cannot be re-run.
-        </Text>
+        <Text size="xs">This record has no recorded actor answers, so it cannot be re-run.</Text>
       )}
       {replay.isError && (
         <Alert color="red" title="The re-run could not start" role="alert">

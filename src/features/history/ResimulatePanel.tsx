@@ -7,12 +7,7 @@ import { createAptos } from '../../aptos/createAptos';
 import { useNetwork } from '../../network/useNetwork';
 
 function Lines({ lines }: { lines: readonly string[] }) {
-  if (lines.length === 0)
-    return (
-      <Text size="xs" c="dimmed">
-        none
-      </Text>
-    );
+  if (lines.length === 0) return <Text size="xs">none</Text>;
   return (
     <Stack gap={2}>
       {lines.map((line, index) => (
@@ -36,9 +31,7 @@ export function ResimulatePanel({ record }: { record: WorkbenchRun }) {
   });
   if (original === null) {
     return (
-      <Text size="xs" c="dimmed">
-        The run has no simulation and no committed transaction to compare with.
-      </Text>
+      <Text size="xs">The run has no simulation and no committed transaction to compare with.</Text>
     );
   }
   const rows = run.data

@@ -29,7 +29,7 @@ export function ResubmitPanel({ record }: { record: WorkbenchRun }) {
   });
   if (!fix) {
     return (
-      <Text size="xs" c="dimmed">
+      <Text size="xs">
         No automatic fix for this failure; edit the draft in Compose and run it again.
       </Text>
     );
@@ -44,7 +44,7 @@ export function ResubmitPanel({ record }: { record: WorkbenchRun }) {
       >
         {fix.label}
       </Button>
-      <Text size="xs" c="dimmed">
+      <Text size="xs">
         {otherNetwork
           ? `This run was made on ${record.network.name}; select that network to resubmit.`
           : `${fix.detail} The attempt opens in Compose, linked to this run.`}

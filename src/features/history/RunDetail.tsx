@@ -48,7 +48,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
               {record.state}
             </Badge>
           </Group>
-          <Text size="xs" c="dimmed">
+          <Text size="xs">
             Run {record.id} · attempt {record.attempt} · {record.network.name} (
             {record.network.nodeUrl}) · started {new Date(record.startedAt).toLocaleString()}
           </Text>
@@ -89,9 +89,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
                 <Button component="a" href={visualizerHref(record.id)} variant="light">
                   Trace replay in the visualizer
                 </Button>
-                <Text size="xs" c="dimmed">
-                  The recorded transitions, played on the machine, offline.
-                </Text>
+                <Text size="xs">The recorded transitions, played on the machine, offline.</Text>
               </Stack>
               <ReplayPanel record={record} />
               <ResimulatePanel record={record} />
@@ -115,9 +113,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
             Wallet requests
           </Title>
           {record.walletRequests.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No wallet request in this attempt.
-            </Text>
+            <Text size="sm">No wallet request in this attempt.</Text>
           ) : (
             <Table fz="sm">
               <Table.Tbody>

@@ -154,11 +154,7 @@ export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
                         retried{retries.length > 1 ? ` (${index + 1})` : ''}
                       </Anchor>
                     ))}
-                    {!run.retryOf && retries.length === 0 && (
-                      <Text size="xs" c="dimmed">
-                        —
-                      </Text>
-                    )}
+                    {!run.retryOf && retries.length === 0 && <Text size="xs">—</Text>}
                   </Group>
                 </Table.Td>
               </Table.Tr>
