@@ -4,12 +4,12 @@
  * SEQUENCE_NUMBER_TOO_OLD run is resubmitted with the fix, and run files round-trip (a corrupted
  * one is refused). Each journey leaves a screenshot in test-results/.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
 import { openBrowser, type BrowserSession } from './chromium';
 
 let session: BrowserSession;
@@ -249,29 +249,7 @@ describe('history and replay journeys in Chromium', () => {
   it('checks the History page (its own content) with axe-core: no violations', async () => {
     await page.goto(`${inject('baseURL')}#/history`);
     await runsTable().waitFor();
-    const require = createRequire(import.meta.url);
-    await page.addScriptTag({
-      content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'),
-    });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              context: unknown,
-              options: unknown,
-            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document.querySelector('[data-history]'), {
-        resultTypes: ['violations'],
-      });
-      return result.violations.map((violation) => ({
-        id: violation.id,
-        nodes: violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)),
-      }));
-    });
+    const violations = await axeViolations(page, '[data-history]');
     expect(violations).toEqual([]);
   });
 });

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import type { WorkbenchRun } from '../../../machines';
 import { parseRunFile, RunFileError } from '../../../schemas/runFile';
 import type { RunStore } from '../runs';
+import { ConfirmDelete } from './ConfirmDelete';
 import { downloadRuns } from './runFiles';
 import { historyQueries } from './useRunList';
 
@@ -159,28 +150,15 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
           {new Date(pruned.at).toLocaleString()}). Raise “Runs kept” to keep more.
         </Alert>
       )}
-      <Modal opened={confirmOpen} onClose={confirm.close} title="Clear the whole history?">
-        <Stack gap="md">
-          <Text size="sm">
-            All {meta.data?.count ?? 0} stored runs are deleted from this browser. Export them first
-            to keep a copy.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              Keep them
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                void store.clear();
-                confirm.close();
-              }}
-            >
-              Delete all runs
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={confirmOpen}
+        onClose={confirm.close}
+        title="Clear the whole history?"
+        message={`All ${meta.data?.count ?? 0} stored runs are deleted from this browser. Export them first to keep a copy.`}
+        keepLabel="Keep them"
+        deleteLabel="Delete all runs"
+        onDelete={() => void store.clear()}
+      />
     </Stack>
   );
 }

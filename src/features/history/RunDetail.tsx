@@ -4,7 +4,6 @@ import {
   Button,
   Code,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -16,6 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { WorkbenchRun } from '../../../machines';
 import { RunResults } from '../compose/results/ResultsPanel';
 import type { RunStore } from '../runs';
+import { ConfirmDelete } from './ConfirmDelete';
 import { ReplayPanel } from './ReplayPanel';
 import { ResimulatePanel } from './ResimulatePanel';
 import { ResubmitPanel } from './ResubmitPanel';
@@ -167,27 +167,19 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
         </Table.ScrollContainer>
       </Paper>
 
-      <Modal opened={confirmOpen} onClose={confirm.close} title="Delete this run?">
-        <Stack gap="md">
-          <Text size="sm">The run is removed from this browser’s history.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              Keep it
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                confirm.close();
-                void store.deleteRun(record.id).then(() => {
-                  window.location.hash = '#/history';
-                });
-              }}
-            >
-              Delete the run
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={confirmOpen}
+        onClose={confirm.close}
+        title="Delete this run?"
+        message="The run is removed from this browser’s history."
+        keepLabel="Keep it"
+        deleteLabel="Delete the run"
+        onDelete={() =>
+          void store.deleteRun(record.id).then(() => {
+            window.location.hash = '#/history';
+          })
+        }
+      />
     </Stack>
   );
 }

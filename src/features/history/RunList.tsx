@@ -97,7 +97,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
 export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover aria-label="Recorded runs" fz="sm">
+      <Table aria-label="Recorded runs" fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
@@ -126,7 +126,11 @@ export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={stateColor(run.state)} variant="light">
+                  <Badge
+                    color={stateColor(run.state)}
+                    variant="light"
+                    c="var(--mantine-color-text)"
+                  >
                     {run.state}
                   </Badge>
                 </Table.Td>
