@@ -20,6 +20,7 @@ import { ReplayPanel } from './ReplayPanel';
 import { ResimulatePanel } from './ResimulatePanel';
 import { ResubmitPanel } from './ResubmitPanel';
 import { downloadRuns } from './runFiles';
+import { readableLink } from './readableLink';
 import { runHref, visualizerHref } from './useHistoryRoute';
 import { isFailure, resultsData, shortHex, stateColor } from './runView';
 
@@ -37,7 +38,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
     <Stack gap="md">
       <Group justify="space-between" align="start">
         <Stack gap={2}>
-          <Anchor href="#/history" size="sm">
+          <Anchor style={readableLink} href="#/history" size="sm">
             ← All runs
           </Anchor>
           <Group gap="xs">
@@ -54,12 +55,12 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
           </Text>
           <Group gap="xs">
             {record.retryOf && (
-              <Anchor href={runHref(record.retryOf)} size="sm">
+              <Anchor style={readableLink} href={runHref(record.retryOf)} size="sm">
                 Retries run {shortHex(record.retryOf, 4)}
               </Anchor>
             )}
             {retriedBy.map((id) => (
-              <Anchor key={id} href={runHref(id)} size="sm">
+              <Anchor style={readableLink} key={id} href={runHref(id)} size="sm">
                 Retried by run {shortHex(id, 4)}
               </Anchor>
             ))}

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import type { WorkbenchRun } from '../../../machines';
 import type { RunFilter } from '../runs';
+import { readableLink } from './readableLink';
 import { runHref } from './useHistoryRoute';
 import { durationMs, shortHex, stateColor } from './runView';
 
@@ -135,7 +136,7 @@ export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
                   </Badge>
                 </Table.Td>
                 <Table.Td ff="monospace">
-                  <Anchor href={runHref(run.id)} size="sm">
+                  <Anchor style={readableLink} href={runHref(run.id)} size="sm">
                     {run.draft.payload.function}
                   </Anchor>
                 </Table.Td>
@@ -149,12 +150,12 @@ export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
                 <Table.Td>
                   <Group gap={4}>
                     {run.retryOf && (
-                      <Anchor href={runHref(run.retryOf)} size="xs">
+                      <Anchor style={readableLink} href={runHref(run.retryOf)} size="xs">
                         retries a run
                       </Anchor>
                     )}
                     {retries.map((id, index) => (
-                      <Anchor key={id} href={runHref(id)} size="xs">
+                      <Anchor style={readableLink} key={id} href={runHref(id)} size="xs">
                         retried{retries.length > 1 ? ` (${index + 1})` : ''}
                       </Anchor>
                     ))}
