@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{machines,localnet,cli,tooling}/**/*.test.ts'],
+          include: ['tests/{machines,localnet,cli,tooling,runs}/**/*.test.ts'],
         },
       },
       {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Account, Aptos, AptosConfig, Ed25519PrivateKey, Network } from '@aptos-labs/ts-sdk';
 import { createActor, waitFor } from 'xstate';
-import type { Actor } from 'xstate';
-import { createRunRecorder, transactionClock, transactionMachine } from '../machines';
+import type { Actor, InspectionEvent } from 'xstate';
+import { createReplayRecorder, transactionClock, transactionMachine } from '../machines';
 import type {
   DraftArgument,
   DraftOptions,
-  RunRecord,
   SigningMode,
+  TraceTransition,
   TransactionEvent,
   TransactionSnapshot,
+  WorkbenchRun,
 } from '../machines';
 import { createNodeActors } from './actors';
 
@@ -50,6 +51,10 @@ export interface HeadlessOptions {
   aptos?: Aptos;
   /** How long `settle` waits for a stable state (default: the wait timeout plus 60 s). */
   settleTimeoutMs?: number;
+  /** Called with each transition as it happens (the CLI prints them). */
+  onTransition?: (transition: TraceTransition) => void;
+  /** The stored run this session's first attempt retries. */
+  retryOf?: string;
 }
 
 /** A transaction machine running headless, with its recorder. */
@@ -60,10 +65,10 @@ export interface HeadlessSession {
   send: (event: TransactionEvent) => void;
   /** Resolves at the next state that does not wait for I/O. */
   settle: () => Promise<TransactionSnapshot>;
-  /** The current run record. */
-  record: () => RunRecord;
+  /** The current run record, with its replay data. */
+  record: () => WorkbenchRun;
   /** Every run of the session (one per attempt). */
-  runs: () => RunRecord[];
+  runs: () => WorkbenchRun[];
   stop: () => void;
 }
 
@@ -103,11 +108,28 @@ export async function createHeadlessSession(options: HeadlessOptions): Promise<H
   const signer = Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(options.privateKey) });
   const sender = signer.accountAddress.toString();
   const chainId = await aptos.getChainId();
-  const recorder = createRunRecorder({
+  const recorder = createReplayRecorder({
     now,
     newRunId: () => randomUUID(),
     ...(options.traceLimit === undefined ? {} : { limit: options.traceLimit }),
+    ...(options.retryOf === undefined ? {} : { retryOf: options.retryOf }),
   });
+  const onTransition = options.onTransition;
+  let reported = { id: '', count: 0 };
+  const inspect = (event: InspectionEvent) => {
+    recorder.inspect(event);
+    if (
+      !onTransition ||
+      (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot')
+    ) {
+      return;
+    }
+    const current = recorder.current();
+    if (!current) return;
+    if (current.id !== reported.id) reported = { id: current.id, count: 0 };
+    for (const transition of current.transitions.slice(reported.count)) onTransition(transition);
+    reported.count = current.transitions.length;
+  };
   const logic = transactionMachine.provide({
     actors: createNodeActors({ aptos, signer, now }),
     actions: transactionClock(now),
@@ -126,7 +148,7 @@ export async function createHeadlessSession(options: HeadlessOptions): Promise<H
       network: { name: options.networkName ?? 'custom', chainId, nodeUrl: options.nodeUrl },
       signingMode: options.signingMode ?? 'sign',
     },
-    inspect: recorder.inspect,
+    inspect,
   });
   actor.start();
   const waitSecs = options.options?.waitTimeoutSecs ?? 20;
@@ -167,7 +189,7 @@ export async function createHeadlessSession(options: HeadlessOptions): Promise<H
  * record.state; // 'committed'
  * ```
  */
-export async function runHeadless(options: HeadlessOptions): Promise<RunRecord> {
+export async function runHeadless(options: HeadlessOptions): Promise<WorkbenchRun> {
   const session = await createHeadlessSession(options);
   try {
     const policy = options.simulation ?? 'stopOnFailure';

@@ -69,3 +69,14 @@ export { emptyTiming, enterState, TIMED_STEPS } from './timing';
 export type { StateTiming, TimedStep } from './timing';
 export { toJsonValue, redactSecrets } from './json';
 export type * from './types';
+export { createReplayRecorder, replayRun, firstDivergence, ReplayError } from './replay';
+export type {
+  RecordedAnswer,
+  ReplayData,
+  ReplayDivergence,
+  ReplayOptions,
+  ReplayRecorder,
+  ReplayRecorderOptions,
+  ReplayResult,
+  WorkbenchRun,
+} from './replay';

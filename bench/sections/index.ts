@@ -1,6 +1,13 @@
 import type { BenchSection } from '../types.ts';
+import { historySection } from './history.ts';
 import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
+import { visualizerSection } from './visualizer.ts';
 
 /** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
-export const sections: BenchSection[] = [localnetSection, lifecycleSection];
+export const sections: BenchSection[] = [
+  localnetSection,
+  lifecycleSection,
+  visualizerSection,
+  historySection,
+];

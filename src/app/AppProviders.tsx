@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createDevWallet, type DevWallet } from '../devwallet';
 import { ApprovalModal, DevWalletProvider } from '../devwallet/react';
+import { RunsProvider } from '../features/runs';
 import { NetworkProvider } from '../network/NetworkContext';
 import { WalletAdapterProvider, WalletMachineProvider } from '../wallet';
 import { cssVariablesResolver, theme } from './theme';
@@ -22,7 +23,8 @@ export interface AppProvidersProps {
 /**
  * Every provider the app needs, in one place, shared by the app and the UI tests. The wallet
  * machine sits above the wallet adapter (remounted per network) so a connection outlives a
- * network change; the approval prompt and notifications sit above both.
+ * network change; the approval prompt and notifications sit above both. RunsProvider holds the
+ * Compose run (and records it) inside the adapter, whose wallet signs it.
  */
 export function AppProviders({ children, queryClient, devWallet }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? new QueryClient());
@@ -38,7 +40,9 @@ export function AppProviders({ children, queryClient, devWallet }: AppProvidersP
         <NetworkProvider>
           <DevWalletProvider wallet={wallet}>
             <WalletMachineProvider devWallet={wallet}>
-              <WalletAdapterProvider>{children}</WalletAdapterProvider>
+              <WalletAdapterProvider>
+                <RunsProvider>{children}</RunsProvider>
+              </WalletAdapterProvider>
               <ApprovalModal />
             </WalletMachineProvider>
           </DevWalletProvider>

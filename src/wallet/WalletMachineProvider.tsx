@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { walletMachine } from '../../machines';
+import { workbenchTrace } from '../inspection/workbenchTrace';
 import { createAdapterBridge, createWalletActors, type WalletEnvironment } from '../actors';
 import type { DevWallet } from '../devwallet';
 import { useChainCheck } from '../network/useChainCheck';
@@ -64,7 +65,10 @@ export function WalletMachineProvider({ devWallet, children }: WalletMachineProv
       }),
     }),
   );
-  const actorRef = useActorRef(logic, { input: { appNetwork } });
+  const actorRef = useActorRef(logic, {
+    input: { appNetwork },
+    inspect: workbenchTrace.inspectWallet,
+  });
 
   const { name, chainId } = appNetwork;
   useEffect(() => {

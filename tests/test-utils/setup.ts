@@ -1,5 +1,7 @@
 // Mantine's documented jsdom set-up (mantine.dev/guides/vitest).
 import '@testing-library/jest-dom/vitest';
+// IndexedDB for the run history (Dexie), in memory.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 

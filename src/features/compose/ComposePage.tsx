@@ -2,20 +2,17 @@ import { Alert, Grid, List, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { createAptos } from '../../aptos/createAptos';
 import { formatApt } from '../../format/amounts';
-import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
-import { useTransactionSigner } from '../../wallet/useTransactionSigner';
 import { useWalletMachine } from '../../wallet/useWalletMachine';
 import { DevControlsPanel } from '../chain/devControls';
 import { LedgerCard } from '../chain/LedgerCard';
+import { useComposeRun } from '../runs';
 import { Composer, type DraftResult } from './composer';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunStepper } from './run/RunStepper';
 import { StepControls } from './run/StepControls';
-import { useTransactionRun } from './run/useTransactionRun';
 
 /** The sender's APT balance, refetched after each commit (the run invalidates account queries). */
 function SenderBalance({ address }: { address: string }) {
@@ -40,22 +37,13 @@ function SenderBalance({ address }: { address: string }) {
   );
 }
 
-function ComposeWorkspace({ network }: { network: NetworkConfig }) {
-  const { actorRef: walletRef, devWallet } = useWalletMachine();
+function ComposeWorkspace() {
+  const { actorRef: walletRef } = useWalletMachine();
   const account = useSelector(walletRef, (snapshot) =>
     snapshot.matches('connected') ? snapshot.context.account : null,
   );
   const sender = account?.address ?? null;
-
-  const signer = useTransactionSigner();
-
-  const actorRef = useTransactionRun({
-    network,
-    aptos: createAptos(network),
-    signer,
-    devWallet,
-    sender,
-  });
+  const actorRef = useComposeRun();
   const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
   const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
 
@@ -116,10 +104,10 @@ function ComposeWorkspace({ network }: { network: NetworkConfig }) {
 
 /**
  * Compose and run: the composer, the step controls driven by the transaction machine, where the
- * run is, what the chain said, and the chain panel (ledger, sender balance, dev controls). A new
- * network starts a new machine.
+ * run is, what the chain said, and the chain panel (ledger, sender balance, dev controls). The
+ * transaction actor lives in RunsProvider, so a run goes on while another page is open.
  */
 export function ComposePage() {
   const { network } = useNetwork();
-  return <ComposeWorkspace key={network.fullnode} network={network} />;
+  return <ComposeWorkspace key={network.fullnode} />;
 }

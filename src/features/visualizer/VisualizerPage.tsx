@@ -1,17 +1,14 @@
-import { EmptyState } from '../../components/EmptyState';
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
+// Its own chunk: the diagram, ELK's client and the timeline load only when the page is opened.
+const Visualizer = lazy(() => import('./Visualizer'));
+
+/** The Visualizer area; the code behind it loads on first visit. */
 export function VisualizerPage() {
   return (
-    <EmptyState
-      title="No run to visualize"
-      upcoming={[
-        'The transaction and wallet machines drawn as graphs, with the current state highlighted',
-        'Every transition of a run in order: event, source, target and time',
-        'The description and tags of each state',
-      ]}
-    >
-      When a transaction runs, each state it passes through and each event that moved it will be
-      drawn here.
-    </EmptyState>
+    <Suspense fallback={<Loader size="sm" aria-label="Loading the visualizer" />}>
+      <Visualizer />
+    </Suspense>
   );
 }

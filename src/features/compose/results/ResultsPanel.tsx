@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { DraftArgument, transactionMachine } from '../../../../machines';
+import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
 import { ExecutionCard, type Execution } from './ExecutionCard';
 import { OutcomeCard } from './OutcomeCard';
@@ -18,33 +18,24 @@ function addresses(args: readonly DraftArgument[]): string[] {
   );
 }
 
+/** What {@link RunResults} shows: the context of a live run, or a stored run's record. */
+export type RunResultsData = Pick<
+  TransactionContext,
+  'built' | 'simulation' | 'committed' | 'outcome' | 'draft' | 'timing' | 'attempt'
+>;
+
 /**
- * Everything the run produced: the last step's outcome, the raw transaction, the simulation and
- * the committed transaction (side by side when both exist), and timings per step.
+ * The results of a run from plain data: the last step's outcome, the raw transaction, the
+ * simulation and the committed transaction (side by side when both exist), and timings per step.
+ * Compose shows the live run with it, History a stored one.
  */
-export function ResultsPanel({ actorRef }: { actorRef: ActorRefFrom<typeof transactionMachine> }) {
-  const context = useSelector(actorRef, (snapshot) => snapshot.context);
-  const { built, simulation, committed, outcome, draft, timing, attempt } = context;
+export function RunResults({ data }: { data: RunResultsData }) {
+  const { built, simulation, committed, outcome, draft, timing, attempt } = data;
   const sender = built?.sender ?? draft.sender;
   const candidates = addresses(draft.payload.functionArguments);
   const committedExecution: Execution | null = committed
     ? { ...committed, gasUnitPrice: built?.gasUnitPrice ?? null }
     : null;
-  if (!outcome && !built) {
-    return (
-      <EmptyState
-        title="Nothing run yet"
-        upcoming={[
-          'The raw transaction: its fields and its BCS, with copy',
-          'The simulation and the committed transaction, side by side, explained',
-          'Gas used × price = fee, balance changes, events, the write set, and timings per step',
-        ]}
-      >
-        Nothing has been built from the draft yet. Build, or Run all, and what the chain says at
-        each step appears here.
-      </EmptyState>
-    );
-  }
   return (
     <Stack gap="md">
       {outcome && (
@@ -80,4 +71,25 @@ export function ResultsPanel({ actorRef }: { actorRef: ActorRefFrom<typeof trans
       <TimingCard timing={timing} attempt={attempt} />
     </Stack>
   );
+}
+
+/** Everything the live Compose run produced so far ({@link RunResults} of its context). */
+export function ResultsPanel({ actorRef }: { actorRef: ActorRefFrom<typeof transactionMachine> }) {
+  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  if (!context.outcome && !context.built) {
+    return (
+      <EmptyState
+        title="Nothing run yet"
+        upcoming={[
+          'The raw transaction: its fields and its BCS, with copy',
+          'The simulation and the committed transaction, side by side, explained',
+          'Gas used × price = fee, balance changes, events, the write set, and timings per step',
+        ]}
+      >
+        Nothing has been built from the draft yet. Build, or Run all, and what the chain says at
+        each step appears here.
+      </EmptyState>
+    );
+  }
+  return <RunResults data={context} />;
 }

@@ -2,10 +2,12 @@ import type { Aptos } from '@aptos-labs/ts-sdk';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import type { InspectionEvent } from 'xstate';
 import { transactionClock, transactionMachine, type TransactionDraft } from '../../../../machines';
 import { createTransactionActors, type TransactionSigner } from '../../../actors/transactionActors';
 import type { DevWallet } from '../../../devwallet';
 import { useLatest } from '../../../hooks/useLatest';
+import { workbenchTrace } from '../../../inspection/workbenchTrace';
 import { toRunNetwork, type NetworkConfig } from '../../../network/networks';
 import { accountQueries } from '../../../queries/chainQueries';
 import { devControlQueries, workbenchQueryKey } from '../../chain/devControls/devControlQueries';
@@ -46,6 +48,8 @@ export async function chainNow(queryClient: QueryClient, network: NetworkConfig)
  * @param args.aptos - the workbench's client for it.
  * @param args.signer - the connected wallet now, or `null`.
  * @param args.devWallet - the in-page dev wallet.
+ * @param args.draft - the draft to start with (default: an empty one for the sender).
+ * @param args.inspect - XState's inspection callback (the run recorder).
  * @returns the running machine's actor.
  * @example
  * ```tsx
@@ -58,8 +62,10 @@ export function useTransactionRun(args: {
   signer: TransactionSigner | null;
   devWallet: DevWallet | undefined;
   sender: string | null;
+  draft?: TransactionDraft;
+  inspect?: (event: InspectionEvent) => void;
 }) {
-  const { network, aptos, signer, devWallet, sender } = args;
+  const { network, aptos, signer, devWallet, sender, draft, inspect } = args;
   const queryClient = useQueryClient();
   // The actors read the wallet when a step runs, not when the machine starts.
   const getSigner = useLatest(signer);
@@ -76,7 +82,12 @@ export function useTransactionRun(args: {
     }),
   );
   const actorRef = useActorRef(logic, {
-    input: { draft: emptyDraft(sender), network: toRunNetwork(network) },
+    input: { draft: draft ?? emptyDraft(sender), network: toRunNetwork(network) },
+    // The visualizer's trace sees every actor; the caller's inspector (the run recorder) too.
+    inspect: (event) => {
+      workbenchTrace.inspectTransaction(event);
+      inspect?.(event);
+    },
   });
 
   useEffect(() => {

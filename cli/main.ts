@@ -1,0 +1,220 @@
+import { writeFileSync, readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { replayRun, type TraceTransition, type WorkbenchRun } from '../machines';
+import { diffExecutions, originalFacts } from '../replay/executionDiff';
+import { resimulate } from '../replay/resimulate';
+import { parseRunFile, RunFileError, serializeRunFile } from '../schemas/runFile';
+import { readDraftFile } from './draftFile';
+import { createAptos, runHeadless, type SimulationPolicy } from './headless';
+import { readPrivateKey, resolveNetwork, UsageError } from './options';
+import { createProgress } from './progress';
+
+/** Where the CLI writes; tests and embedders pass their own. */
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+function describeTransition(transition: TraceTransition): string {
+  const event = transition.eventless ? '(eventless)' : transition.event.type;
+  const error = typeof transition.event.error === 'string' ? `  ${transition.event.error}` : '';
+  return `#${transition.seq} +${transition.atMs}ms ${transition.source ?? '∅'} --${event}--> ${transition.target}${error}`;
+}
+
+function readRuns(path: string): WorkbenchRun[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+  return parseRunFile(text).runs;
+}
+
+const networkOption = () =>
+  new Option('--network <network>', 'local, devnet, testnet, or a full-node URL').default('local');
+
+/**
+ * The `tx-workbench` program: `run`, `replay`, `resimulate` and `validate`.
+ *
+ * @param io - output streams and the environment (keys are read from it, never from arguments).
+ * @returns the commander program; `parseAsync(argv)` runs it and sets `process.exitCode`.
+ */
+export function createProgram(io: CliIo): Command {
+  const program = new Command('tx-workbench')
+    .description(
+      'Run Aptos transactions through the workbench’s transaction machine, and replay recorded runs.',
+    )
+    .exitOverride()
+    .showHelpAfterError()
+    .configureOutput({
+      writeOut: (text) => io.out(text.trimEnd()),
+      writeErr: (text) => io.err(text.trimEnd()),
+    });
+
+  program
+    .command('run')
+    .description(
+      'Run a draft through the transaction machine (build, simulate, sign, submit, wait), printing each transition. Exits 0 only when committed.',
+    )
+    .argument(
+      '<draft.json>',
+      'the draft: { "payload": { "function", "typeArguments", "functionArguments" }, "options": {...} }',
+    )
+    .addOption(networkOption())
+    .option(
+      '--key-env <NAME>',
+      'environment variable holding the signer’s private key',
+      'APTOS_PRIVATE_KEY',
+    )
+    .option('--key-file <PATH>', 'file holding the signer’s private key (instead of --key-env)')
+    .addOption(
+      new Option('--simulation <policy>', 'what a failing simulation does')
+        .choices(['stopOnFailure', 'submitAnyway', 'skip'])
+        .default('stopOnFailure'),
+    )
+    .option('--out <run.json>', 'write the run record (no key inside) to this file')
+    .action(
+      async (
+        draftPath: string,
+        options: {
+          network: string;
+          keyEnv: string;
+          keyFile?: string;
+          simulation: SimulationPolicy;
+          out?: string;
+        },
+      ) => {
+        const network = resolveNetwork(options.network);
+        const privateKey = readPrivateKey({
+          keyEnv: options.keyEnv,
+          env: io.env,
+          ...(options.keyFile === undefined ? {} : { keyFile: options.keyFile }),
+        });
+        const draft = readDraftFile(draftPath);
+        const progress = createProgress();
+        const record = await runHeadless({
+          nodeUrl: network.nodeUrl,
+          ...(network.faucetUrl ? { faucetUrl: network.faucetUrl } : {}),
+          networkName: network.name,
+          privateKey,
+          payload: draft.payload,
+          ...(draft.options ? { options: draft.options } : {}),
+          simulation: options.simulation,
+          onTransition: (transition) => {
+            progress.stop();
+            io.out(describeTransition(transition));
+            if (transition.target === 'pending' || transition.target === 'rechecking') {
+              progress.start('waiting for the chain to commit');
+            }
+          },
+        }).finally(() => progress.stop());
+        if (options.out) writeFileSync(options.out, serializeRunFile([record]));
+        io.out(`state: ${record.state}`);
+        if (record.chain.hash) io.out(`hash: ${record.chain.hash}`);
+        if (record.chain.vmStatus) io.out(`vm_status: ${record.chain.vmStatus}`);
+        if (record.outcome) io.out(`outcome: ${record.outcome.details.summary}`);
+        if (options.out) io.out(`record: ${options.out}`);
+        process.exitCode = record.state === 'committed' ? 0 : 1;
+      },
+    );
+
+  program
+    .command('replay')
+    .description(
+      'Re-run each recorded run deterministically (no network, no wallet) and compare the trace transition by transition. Exits 1 on a divergence.',
+    )
+    .argument('<run.json>', 'a run file exported by the workbench or written by `run --out`')
+    .action(async (path: string) => {
+      let diverged = false;
+      for (const record of readRuns(path)) {
+        const result = await replayRun(record);
+        if (result.divergence === null) {
+          io.out(
+            `${record.id}: identical (${result.compared} transitions, ending ${record.state})`,
+          );
+          continue;
+        }
+        diverged = true;
+        const { index, expected, actual, fields } = result.divergence;
+        io.out(`${record.id}: diverged at transition ${index + 1} (${fields.join(', ')})`);
+        io.out(`  recorded: ${expected ? describeTransition(expected) : '(none)'}`);
+        io.out(`  re-run:   ${actual ? describeTransition(actual) : '(none)'}`);
+      }
+      process.exitCode = diverged ? 1 : 0;
+    });
+
+  program
+    .command('resimulate')
+    .description(
+      'Simulate each recorded run against the chain as it is now (the same signed bytes where the chain still accepts them, else the same draft) and print a diff with the original. Exits 1 when the VM status changed.',
+    )
+    .argument('<run.json>', 'a run file')
+    .addOption(networkOption())
+    .action(async (path: string, options: { network: string }) => {
+      const network = resolveNetwork(options.network);
+      const aptos = createAptos({ nodeUrl: network.nodeUrl });
+      let changed = false;
+      for (const record of readRuns(path)) {
+        const original = originalFacts(record);
+        if (original === null) {
+          io.out(
+            `${record.id}: nothing to compare (the run has no simulation and no committed transaction)`,
+          );
+          continue;
+        }
+        const now = await resimulate({ aptos, record });
+        io.out(
+          `${record.id}: re-simulated on ${network.name} (${now.mode === 'sameBytes' ? 'same bytes' : 'draft built again'})`,
+        );
+        if (now.note) io.out(`  ${now.note}`);
+        for (const row of diffExecutions({
+          original,
+          now: now.facts,
+          sender: record.draft.sender,
+        })) {
+          changed ||= row.aspect === 'VM status' && !row.same;
+          io.out(`  ${row.same ? '=' : '≠'} ${row.aspect}`);
+          if (row.same) continue;
+          for (const line of row.original) io.out(`      - ${line}`);
+          for (const line of row.now) io.out(`      + ${line}`);
+        }
+      }
+      process.exitCode = changed ? 1 : 0;
+    });
+
+  program
+    .command('validate')
+    .description('Check a run file against schemas/run-record.schema.json.')
+    .argument('<run.json>', 'a run file')
+    .action((path: string) => {
+      const runs = readRuns(path);
+      io.out(`${path}: valid, ${runs.length} run${runs.length === 1 ? '' : 's'} (schemaVersion 1)`);
+    });
+
+  return program;
+}
+
+/**
+ * Runs the CLI with `argv` (as `process.argv`). Usage errors exit 2, refused files and failures 1.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<void> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+    } else if (error instanceof UsageError) {
+      io.err(`error: ${error.message}`);
+      process.exitCode = 2;
+    } else if (error instanceof RunFileError) {
+      io.err(`invalid run file: ${error.message}`);
+      process.exitCode = 1;
+    } else {
+      io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    }
+  }
+}

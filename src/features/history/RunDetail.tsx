@@ -1,0 +1,186 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { WorkbenchRun } from '../../../machines';
+import { RunResults } from '../compose/results/ResultsPanel';
+import type { RunStore } from '../runs';
+import { ConfirmDelete } from './ConfirmDelete';
+import { ReplayPanel } from './ReplayPanel';
+import { ResimulatePanel } from './ResimulatePanel';
+import { ResubmitPanel } from './ResubmitPanel';
+import { downloadRuns } from './runFiles';
+import { readableLink } from './readableLink';
+import { runHref, visualizerHref } from './useHistoryRoute';
+import { isFailure, resultsData, shortHex, stateColor } from './runView';
+
+export interface RunDetailProps {
+  record: WorkbenchRun;
+  store: RunStore;
+  /** Stored runs that retry this one. */
+  retriedBy: readonly string[];
+}
+
+/** One stored run: its draft, chain facts, wallet requests, timings, outcome, and replays. */
+export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
+  const [confirmOpen, confirm] = useDisclosure(false);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="start">
+        <Stack gap={2}>
+          <Anchor style={readableLink} href="#/history" size="sm">
+            ← All runs
+          </Anchor>
+          <Group gap="xs">
+            <Title order={3} size="h4" ff="monospace">
+              {record.draft.payload.function}
+            </Title>
+            <Badge color={stateColor(record.state)} aria-label="Outcome">
+              {record.state}
+            </Badge>
+          </Group>
+          <Text size="xs">
+            Run {record.id} · attempt {record.attempt} · {record.network.name} (
+            {record.network.nodeUrl}) · started {new Date(record.startedAt).toLocaleString()}
+          </Text>
+          <Group gap="xs">
+            {record.retryOf && (
+              <Anchor style={readableLink} href={runHref(record.retryOf)} size="sm">
+                Retries run {shortHex(record.retryOf, 4)}
+              </Anchor>
+            )}
+            {retriedBy.map((id) => (
+              <Anchor style={readableLink} key={id} href={runHref(id)} size="sm">
+                Retried by run {shortHex(id, 4)}
+              </Anchor>
+            ))}
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button component="a" href={visualizerHref(record.id)} variant="light">
+            Open in the visualizer
+          </Button>
+          <Button variant="default" onClick={() => downloadRuns([record])}>
+            Export
+          </Button>
+          <Button variant="light" color="red" onClick={confirm.open}>
+            Delete…
+          </Button>
+        </Group>
+      </Group>
+
+      {isFailure(record) && (
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Replay">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              Replay this failure
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <Stack gap="xs">
+                <Button component="a" href={visualizerHref(record.id)} variant="light">
+                  Trace replay in the visualizer
+                </Button>
+                <Text size="xs">The recorded transitions, played on the machine, offline.</Text>
+              </Stack>
+              <ReplayPanel record={record} />
+              <ResimulatePanel record={record} />
+              <ResubmitPanel record={record} />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      )}
+
+      <RunResults data={resultsData(record)} />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Draft">
+          <Title order={3} size="h5" mb="xs">
+            Draft
+          </Title>
+          <Code block>{JSON.stringify(record.draft, null, 2)}</Code>
+        </Paper>
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Wallet requests">
+          <Title order={3} size="h5" mb="xs">
+            Wallet requests
+          </Title>
+          {record.walletRequests.length === 0 ? (
+            <Text size="sm">No wallet request in this attempt.</Text>
+          ) : (
+            <Table fz="sm">
+              <Table.Tbody>
+                {record.walletRequests.map((request, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td ff="monospace">{request.request}</Table.Td>
+                    <Table.Td>
+                      <Badge color={request.status === 'APPROVED' ? 'teal' : 'red'}>
+                        {request.status ?? 'no answer'}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Transitions">
+        <Title order={3} size="h5" mb="xs">
+          Transitions ({record.transitions.length}
+          {record.droppedTransitions > 0 ? `, ${record.droppedTransitions} oldest dropped` : ''})
+        </Title>
+        <Table.ScrollContainer minWidth={600}>
+          <Table fz="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>at</Table.Th>
+                <Table.Th>event</Table.Th>
+                <Table.Th>from</Table.Th>
+                <Table.Th>to</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {record.transitions.map((transition) => (
+                <Table.Tr key={transition.seq}>
+                  <Table.Td>{transition.seq}</Table.Td>
+                  <Table.Td>{transition.atMs} ms</Table.Td>
+                  <Table.Td ff="monospace">
+                    {transition.event.type}
+                    {transition.eventless ? ' (eventless)' : ''}
+                  </Table.Td>
+                  <Table.Td ff="monospace">{transition.source ?? '—'}</Table.Td>
+                  <Table.Td ff="monospace">{transition.target}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <ConfirmDelete
+        opened={confirmOpen}
+        onClose={confirm.close}
+        title="Delete this run?"
+        message="The run is removed from this browser’s history."
+        keepLabel="Keep it"
+        deleteLabel="Delete the run"
+        onDelete={() =>
+          void store.deleteRun(record.id).then(() => {
+            window.location.hash = '#/history';
+          })
+        }
+      />
+    </Stack>
+  );
+}

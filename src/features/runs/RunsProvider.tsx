@@ -1,0 +1,134 @@
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import {
+  createReplayRecorder,
+  type transactionMachine,
+  type WorkbenchRun,
+} from '../../../machines';
+import { createAptos } from '../../aptos/createAptos';
+import type { NetworkConfig } from '../../network/networks';
+import { useNetwork } from '../../network/useNetwork';
+import { useWalletMachine } from '../../wallet/useWalletMachine';
+import { useTransactionRun } from '../compose/run/useTransactionRun';
+import { createLiveRun, type LiveRun } from './liveRun';
+import { RunsContext, type RunsContextValue, type StartRunArgs } from './RunsContext';
+import { runStore, type RunStore } from './runStore';
+import { useTransactionSigner } from '../../wallet/useTransactionSigner';
+
+type TransactionActorRef = ActorRefFrom<typeof transactionMachine>;
+
+/** A run is worth keeping once it has left `editing`: a draft nobody ran is not an attempt. */
+export function isAttempt(record: WorkbenchRun): boolean {
+  return record.transitions.some((transition) => transition.target !== 'editing');
+}
+
+interface SessionProps {
+  network: NetworkConfig;
+  start: StartRunArgs | null;
+  live: LiveRun;
+  store: RunStore;
+  onActor: (actorRef: TransactionActorRef) => void;
+}
+
+/**
+ * One Compose actor with its recorder. Every transition updates the live record and saves it
+ * (transitions of one macrostep are saved together, before anything else can run).
+ */
+function ComposeSession({ network, start, live, store, onActor }: SessionProps) {
+  const { actorRef: walletRef, devWallet } = useWalletMachine();
+  const sender = walletRef.getSnapshot().context.account?.address ?? null;
+  const signer = useTransactionSigner();
+  const [recording] = useState(() => {
+    const recorder = createReplayRecorder({
+      now: Date.now,
+      newRunId: () => crypto.randomUUID(),
+      retryOf: start?.retryOf ?? null,
+    });
+    let scheduled = false;
+    const save = () => {
+      scheduled = false;
+      const record = recorder.current();
+      if (record === null) return;
+      live.set(record);
+      if (!isAttempt(record)) return;
+      store.putRun(record).then(
+        () => live.saveError() && live.setSaveError(null),
+        (error: unknown) =>
+          live.setSaveError(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+    return {
+      inspect: (event: InspectionEvent) => {
+        recorder.inspect(event);
+        if (scheduled || event.type !== '@xstate.microstep') return;
+        scheduled = true;
+        queueMicrotask(save);
+      },
+    };
+  });
+  const actorRef = useTransactionRun({
+    network,
+    aptos: useMemo(() => createAptos(network), [network]),
+    signer,
+    devWallet,
+    sender,
+    ...(start ? { draft: start.draft } : {}),
+    inspect: recording.inspect,
+  });
+  useLayoutEffect(() => {
+    onActor(actorRef);
+    if (start?.autoRun) actorRef.send({ type: 'run' });
+  }, [actorRef, onActor, start]);
+  return null;
+}
+
+/**
+ * Holds the Compose transaction actor above the pages (a run survives page changes), records
+ * every attempt with the run recorder and saves it to the run history as it happens. A new
+ * network starts a new actor.
+ *
+ * @example
+ * ```tsx
+ * <WalletAdapterProvider>
+ *   <RunsProvider>{children}</RunsProvider>
+ * </WalletAdapterProvider>
+ * ```
+ */
+export function RunsProvider({
+  children,
+  store = runStore,
+}: {
+  children: ReactNode;
+  store?: RunStore;
+}) {
+  const { network } = useNetwork();
+  const [live] = useState(createLiveRun);
+  const [session, setSession] = useState<{ key: number; start: StartRunArgs | null }>({
+    key: 0,
+    start: null,
+  });
+  const [actorRef, setActorRef] = useState<TransactionActorRef | null>(null);
+  const value = useMemo<RunsContextValue | null>(
+    () =>
+      actorRef && {
+        actorRef,
+        live,
+        store,
+        startRun: (start) => setSession((current) => ({ key: current.key + 1, start })),
+      },
+    [actorRef, live, store],
+  );
+  return (
+    <>
+      <ComposeSession
+        key={`${network.fullnode} ${session.key}`}
+        network={network}
+        start={session.start}
+        live={live}
+        store={store}
+        onActor={setActorRef}
+      />
+      {value && <RunsContext.Provider value={value}>{children}</RunsContext.Provider>}
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+export { RunsProvider, isAttempt } from './RunsProvider';
+export type { RunsContextValue, StartRunArgs } from './RunsContext';
+export { useRuns } from './useRuns';
+export { useComposeRun } from './useComposeRun';
+export { useLiveRunRecord } from './useLiveRunRecord';
+export { runStore, createRunStore, DEFAULT_MAX_RUNS } from './runStore';
+export type { RunStore, RunFilter, StoredRun, PruneNote } from './runStore';

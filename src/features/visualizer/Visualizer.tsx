@@ -1,0 +1,465 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  FileButton,
+  Grid,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { statePath, transactionMachine, walletMachine, type JsonValue } from '../../../machines';
+import type { TracedMachine } from '../../inspection/workbenchTrace';
+import { StatechartDiagram } from './diagram/StatechartDiagram';
+import {
+  activeNodeIds,
+  machineGraph,
+  type GraphEdge,
+  type MachineGraph,
+} from './graph/machineGraph';
+import { useLiveMachine } from './live/useLiveMachine';
+import { samplePayload, PAYLOAD_SAMPLES } from './live/payloadSamples';
+import { SendEventModal } from './live/SendEventModal';
+import { SequenceView } from './sequence/SequenceView';
+import { FILE_STORAGE_KEY, useVisualizerData } from './sources/useVisualizerData';
+import { hashOf, routeFromHash, useVisualizerRoute } from './sources/useVisualizerRoute';
+import { toVisualizerFile, type SequenceMessage } from './sources/visualizerData';
+import { ContextPanel } from './timeline/ContextPanel';
+import { PlaybackBar } from './timeline/PlaybackBar';
+import { TimelineGrid } from './timeline/TimelineGrid';
+import {
+  filterTimeline,
+  NO_FILTER,
+  type TimelineFilter,
+  type TimelineRow,
+} from './timeline/timelineModel';
+import { usePlayback } from './timeline/usePlayback';
+
+/** Each machine's graph, read once from its definition. */
+const GRAPHS: Record<TracedMachine, MachineGraph> = {
+  transaction: machineGraph(transactionMachine),
+  wallet: machineGraph(walletMachine),
+};
+
+const MACHINE_LABEL: Record<TracedMachine, string> = {
+  transaction: 'Transaction machine',
+  wallet: 'Wallet machine',
+};
+
+/** The edges of a row's transition: its event, from the state it left to the one it entered. */
+function takenEdges(graph: MachineGraph, row: TimelineRow | null): Set<string> {
+  if (row === null || row.source === null) return new Set();
+  const from = activeNodeIds(graph.machineId, row.source);
+  const to = activeNodeIds(graph.machineId, row.target);
+  return new Set(
+    graph.edges
+      .filter(
+        (edge) =>
+          edge.eventType === (row.eventless ? '' : row.eventType) &&
+          from.has(edge.source) &&
+          to.has(edge.target),
+      )
+      .map((edge) => edge.id),
+  );
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The visualizer: both machines drawn from their definitions, live or at any moment of a run; the
+ * transition timeline with context diffs and time travel; the sequence of messages between the
+ * app, the machines, the wallet and the node. The source is in the URL (`#/visualizer/<runId>`).
+ */
+export default function Visualizer() {
+  const hash = useVisualizerRoute();
+  const route = useMemo(() => routeFromHash(hash), [hash]);
+  const [machine, setMachine] = useState<TracedMachine>('transaction');
+  const graph = GRAPHS[machine];
+  const { data, error, loading } = useVisualizerData(route, GRAPHS.transaction);
+  const [selection, setSelection] = useState<Record<TracedMachine, number | null>>({
+    transaction: null,
+    wallet: null,
+  });
+  const [filter, setFilter] = useState<TimelineFilter>(NO_FILTER);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [sending, setSending] = useState<{
+    edge: GraphEdge;
+    payload: { [key: string]: JsonValue };
+  } | null>(null);
+
+  const timeline = data?.timelines[machine] ?? null;
+  const allRows = useMemo(() => timeline?.rows ?? [], [timeline]);
+  const rows = useMemo(() => filterTimeline(allRows, filter), [allRows, filter]);
+  const selected = selection[machine];
+  const selectedRow = selected === null ? null : (allRows[selected] ?? null);
+  const select = useCallback(
+    (index: number | null) => setSelection((current) => ({ ...current, [machine]: index })),
+    [machine],
+  );
+  const playback = usePlayback({ rows, selected, select });
+
+  const isLive = data?.kind === 'live';
+  const { actor } = useLiveMachine(machine);
+  const liveActor = isLive && selected === null ? actor : null;
+  const liveSnapshot = liveActor?.getSnapshot() as
+    | {
+        value: Parameters<typeof statePath>[0];
+        context: unknown;
+        can: (event: { type: string }) => boolean;
+      }
+    | undefined;
+  const shownRow = selectedRow ?? allRows.at(-1) ?? null;
+  const shownState = liveSnapshot ? statePath(liveSnapshot.value) : (shownRow?.target ?? null);
+  const activeIds = useMemo(() => activeNodeIds(graph.machineId, shownState), [graph, shownState]);
+
+  const enabled = useMemo(() => {
+    if (!liveSnapshot) return new Set<string>();
+    const accepted = new Map<string, boolean>();
+    const accepts = (type: string) => {
+      let known = accepted.get(type);
+      if (known === undefined) {
+        try {
+          known = liveSnapshot.can({ type, ...samplePayload(type, liveSnapshot.context) });
+        } catch {
+          known = false;
+        }
+        accepted.set(type, known);
+      }
+      return known;
+    };
+    return new Set(
+      graph.edges
+        .filter((edge) => edge.sendable && activeIds.has(edge.source) && accepts(edge.eventType))
+        .map((edge) => edge.id),
+    );
+  }, [liveSnapshot, graph, activeIds]);
+  const taken = useMemo(() => takenEdges(graph, selectedRow), [graph, selectedRow]);
+
+  const send = useCallback(
+    (edge: GraphEdge) => {
+      if (!liveActor) return;
+      if (PAYLOAD_SAMPLES[edge.eventType]) {
+        setSending({
+          edge,
+          payload: samplePayload(edge.eventType, liveActor.getSnapshot().context),
+        });
+      } else {
+        liveActor.send({ type: edge.eventType });
+      }
+    },
+    [liveActor],
+  );
+
+  const step = useCallback(
+    (to: 'previous' | 'next' | 'first' | 'last') => {
+      if (rows.length === 0) return;
+      const position =
+        selected === null ? rows.length : rows.findIndex((row) => row.index === selected);
+      const target =
+        to === 'first'
+          ? 0
+          : to === 'last'
+            ? rows.length - 1
+            : to === 'previous'
+              ? Math.max(0, position - 1)
+              : Math.min(rows.length - 1, position + 1);
+      const row = rows[target];
+      if (row) select(row.index);
+    },
+    [rows, selected, select],
+  );
+
+  const linked = useCallback(
+    (message: SequenceMessage) =>
+      selectedRow !== null && message.machine === machine && message.seq === selectedRow.seq,
+    [selectedRow, machine],
+  );
+  const selectMessage = useCallback(
+    (message: SequenceMessage) => {
+      if (message.seq === null || !data) return;
+      const index = data.timelines[message.machine].rows.findIndex(
+        (row) => row.seq === message.seq,
+      );
+      if (index < 0) return;
+      setMachine(message.machine);
+      setFilter(NO_FILTER);
+      setSelection((current) => ({ ...current, [message.machine]: index }));
+    },
+    [data],
+  );
+
+  async function loadFile(file: File | null) {
+    if (!file) return;
+    const text = await file.text();
+    setFileError(null);
+    try {
+      window.sessionStorage.setItem(FILE_STORAGE_KEY, text);
+    } catch {
+      setFileError(
+        'The file is too large to keep in this tab; it is shown until you leave the page.',
+      );
+    }
+    setSelection({ transaction: null, wallet: null });
+    window.location.hash = hashOf({ kind: 'file' });
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  }
+
+  const activeNode = graph.nodes.filter((node) => activeIds.has(node.id)).at(-1);
+  return (
+    <Stack gap="md" data-visualizer>
+      <Paper withBorder p="sm" radius="md" component="section" aria-label="Source">
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant={route.kind === 'live' ? 'filled' : 'default'}
+              color="blue.9"
+              component="a"
+              href={hashOf({ kind: 'live' })}
+              aria-current={route.kind === 'live' ? 'page' : undefined}
+            >
+              Live run
+            </Button>
+            <FileButton onChange={(file) => void loadFile(file)} accept="application/json,.json">
+              {(props) => (
+                <Button
+                  size="xs"
+                  variant={route.kind === 'file' ? 'filled' : 'default'}
+                  color="blue.9"
+                  {...props}
+                >
+                  Load JSON file
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={!data}
+              onClick={() =>
+                data &&
+                download(
+                  `visualizer-${data.runId ?? 'live'}.json`,
+                  JSON.stringify(toVisualizerFile(data)),
+                )
+              }
+            >
+              Export
+            </Button>
+          </Group>
+          <Text size="sm" fw={600} aria-live="polite">
+            {data ? data.title : loading ? 'Loading…' : 'Nothing to show'}
+          </Text>
+        </Group>
+        {(error ?? fileError) && (
+          <Alert mt="xs" color="yellow" title="Cannot show this source">
+            {error ?? fileError}
+          </Alert>
+        )}
+      </Paper>
+      {loading && <Loader size="sm" aria-label="Loading the run" />}
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label="Machine"
+          value={machine}
+          onChange={(value) => {
+            setMachine(value as TracedMachine);
+            setFilter(NO_FILTER);
+          }}
+          data={[
+            { value: 'transaction', label: MACHINE_LABEL.transaction },
+            { value: 'wallet', label: MACHINE_LABEL.wallet },
+          ]}
+        />
+        <Text
+          size="sm"
+          role="status"
+          aria-label={`${MACHINE_LABEL[machine]} shown in state ${shownState ?? 'none'}`}
+        >
+          {selected === null ? (isLive ? 'Now' : 'End of run') : `At seq ${selectedRow?.seq ?? ''}`}
+          : <strong>{shownState ?? '—'}</strong>
+        </Text>
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Paper withBorder radius="md" component="section" aria-label="Statechart">
+            <StatechartDiagram
+              graph={graph}
+              activeIds={activeIds}
+              enabled={enabled}
+              taken={taken}
+              onSend={send}
+              label={`${MACHINE_LABEL[machine]} statechart`}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <Paper withBorder p="sm" radius="md" component="section" aria-label="State details">
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                {activeNode ? activeNode.path : 'No state'}
+              </Title>
+              {activeNode && (
+                <Group gap={4}>
+                  {activeNode.tags.map((tag) => (
+                    <Badge key={tag} size="sm" variant="light">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+              <Text size="sm">{activeNode?.description}</Text>
+              <Title order={4} size="h6">
+                Events it accepts now
+              </Title>
+              {liveActor ? (
+                <Group gap={4} role="toolbar" aria-label="Send an event to the live machine">
+                  {[
+                    ...new Set(
+                      graph.edges
+                        .filter((edge) => enabled.has(edge.id))
+                        .map((edge) => edge.eventType),
+                    ),
+                  ].map((type) => {
+                    const edge = graph.edges.find(
+                      (candidate) => enabled.has(candidate.id) && candidate.eventType === type,
+                    ) as GraphEdge;
+                    return (
+                      <Button
+                        key={type}
+                        size="compact-xs"
+                        variant="outline"
+                        color="blue.9"
+                        onClick={() => send(edge)}
+                      >
+                        {type}
+                      </Button>
+                    );
+                  })}
+                </Group>
+              ) : (
+                <Text size="sm">
+                  {isLive
+                    ? 'Showing the past: press Live to drive the machine.'
+                    : 'A recorded run: nothing to send.'}
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <Paper withBorder p="sm" radius="md" component="section" aria-label="Timeline">
+        <Stack gap="xs">
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <MultiSelect
+              size="xs"
+              label="Event types"
+              placeholder="All"
+              data={timeline?.eventTypes ?? []}
+              value={[...filter.eventTypes]}
+              onChange={(eventTypes) => setFilter((current) => ({ ...current, eventTypes }))}
+              clearable
+              searchable
+              w={260}
+            />
+            <Select
+              size="xs"
+              label="State"
+              placeholder="Any"
+              data={timeline?.states ?? []}
+              value={filter.state}
+              onChange={(state) => setFilter((current) => ({ ...current, state }))}
+              clearable
+              searchable
+              w={200}
+            />
+            <TextInput
+              size="xs"
+              label="Search payloads"
+              value={filter.search}
+              onChange={(event) => {
+                const search = event.currentTarget.value;
+                setFilter((current) => ({ ...current, search }));
+              }}
+              w={200}
+            />
+            <Text size="xs" aria-live="polite">
+              {rows.length.toLocaleString('en-US')} of {allRows.length.toLocaleString('en-US')}{' '}
+              transitions
+              {timeline &&
+                timeline.dropped > 0 &&
+                ` · ${timeline.dropped.toLocaleString('en-US')} older ones dropped by the recorder’s limit`}
+            </Text>
+          </Group>
+          <PlaybackBar
+            rows={rows}
+            selected={selected}
+            select={select}
+            onStep={step}
+            onLive={isLive ? () => select(null) : null}
+            {...playback}
+          />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <TimelineGrid
+                rows={rows}
+                selected={selected}
+                onSelect={select}
+                onStep={step}
+                total={allRows.length}
+                label={`Transitions of the ${MACHINE_LABEL[machine].toLowerCase()}`}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <section aria-label="Context">
+                <ContextPanel
+                  row={selectedRow}
+                  previous={
+                    selected === null || selected === 0 ? null : (allRows[selected - 1] ?? null)
+                  }
+                />
+              </section>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="sm" radius="md" component="section" aria-label="Sequence">
+        <Title order={3} size="h5" mb="xs">
+          Sequence: App ⇄ transaction machine ⇄ wallet ⇄ node
+        </Title>
+        <SequenceView
+          messages={data?.messages ?? []}
+          linked={linked}
+          onSelect={selectMessage}
+          dropped={data?.droppedMessages ?? 0}
+        />
+      </Paper>
+      {sending && liveActor && (
+        <SendEventModal
+          eventType={sending.edge.eventType}
+          initial={sending.payload}
+          onClose={() => setSending(null)}
+          onSend={(payload) => {
+            liveActor.send({ ...payload, type: sending.edge.eventType });
+            setSending(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+/// <reference lib="webworker" />
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { computeLayout } from './layout';
+import type { LayoutRequest, LayoutResponse } from './layoutClient';
+
+// Layout runs here so the page never blocks on ELK.
+const elk = new ELK();
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+scope.onmessage = (message: MessageEvent<LayoutRequest>) => {
+  const { id, graph } = message.data;
+  computeLayout(elk, graph).then(
+    (layout) => scope.postMessage({ id, layout } satisfies LayoutResponse),
+    (error: unknown) => scope.postMessage({ id, error: String(error) } satisfies LayoutResponse),
+  );
+};

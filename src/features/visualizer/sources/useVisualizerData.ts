@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { workbenchTrace } from '../../../inspection/workbenchTrace';
+import { useLiveRunRecord } from '../../runs';
+import type { MachineGraph } from '../graph/machineGraph';
+import { getStoredRun } from './storedRuns';
+import type { VisualizerRoute } from './useVisualizerRoute';
+import {
+  fromRunRecord,
+  fromWorkbenchTrace,
+  parseVisualizerFile,
+  type VisualizerData,
+} from './visualizerData';
+
+/** Where a loaded file is kept, so that `#/visualizer/file` survives a reload. */
+export const FILE_STORAGE_KEY = 'workbench.visualizer.file';
+
+type Loaded = { data: VisualizerData | null; error: string | null; loading: boolean };
+
+/**
+ * The run a route names: the live trace (re-read on every transition; also when the id is the
+ * live run's), the file loaded in this tab, or a stored run.
+ */
+export function useVisualizerData(route: VisualizerRoute, graph: MachineGraph): Loaded {
+  const version = useSyncExternalStore(workbenchTrace.subscribe, workbenchTrace.getVersion);
+  const liveRunId = useLiveRunRecord()?.id ?? null;
+  const showsLive = route.kind === 'live' || (route.kind === 'stored' && route.runId === liveRunId);
+  const live = useMemo(
+    () => (showsLive ? fromWorkbenchTrace(workbenchTrace.getSnapshot(), liveRunId) : null),
+    // `version` changes whenever the trace grows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [showsLive, liveRunId, version],
+  );
+  const file = useMemo((): Loaded | null => {
+    if (route.kind !== 'file') return null;
+    const text = window.sessionStorage.getItem(FILE_STORAGE_KEY);
+    if (text === null)
+      return {
+        data: null,
+        error: 'No file is loaded in this tab. Load one with “Load JSON file”.',
+        loading: false,
+      };
+    try {
+      return { data: parseVisualizerFile(text, graph), error: null, loading: false };
+    } catch (error) {
+      return {
+        data: null,
+        error: error instanceof Error ? error.message : String(error),
+        loading: false,
+      };
+    }
+  }, [route.kind, graph]);
+  const runId = route.kind === 'stored' && !showsLive ? route.runId : null;
+  const [stored, setStored] = useState<Loaded & { runId: string | null }>({
+    runId: null,
+    data: null,
+    error: null,
+    loading: false,
+  });
+  useEffect(() => {
+    if (runId === null) return;
+    let current = true;
+    getStoredRun(runId).then(
+      (record) =>
+        current &&
+        setStored({
+          runId,
+          data: record ? fromRunRecord(record, graph) : null,
+          error: record
+            ? null
+            : `No stored run has the id ${runId}. Pick one in History, or load a file.`,
+          loading: false,
+        }),
+      (error: unknown) =>
+        current && setStored({ runId, data: null, error: String(error), loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [runId, graph]);
+
+  if (live) return { data: live, error: null, loading: false };
+  if (file) return file;
+  if (stored.runId !== runId) return { data: null, error: null, loading: true };
+  return stored;
+}

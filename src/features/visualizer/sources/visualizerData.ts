@@ -1,0 +1,261 @@
+import type { JsonValue, RunRecord } from '../../../../machines';
+import type {
+  Lane,
+  TracedTransition,
+  TraceMessage,
+  TracedMachine,
+  WorkbenchTraceSnapshot,
+} from '../../../inspection/workbenchTrace';
+import type { MachineGraph } from '../graph/machineGraph';
+import { buildTimeline, type SourceTransition, type Timeline } from '../timeline/timelineModel';
+
+/** A message of the sequence view, on the shown run's time axis. */
+export interface SequenceMessage extends Omit<TraceMessage, 'at' | 'endAt'> {
+  atMs: number;
+  endMs: number | null;
+}
+
+/** Where the shown run comes from. */
+export type SourceKind = 'live' | 'stored' | 'file';
+
+/** Everything the visualizer shows of one run. */
+export interface VisualizerData {
+  kind: SourceKind;
+  title: string;
+  /** The run record's id, when there is one. */
+  runId: string | null;
+  timelines: Record<TracedMachine, Timeline>;
+  messages: SequenceMessage[];
+  droppedMessages: number;
+}
+
+/** The visualizer's own export: a run with contexts, both machines and the sequence. */
+export interface VisualizerFile {
+  format: 'workbench-visualizer';
+  version: 1;
+  title: string;
+  runId: string | null;
+  transitions: Record<TracedMachine, SourceTransition[]>;
+  dropped: Record<TracedMachine, number>;
+  messages: SequenceMessage[];
+  droppedMessages: number;
+}
+
+const EMPTY: Timeline = { rows: [], dropped: 0, eventTypes: [], states: [] };
+
+function attemptOf(context: JsonValue): number | null {
+  const attempt =
+    context !== null && typeof context === 'object' && !Array.isArray(context)
+      ? context.attempt
+      : null;
+  return typeof attempt === 'number' ? attempt : null;
+}
+
+/**
+ * The live trace on one time axis: the Compose run's current attempt (as its run record has
+ * it, with contexts), the wallet machine, and the messages since the earliest of them.
+ *
+ * @param trace - the workbench trace.
+ * @param runId - the live run record's id, when known.
+ */
+export function fromWorkbenchTrace(
+  trace: WorkbenchTraceSnapshot,
+  runId: string | null,
+): VisualizerData {
+  const all = trace.transitions.transaction;
+  const attempt = all.length === 0 ? null : attemptOf((all.at(-1) as TracedTransition).context);
+  let first = all.length;
+  while (first > 0 && attemptOf((all[first - 1] as TracedTransition).context) === attempt)
+    first -= 1;
+  const transaction = all.slice(first);
+  const starts = [transaction[0]?.at, trace.transitions.wallet[0]?.at].filter(
+    (at): at is number => at !== undefined,
+  );
+  const start = starts.length === 0 ? 0 : Math.min(...starts);
+  const timeline = (transitions: readonly TracedTransition[], dropped: number) =>
+    buildTimeline(transitions, dropped, start);
+  return {
+    kind: 'live',
+    title:
+      runId === null
+        ? 'Live run'
+        : `Live run ${runId}${attempt === null ? '' : ` (attempt ${attempt})`}`,
+    runId,
+    timelines: {
+      transaction: timeline(transaction, first === 0 ? trace.dropped.transaction : 0),
+      wallet: timeline(trace.transitions.wallet, trace.dropped.wallet),
+    },
+    messages: trace.messages
+      .filter((message) => message.at >= start)
+      .map(({ at, endAt, ...message }) => ({
+        ...message,
+        atMs: at - start,
+        endMs: endAt === null ? null : endAt - start,
+      }))
+      // HTTP calls are reported when they end; the axis orders them by their start.
+      .sort((a, b) => a.atMs - b.atMs),
+    droppedMessages: trace.droppedMessages,
+  };
+}
+
+const DONE = /^xstate\.(done|error)\.actor\.(.+)$/;
+const WALLET_ACTORS = new Set(['signTransaction', 'signAndSubmitTransaction']);
+
+/**
+ * The sequence of a run record, which keeps no messages: user events from the app, the actors
+ * each entered state invokes (read from the machine's graph), and their results.
+ */
+export function messagesFromTransitions(
+  transitions: readonly SourceTransition[],
+  graph: MachineGraph,
+): SequenceMessage[] {
+  const invokes = new Map(graph.nodes.map((node) => [node.path, node.invokes]));
+  const messages: SequenceMessage[] = [];
+  const add = (message: Omit<SequenceMessage, 'id' | 'machine' | 'endMs'>) =>
+    messages.push({ ...message, id: messages.length + 1, machine: 'transaction', endMs: null });
+  const laneOf = (actor: string): Lane => (WALLET_ACTORS.has(actor) ? 'wallet' : 'node');
+  for (const transition of transitions) {
+    const { type } = transition.event;
+    const result = DONE.exec(type);
+    if (result) {
+      const [, outcome, actor = ''] = result;
+      const status = outcome === 'done' ? null : 'error';
+      add({
+        atMs: transition.atMs,
+        from: laneOf(actor),
+        to: 'transaction',
+        kind: outcome === 'done' ? 'done' : 'error',
+        label: `${actor} ${outcome === 'done' ? 'done' : 'failed'}`,
+        status,
+        seq: transition.seq,
+      });
+    } else if (!transition.eventless && !type.startsWith('xstate.')) {
+      add({
+        atMs: transition.atMs,
+        from: 'app',
+        to: 'transaction',
+        kind: 'event',
+        label: type,
+        status: null,
+        seq: transition.seq,
+      });
+    }
+    if (transition.source === transition.target) continue;
+    const parts = transition.target.split('.');
+    for (let depth = 1; depth <= parts.length; depth += 1) {
+      const path = parts.slice(0, depth).join('.');
+      const source = transition.source ?? '';
+      // Only states newly entered start their actors.
+      if (source === path || source.startsWith(`${path}.`)) continue;
+      for (const actor of invokes.get(path) ?? []) {
+        add({
+          atMs: transition.atMs,
+          from: 'transaction',
+          to: laneOf(actor),
+          kind: 'invoke',
+          label: actor,
+          status: null,
+          seq: transition.seq,
+        });
+      }
+    }
+  }
+  return messages;
+}
+
+/** A stored run record, as the visualizer shows it (contexts are not part of run records). */
+export function fromRunRecord(
+  record: RunRecord,
+  graph: MachineGraph,
+  kind: SourceKind = 'stored',
+): VisualizerData {
+  const transitions: SourceTransition[] = record.transitions;
+  const messages = messagesFromTransitions(transitions, graph);
+  for (const request of record.walletRequests) {
+    const done = messages.filter(
+      (message) => message.to === 'transaction' && message.from === 'wallet',
+    );
+    const match = done.find((message) => message.label.startsWith(request.request));
+    if (match) match.status = request.status;
+  }
+  return {
+    kind,
+    title: `Run ${record.id} (attempt ${record.attempt}, ${record.state})`,
+    runId: record.id,
+    timelines: {
+      transaction: buildTimeline(transitions, record.droppedTransitions),
+      wallet: EMPTY,
+    },
+    messages,
+    droppedMessages: 0,
+  };
+}
+
+/** What the visualizer shows as a file of its own (Export). */
+export function toVisualizerFile(data: VisualizerData): VisualizerFile {
+  const transitions = (machine: TracedMachine): SourceTransition[] =>
+    data.timelines[machine].rows.map((row) => ({
+      seq: row.seq,
+      atMs: row.atMs,
+      event: row.event,
+      source: row.source,
+      target: row.target,
+      eventless: row.eventless,
+      ...(row.context === null ? {} : { context: row.context }),
+    }));
+  return {
+    format: 'workbench-visualizer',
+    version: 1,
+    title: data.title,
+    runId: data.runId,
+    transitions: { transaction: transitions('transaction'), wallet: transitions('wallet') },
+    dropped: {
+      transaction: data.timelines.transaction.dropped,
+      wallet: data.timelines.wallet.dropped,
+    },
+    messages: data.messages,
+    droppedMessages: data.droppedMessages,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Reads a file the user chose: a run record (History's export, the headless runner's output) or
+ * the visualizer's own export.
+ *
+ * @throws Error saying what the file lacks.
+ */
+export function parseVisualizerFile(text: string, graph: MachineGraph): VisualizerData {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    throw new Error('The file is not JSON. Choose a run record or a visualizer export (.json).');
+  }
+  if (isObject(value) && value.format === 'workbench-visualizer' && value.version === 1) {
+    const file = value as unknown as VisualizerFile;
+    return {
+      kind: 'file',
+      title: file.title,
+      runId: file.runId,
+      timelines: {
+        transaction: buildTimeline(file.transitions.transaction, file.dropped.transaction),
+        wallet: buildTimeline(file.transitions.wallet, file.dropped.wallet),
+      },
+      messages: file.messages,
+      droppedMessages: file.droppedMessages,
+    };
+  }
+  if (isObject(value) && typeof value.id === 'string' && Array.isArray(value.transitions)) {
+    if (value.schemaVersion !== 1) {
+      throw new Error(
+        `Run records of schema version ${String(value.schemaVersion)} are not known here (1 is).`,
+      );
+    }
+    return fromRunRecord(value as unknown as RunRecord, graph, 'file');
+  }
+  throw new Error('The file holds neither a run record (id, transitions) nor a visualizer export.');
+}

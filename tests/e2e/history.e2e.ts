@@ -1,0 +1,255 @@
+/**
+ * History and replay journeys in Chromium, against the embedded chain and the dev wallet in
+ * `prompt` mode: a failed run survives a reload, replays identical, re-simulates with a diff, a
+ * SEQUENCE_NUMBER_TOO_OLD run is resubmitted with the fix, and run files round-trip (a corrupted
+ * one is refused). Each journey leaves a screenshot in test-results/.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, type BrowserSession } from './chromium';
+
+let session: BrowserSession;
+let page: Page;
+const downloads = mkdtempSync(join(tmpdir(), 'workbench-history-'));
+
+beforeAll(async () => {
+  session = await openBrowser();
+  page = session.page;
+  await page.goto(`${inject('baseURL')}#/compose`);
+  await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await page.screenshot({
+      path: `test-results/history-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
+      fullPage: true,
+    });
+  }
+  const { problems } = session;
+  // The journeys rehearse node refusals: Chromium logs those 400 answers as console errors.
+  const consoleErrors = problems.consoleErrors.filter(
+    (text) => !/^Failed to load resource: the server responded with a status of 400/.test(text),
+  );
+  const snapshot = { ...problems, consoleErrors };
+  problems.consoleErrors = [];
+  problems.pageErrors = [];
+  problems.failedRequests = [];
+  problems.externalRequests = [];
+  expect(snapshot).toEqual({
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    externalRequests: [],
+  });
+});
+
+const runSection = () => page.getByRole('region', { name: 'Run' });
+const step = (name: string) => runSection().getByRole('button', { name, exact: true });
+const runsTable = () => page.getByRole('table', { name: 'Recorded runs' });
+
+async function shot(name: string): Promise<void> {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
+}
+
+async function expectState(path: string, timeout = 30_000): Promise<void> {
+  await page
+    .getByRole('status', { name: `Transaction machine state: ${path}`, exact: true })
+    .waitFor({ timeout });
+}
+
+async function answerPrompt(title: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function connectWallet(): Promise<void> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
+  await panel.getByRole('button', { name: 'Connect Workbench Dev Wallet' }).click();
+  await answerPrompt('Connect this app to the dev wallet?');
+  await panel.getByLabel('Connected account address').waitFor();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /connected$/ })
+    .click();
+  await panel.waitFor({ state: 'hidden' });
+}
+
+async function chooseTemplate(label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+async function draftReady(): Promise<void> {
+  await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+}
+
+async function openRun(state: string): Promise<void> {
+  await page.goto(`${inject('baseURL')}#/history`);
+  const row = runsTable().getByRole('row').filter({ hasText: state }).first();
+  await row.getByRole('link').first().click();
+  await page.getByRole('region', { name: 'Replay' }).waitFor();
+}
+
+async function storedRuns(): Promise<number> {
+  return runsTable()
+    .getByRole('row')
+    .count()
+    .then((rows) => rows - 1);
+}
+
+describe('history and replay journeys in Chromium', () => {
+  it('records a run that failed with an abort, and it survives a reload', async () => {
+    await connectWallet();
+    await page.getByRole('button', { name: 'Dev wallet', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
+    await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
+    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await chooseTemplate('APT transfer: more than the balance');
+    await draftReady();
+    await step('Build').click();
+    await expectState('built');
+    await step('Simulate').click();
+    await expectState('simulated.failure');
+    await step('Sign anyway').click();
+    await answerPrompt('Sign this transaction?');
+    await step('Submit').click();
+    await expectState('failed');
+
+    // A stale sequence number, for the resubmit journey.
+    await step('Edit').click();
+    await expectState('editing');
+    await chooseTemplate('APT transfer: 1 APT to the root account');
+    await page.getByRole('textbox', { name: /^Argument 2/ }).fill('1000');
+    await page.getByRole('textbox', { name: 'Sequence number override' }).fill('0');
+    await draftReady();
+    await step('Build').click();
+    await expectState('built');
+    await step('Sign').click();
+    await answerPrompt('Sign this transaction?');
+    await step('Submit').click();
+    await expectState('submitRejected');
+
+    await page.reload();
+    await page.goto(`${inject('baseURL')}#/history`);
+    await runsTable().waitFor();
+    const failed = runsTable().getByRole('row').filter({ hasText: 'failed' });
+    await expect(failed.count()).resolves.toBe(1);
+    await expect(failed.first().textContent()).resolves.toContain('0x1::aptos_account::transfer');
+    await expect(storedRuns()).resolves.toBe(2);
+    await shot('history-1-after-reload');
+  });
+
+  it('opens the failed run; the deterministic re-run says identical', async () => {
+    await openRun('failed');
+    await page.getByRole('region', { name: 'Committed transaction' }).waitFor();
+    await page.getByRole('button', { name: 'Deterministic re-run' }).click();
+    await page
+      .getByRole('alert', { name: 'Identical' })
+      .getByText(/same \d+ transitions/)
+      .waitFor();
+    await shot('history-2-rerun-identical');
+  });
+
+  it('plays the failed run as a trace replay in the visualizer', async () => {
+    const runUrl = page.url();
+    await page.getByRole('link', { name: 'Trace replay in the visualizer' }).click();
+    await page.getByRole('figure', { name: /statechart$/ }).waitFor({ timeout: 30_000 });
+    const grid = page.getByRole('grid', { name: /^Transitions of the/ });
+    await grid.focus();
+    await page.keyboard.press('End');
+    await page
+      .getByRole('status', { name: 'Transaction machine shown in state failed', exact: true })
+      .waitFor();
+    await shot('history-2b-trace-replay-visualizer');
+    await page.goto(runUrl);
+    await page.getByRole('region', { name: 'Replay' }).waitFor();
+  });
+
+  it('re-simulates the failed run now and shows the diff', async () => {
+    await page.getByRole('button', { name: /^Re-simulate now/ }).click();
+    const diff = page.getByRole('region', { name: 'Re-simulation diff' });
+    await diff.waitFor({ timeout: 20_000 });
+    await diff.getByRole('rowheader', { name: /VM status/ }).waitFor();
+    await expect(diff.getByText('balance changes').count()).resolves.toBe(1);
+    await diff.scrollIntoViewIfNeeded();
+    await shot('history-3-resimulate-diff');
+  });
+
+  it('resubmits with a fresh sequence number after SEQUENCE_NUMBER_TOO_OLD: committed, linked', async () => {
+    await connectWallet();
+    await openRun('submitRejected');
+    const rejectedUrl = page.url();
+    await page.getByRole('button', { name: 'Resubmit with a fresh sequence number' }).click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('committed');
+    await page.goto(`${inject('baseURL')}#/history`);
+    const committed = runsTable().getByRole('row').filter({ hasText: 'committed' });
+    await committed.getByRole('link', { name: 'retries a run' }).click();
+    await expect.poll(() => page.url()).toBe(rejectedUrl);
+    await page.getByRole('link', { name: /^Retried by run/ }).waitFor();
+    await shot('history-4-resubmitted-linked');
+  });
+
+  it('exports all runs, clears the history, and imports the file back', async () => {
+    await page.goto(`${inject('baseURL')}#/history`);
+    await runsTable().waitFor();
+    const before = await storedRuns();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Export shown/ }).click();
+    const file = join(downloads, 'runs.json');
+    await (await download).saveAs(file);
+
+    await page.getByRole('button', { name: 'Clear all…' }).click();
+    await page.getByRole('button', { name: 'Delete all runs' }).click();
+    await page.getByText('No runs recorded yet').waitFor();
+
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByText(`${before} runs from runs.json`).waitFor();
+    await runsTable().waitFor();
+    await expect(storedRuns()).resolves.toBe(before);
+    await shot('history-5-export-import');
+  });
+
+  it('refuses a corrupted file with its message, and the history is unchanged', async () => {
+    const before = await storedRuns();
+    const bad = join(downloads, 'corrupted.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        format: 'transaction-workbench.runs',
+        schemaVersion: 1,
+        runs: [{ id: 'x', schemaVersion: 1 }],
+      }),
+    );
+    await page.locator('input[type="file"]').setInputFiles(bad);
+    const alert = page.getByRole('alert').filter({ hasText: 'corrupted.json was not imported' });
+    await alert
+      .getByText(/runs\[0\]: expected a field "retryOf"\. The history is unchanged\./)
+      .waitFor();
+    await expect(storedRuns()).resolves.toBe(before);
+    await shot('history-6-corrupted-import');
+  });
+
+  it('checks the History page with axe-core: no violations', async () => {
+    await page.goto(`${inject('baseURL')}#/history`);
+    await runsTable().waitFor();
+    await expectAccessible(page, 'the History page');
+  });
+});

@@ -1,0 +1,318 @@
+/**
+ * Visualizer journeys in Chromium, against the embedded local chain and the in-page dev wallet
+ * in `prompt` mode: a wallet connect on the wallet chart and in the sequence view, a transition
+ * sent from the diagram to the live Compose run, a failed run's timeline driving the diagram,
+ * stepping through a run with the keyboard, a 10,000-transition file, and axe-core on the page.
+ * Each saves a screenshot in test-results/.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { openBrowser, type BrowserSession } from './chromium';
+
+let session: BrowserSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openBrowser();
+  page = session.page;
+  await page.goto(`${inject('baseURL')}#/visualizer`);
+  await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await page.screenshot({
+      path: `test-results/visualizer-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
+      fullPage: true,
+    });
+  }
+  const problems = { ...session.problems };
+  session.problems.consoleErrors = [];
+  session.problems.pageErrors = [];
+  session.problems.failedRequests = [];
+  session.problems.externalRequests = [];
+  expect(problems).toEqual({
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    externalRequests: [],
+  });
+});
+
+async function shot(name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
+}
+
+const diagram = () => page.getByRole('figure', { name: /statechart$/ });
+const grid = () => page.getByRole('grid', { name: /^Transitions of the/ });
+const sequence = () => page.getByRole('list', { name: /^Sequence of messages/ });
+
+async function openVisualizer(): Promise<void> {
+  await page.getByRole('link', { name: /^Visualizer/ }).click();
+  await diagram().waitFor({ timeout: 30_000 });
+}
+
+async function chooseMachine(name: 'Transaction machine' | 'Wallet machine'): Promise<void> {
+  await page.locator('label', { hasText: new RegExp(`^${name}$`) }).click();
+  await diagram()
+    .and(page.getByLabel(`${name} statechart`))
+    .waitFor({ timeout: 30_000 });
+}
+
+async function expectShown(machine: string, state: string, timeout = 30_000): Promise<void> {
+  await page
+    .getByRole('status', { name: `${machine} shown in state ${state}`, exact: true })
+    .waitFor({ timeout });
+  await diagram().locator(`[data-state-path="${state}"][data-active]`).waitFor({ timeout });
+}
+
+async function answerPrompt(title: string, decision: 'Approve' | 'Reject'): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: decision, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const runSection = () => page.getByRole('region', { name: 'Run' });
+const step = (name: string) => runSection().getByRole('button', { name, exact: true });
+
+async function composeState(path: string): Promise<void> {
+  await page
+    .getByRole('status', { name: `Transaction machine state: ${path}`, exact: true })
+    .waitFor({ timeout: 30_000 });
+}
+
+async function rowSeqs(): Promise<number[]> {
+  return grid()
+    .locator('[role="row"][data-seq]')
+    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-seq'))));
+}
+
+async function selectRowEntering(target: string): Promise<Locator> {
+  const row = grid()
+    .locator('[role="row"][data-seq]')
+    .filter({ hasText: new RegExp(`→ ${target.replace('.', '\\.')}$`) })
+    .first();
+  await row.click();
+  return row;
+}
+
+describe('visualizer journeys in Chromium', () => {
+  it('draws the transaction machine from its definition, live in editing', async () => {
+    await diagram().waitFor({ timeout: 30_000 });
+    await expectShown('Transaction machine', 'editing');
+    // Compound states contain their children; guards label their transitions.
+    await diagram().locator('[data-state-path="simulated"]').waitFor();
+    await diagram()
+      .getByRole('button', { name: /^Transition always \[isRunning\]: built → simulating$/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Zoom In' }).waitFor();
+    await page.getByRole('img', { name: /^Minimap of the transaction machine$/ }).waitFor();
+    await shot('visualizer-0-transaction-chart');
+  });
+
+  it('shows a wallet connect on the wallet chart and in the sequence view', async () => {
+    await chooseMachine('Wallet machine');
+    await expectShown('Wallet machine', 'disconnected');
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
+    const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await panel.getByRole('button', { name: 'Connect Workbench Dev Wallet' }).click();
+    await answerPrompt('Connect this app to the dev wallet?', 'Approve');
+    await panel.getByLabel('Connected account address').waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    await panel.waitFor({ state: 'hidden' });
+    await expectShown('Wallet machine', 'connected.ready');
+    await sequence()
+      .getByRole('button', { name: /App → Wallet: event connect$/ })
+      .waitFor();
+    await sequence()
+      .getByRole('button', { name: /Wallet: invoke connect · [\d.]+ (ms|s)$/ })
+      .waitFor();
+    await sequence()
+      .getByRole('button', { name: /Wallet: done connect done/ })
+      .first()
+      .waitFor();
+    // Selecting the message selects its row, whose transition enters `connected`.
+    await sequence()
+      .getByRole('button', { name: /Wallet: done connect done/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => grid().locator('[aria-selected="true"]').textContent())
+      .toMatch(/connecting → connected\.ready$/);
+    await shot('visualizer-1-wallet-connect');
+  });
+
+  it('sends build from the diagram to the live Compose run, which goes to built', async () => {
+    await page.getByRole('button', { name: 'Dev wallet', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
+    await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
+    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('link', { name: /^Compose/ }).click();
+    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'APT transfer: more than the balance' }).click();
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+
+    await openVisualizer();
+    await chooseMachine('Transaction machine');
+    await expectShown('Transaction machine', 'editing');
+    const build = diagram().getByRole('button', { name: /^Send build: editing → building$/ });
+    await build.waitFor();
+    await shot('visualizer-2-build-enabled');
+    await build.click();
+    await expectShown('Transaction machine', 'built');
+    await diagram()
+      .getByRole('button', { name: /^Send simulate: built → simulating$/ })
+      .waitFor();
+    await page.getByRole('link', { name: /^Compose/ }).click();
+    await composeState('built');
+    await shot('visualizer-2-compose-built');
+  });
+
+  it('shows a failed run’s timeline in order, and rows move the diagram’s highlight', async () => {
+    await step('Simulate').click();
+    await composeState('simulated.failure');
+    await step('Sign anyway').click();
+    await answerPrompt('Sign this transaction?', 'Approve');
+    await composeState('signed');
+    await step('Submit').click();
+    await composeState('failed');
+
+    await openVisualizer();
+    await expectShown('Transaction machine', 'failed');
+    const seqs = await rowSeqs();
+    expect(seqs.length).toBeGreaterThan(8);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const targets = await grid()
+      .locator('[role="row"][data-seq] [role="gridcell"]:last-child')
+      .allTextContents();
+    const order = [
+      'building',
+      'built',
+      'simulating',
+      'simulated.failure',
+      'signing.signOnly',
+      'signed',
+      'submitting',
+      'pending',
+      'failed',
+    ];
+    const positions = order.map((state) =>
+      targets.findIndex((text) => text.endsWith(`→ ${state}`)),
+    );
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    await selectRowEntering('simulated.failure');
+    await expectShown('Transaction machine', 'simulated.failure');
+    await diagram().locator('[data-state-path="simulated"][data-active]').waitFor();
+    await page
+      .getByRole('list', { name: /^Context changes at seq/ })
+      .getByText('simulation', { exact: false })
+      .first()
+      .waitFor();
+    await shot('visualizer-3-failed-row-simulated-failure');
+    await selectRowEntering('signing.signOnly');
+    await expectShown('Transaction machine', 'signing.signOnly');
+    // The sequence view highlights the row's messages: the sign request to the wallet.
+    await sequence().locator('[data-linked]').first().waitFor();
+    await shot('visualizer-3-failed-row-signing');
+  });
+
+  it('steps through the run with the keyboard and ends at its outcome', async () => {
+    await grid().focus();
+    await page.keyboard.press('Home');
+    await expectShown('Transaction machine', 'editing');
+    const count = (await rowSeqs()).length;
+    for (let index = 1; index < count + 2; index += 1) await page.keyboard.press('ArrowRight');
+    await expectShown('Transaction machine', 'failed');
+    await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status', { name: /^Transaction machine shown in state/ })
+          .getAttribute('aria-label'),
+      )
+      .not.toMatch(/failed$/);
+    await page.keyboard.press('End');
+    await expectShown('Transaction machine', 'failed');
+    await shot('visualizer-4-keyboard-outcome');
+  });
+
+  it('checks the page with axe-core: no violations', async () => {
+    await expectAccessible(page, 'the Visualizer page');
+  });
+
+  it('shows a 10,000-transition file with fewer than 100 rows in the DOM at any scroll position', async () => {
+    const states = ['editing', 'building', 'built', 'simulating', 'simulated.success'];
+    const transitions = Array.from({ length: 10_000 }, (_, index) => ({
+      seq: index + 1,
+      atMs: index * 3,
+      event: { type: index % 2 === 0 ? 'build' : 'xstate.done.actor.buildTransaction' },
+      source: index === 0 ? null : (states[(index - 1) % states.length] as string),
+      target: states[index % states.length] as string,
+      eventless: false,
+      context: { attempt: 1, step: index },
+    }));
+    const file = {
+      format: 'workbench-visualizer',
+      version: 1,
+      title: 'Ten thousand transitions',
+      runId: 'bench-10k',
+      transitions: { transaction: transitions, wallet: [] },
+      dropped: { transaction: 2_500, wallet: 0 },
+      messages: [],
+      droppedMessages: 0,
+    };
+    const path = 'test-results/visualizer-10k.json';
+    writeFileSync(path, JSON.stringify(file));
+    await page.locator('input[type="file"]').setInputFiles(path);
+    await page.getByText('Ten thousand transitions').waitFor();
+    expect(page.url()).toMatch(/#\/visualizer\/file$/);
+    await page.getByText(/2,500 older ones dropped/).waitFor();
+    const counts: { scrollTop: number; rows: number; nodes: number }[] = [];
+    for (const fraction of [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]) {
+      counts.push(
+        await grid().evaluate(async (element, at) => {
+          element.scrollTop = (element.scrollHeight - element.clientHeight) * at;
+          await new Promise((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(resolve)),
+          );
+          return {
+            scrollTop: Math.round(element.scrollTop),
+            rows: element.querySelectorAll('[role="row"][data-seq]').length,
+            nodes: element.querySelectorAll('[role="row"][data-seq], [role="row"][data-seq] *')
+              .length,
+          };
+        }, fraction),
+      );
+    }
+    for (const count of counts) {
+      expect(count.rows).toBeGreaterThan(5);
+      expect(count.rows).toBeLessThan(100);
+    }
+    writeFileSync('test-results/visualizer-dom.json', `${JSON.stringify(counts, null, 2)}\n`);
+    await grid().focus();
+    await page.keyboard.press('End');
+    await expectShown('Transaction machine', 'simulated.success');
+    await page.getByText('seq 10000 at', { exact: false }).waitFor();
+    await shot('visualizer-5-ten-thousand');
+    // The file survives a reload: the URL names it.
+    await page.reload();
+    await page.getByText('Ten thousand transitions').waitFor();
+  });
+});

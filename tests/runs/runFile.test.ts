@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { migrations, parseRunFile, RunFileError, serializeRunFile } from '../../schemas/runFile';
+import { sampleRun } from './sampleRuns';
+
+function refusal(text: string): RunFileError {
+  try {
+    parseRunFile(text);
+  } catch (error) {
+    if (error instanceof RunFileError) return error;
+    throw error;
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('run files (schemas/run-record.schema.json)', () => {
+  it('round-trips runs through export and import', () => {
+    const runs = [sampleRun({ id: 'a' }), sampleRun({ id: 'b', retryOf: 'a', attempt: 2 })];
+    const parsed = parseRunFile(serializeRunFile(runs, new Date(0)));
+    expect(parsed.runs).toEqual(runs);
+    expect(parsed.exportedAt).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('is published as a JSON Schema file', () => {
+    const schema = JSON.parse(readFileSync('schemas/run-record.schema.json', 'utf8')) as {
+      $schema: string;
+      properties: { schemaVersion: { const: number } };
+    };
+    expect(schema.$schema).toContain('json-schema.org');
+    expect(schema.properties.schemaVersion.const).toBe(1);
+  });
+
+  it('names the first bad path and what was expected', () => {
+    const file = JSON.parse(serializeRunFile([sampleRun({ id: 'a' })])) as {
+      runs: Array<{ chain: { hash: unknown } }>;
+    };
+    file.runs[0].chain.hash = 42;
+    const error = refusal(JSON.stringify(file));
+    expect(error.code).toBe('invalid');
+    expect(error.path).toBe('runs[0].chain.hash');
+    expect(error.message).toMatch(/^runs\[0\]\.chain\.hash: expected /);
+  });
+
+  it('names a missing field', () => {
+    const file = JSON.parse(serializeRunFile([sampleRun({ id: 'a' })])) as {
+      runs: Array<Record<string, unknown>>;
+    };
+    delete file.runs[0].draft;
+    expect(refusal(JSON.stringify(file)).message).toBe('runs[0]: expected a field "draft".');
+  });
+
+  it('refuses text that is not JSON, and a wrong schemaVersion, clearly', () => {
+    expect(refusal('{ not json').code).toBe('notJson');
+    const newer = refusal(
+      JSON.stringify({ format: 'transaction-workbench.runs', schemaVersion: 2, runs: [] }),
+    );
+    expect(newer.code).toBe('schemaVersion');
+    expect(newer.message).toContain('schemaVersion 2');
+    expect(newer.message).toContain('newer workbench');
+    expect(refusal(JSON.stringify({ runs: [] })).message).toContain('schemaVersion undefined');
+  });
+
+  it('refuses a file with a private key inside', () => {
+    const file = JSON.parse(serializeRunFile([sampleRun({ id: 'a' })])) as {
+      runs: Array<{ replay: { answers: unknown[] } }>;
+    };
+    file.runs[0].replay.answers.push({
+      actor: 'signTransaction',
+      output: { note: `ed25519-priv-0x${'11'.repeat(32)}` },
+    });
+    const error = refusal(JSON.stringify(file));
+    expect(error.code).toBe('secret');
+    expect(error.path).toBe('runs[0].replay.answers[0].output.note');
+  });
+
+  it('has a migration hook for older layouts', () => {
+    expect(migrations).toEqual({});
+  });
+});
