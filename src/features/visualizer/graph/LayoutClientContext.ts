@@ -13,6 +13,7 @@ function pageLayoutClient(): LayoutClient {
       type: 'module',
       name: 'statechart-layout',
     }) as unknown as LayoutPort,
+    window.localStorage,
   );
   return shared;
 }
