@@ -58,7 +58,10 @@ export interface WorkbenchTraceSnapshot {
 export const TRACE_LIMIT = 10_000;
 
 /** Invoked actors that talk to a wallet rather than to the node. */
-const WALLET_ACTORS = new Set(['signTransaction', 'signAndSubmitTransaction']);
+export const WALLET_ACTORS: ReadonlySet<string> = new Set([
+  'signTransaction',
+  'signAndSubmitTransaction',
+]);
 
 // XState hands inspectors its internal snapshot and actor objects; these views name the few
 // fields read here.
