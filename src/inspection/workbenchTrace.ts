@@ -1,21 +1,20 @@
 import type { AnyActorRef, AnyEventObject, InspectionEvent, StateValue } from 'xstate';
-import { redactSecrets, statePath, toJsonValue, type JsonValue } from '../../machines';
+import {
+  redactSecrets,
+  statePath,
+  toJsonValue,
+  type JsonValue,
+  type TraceTransition,
+} from '../../machines';
 
 /** The machines the workbench traces. */
 export type TracedMachine = 'transaction' | 'wallet';
 
-/** One transition of a traced machine, with the context it left behind. */
-export interface TracedTransition {
-  seq: number;
-  /** Wall clock (ms since the epoch). */
-  at: number;
-  event: { type: string } & { [key: string]: JsonValue };
-  source: string | null;
-  target: string;
-  eventless: boolean;
-  /** The context after the transition (JSON copy, secrets redacted). */
-  context: JsonValue;
-}
+/**
+ * One transition of a traced machine as a run record has it, timed by the wall clock (`at`, ms
+ * since the epoch), with the context it left behind (JSON copy, secrets redacted).
+ */
+export type TracedTransition = Omit<TraceTransition, 'atMs'> & { at: number; context: JsonValue };
 
 /** The lanes of the sequence view. */
 export type Lane = 'app' | 'transaction' | 'wallet' | 'node';
@@ -59,7 +58,10 @@ export interface WorkbenchTraceSnapshot {
 export const TRACE_LIMIT = 10_000;
 
 /** Invoked actors that talk to a wallet rather than to the node. */
-const WALLET_ACTORS = new Set(['signTransaction', 'signAndSubmitTransaction']);
+export const WALLET_ACTORS: ReadonlySet<string> = new Set([
+  'signTransaction',
+  'signAndSubmitTransaction',
+]);
 
 // XState hands inspectors its internal snapshot and actor objects; these views name the few
 // fields read here.

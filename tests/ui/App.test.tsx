@@ -32,25 +32,29 @@ describe('App shell', () => {
   });
 
   it.each([
-    ['Visualizer', 'No run to visualize'],
+    ['Visualizer', 'Sequence: App ⇄ transaction machine ⇄ wallet ⇄ node'],
     ['History', 'No runs recorded yet'],
     ['Chain', 'Ledger'],
-  ])('navigates to %s by its link and shows its content', async (label, emptyTitle) => {
-    const user = userEvent.setup();
-    render(<App />);
-    await user.click(screen.getByRole('link', { name: new RegExp(`^${label}`) }));
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible(),
-    );
-    // The area loads on demand (its own chunk): wait for it.
-    expect(
-      await screen.findByRole('heading', { name: emptyTitle }, { timeout: 15_000 }),
-    ).toBeVisible();
-    expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-  });
+  ])(
+    'navigates to %s by its link and shows its content',
+    async (label, emptyTitle) => {
+      const user = userEvent.setup();
+      render(<App />);
+      await user.click(screen.getByRole('link', { name: new RegExp(`^${label}`) }));
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible(),
+      );
+      // The Visualizer is its own chunk: its content arrives a moment later.
+      expect(
+        await screen.findByRole('heading', { name: emptyTitle }, { timeout: 15_000 }),
+      ).toBeVisible();
+      expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    },
+    20_000,
+  );
 
   it('toggles the color scheme', async () => {
     const user = userEvent.setup();

@@ -15,10 +15,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { statePath, transactionMachine, walletMachine, type JsonValue } from '../../../machines';
 import type { TracedMachine } from '../../inspection/workbenchTrace';
 import { StatechartDiagram } from './diagram/StatechartDiagram';
+import { useLayoutClient } from './graph/LayoutClientContext';
 import {
   activeNodeIds,
   machineGraph,
@@ -90,6 +91,12 @@ export default function Visualizer() {
   const route = useMemo(() => routeFromHash(hash), [hash]);
   const [machine, setMachine] = useState<TracedMachine>('transaction');
   const graph = GRAPHS[machine];
+  const layouts = useLayoutClient();
+  // Both machines are laid out as soon as the page opens: switching is then instant.
+  useEffect(() => {
+    // A failure shows in the diagram, which asks again.
+    for (const each of Object.values(GRAPHS)) layouts.layout(each).catch(() => {});
+  }, [layouts]);
   const { data, error, loading } = useVisualizerData(route, GRAPHS.transaction);
   const [selection, setSelection] = useState<Record<TracedMachine, number | null>>({
     transaction: null,

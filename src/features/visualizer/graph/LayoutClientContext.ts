@@ -6,13 +6,24 @@ export const LayoutClientContext = createContext<LayoutClient | null>(null);
 
 let shared: LayoutClient | null = null;
 
+/** Answers every request with why there is no layout (a page without Web Workers, e.g. jsdom). */
+const noWorker: LayoutPort = {
+  onmessage: null,
+  postMessage: ({ id }) =>
+    queueMicrotask(() =>
+      noWorker.onmessage?.({ data: { id, error: 'this browser cannot run Web Workers' } }),
+    ),
+};
+
 /** The page's layout client, over one module worker started on first use. */
 function pageLayoutClient(): LayoutClient {
+  if (typeof Worker === 'undefined') return (shared ??= createLayoutClient(noWorker));
   shared ??= createLayoutClient(
     new Worker(new URL('./layout.worker.ts', import.meta.url), {
       type: 'module',
       name: 'statechart-layout',
     }) as unknown as LayoutPort,
+    window.localStorage,
   );
   return shared;
 }

@@ -1,6 +1,9 @@
 import { layoutKey, type GraphLayout } from './layout';
 import type { MachineGraph } from './machineGraph';
 
+/** Stored layouts are keyed by this prefix and the definition's hash. */
+const STORAGE_PREFIX = 'workbench.layout.';
+
 /** A message to the layout worker. */
 export interface LayoutRequest {
   id: number;
@@ -29,11 +32,27 @@ export interface LayoutPort {
  * requests for one definition share one computation.
  *
  * @param port - the layout worker (the browser's `new Worker(...)`).
+ * @param storage - where layouts outlive the page (the browser's `localStorage`), optional.
  * @returns the client.
  */
-export function createLayoutClient(port: LayoutPort): LayoutClient {
+export function createLayoutClient(
+  port: LayoutPort,
+  storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void },
+): LayoutClient {
   const cache = new Map<string, Promise<GraphLayout>>();
   const done = new Map<string, GraphLayout>();
+  const stored = (key: string): GraphLayout | null => {
+    try {
+      const text = storage?.getItem(`${STORAGE_PREFIX}${key}`);
+      const layout = text ? (JSON.parse(text) as GraphLayout) : null;
+      if (layout?.key !== key) return null;
+      done.set(key, layout);
+      cache.set(key, Promise.resolve(layout));
+      return layout;
+    } catch {
+      return null;
+    }
+  };
   const waiting = new Map<
     number,
     { resolve: (layout: GraphLayout) => void; reject: (error: Error) => void }
@@ -47,10 +66,13 @@ export function createLayoutClient(port: LayoutPort): LayoutClient {
     else request.reject(new Error(`The diagram could not be laid out: ${data.error}`));
   };
   return {
-    cached: (graph) => done.get(layoutKey(graph)) ?? null,
+    cached: (graph) => {
+      const key = layoutKey(graph);
+      return done.get(key) ?? stored(key);
+    },
     layout: (graph) => {
       const key = layoutKey(graph);
-      const known = cache.get(key);
+      const known = cache.get(key) ?? (stored(key) && cache.get(key));
       if (known) return known;
       const id = nextId++;
       const promise = new Promise<GraphLayout>((resolve, reject) => {
@@ -58,6 +80,11 @@ export function createLayoutClient(port: LayoutPort): LayoutClient {
       }).then(
         (layout) => {
           done.set(key, layout);
+          try {
+            storage?.setItem(`${STORAGE_PREFIX}${key}`, JSON.stringify(layout));
+          } catch {
+            // Storage full or refused: the layout stays cached for this page.
+          }
           return layout;
         },
         (error: unknown) => {

@@ -1,10 +1,11 @@
 import type { JsonValue, RunRecord } from '../../../../machines';
-import type {
-  Lane,
-  TracedTransition,
-  TraceMessage,
-  TracedMachine,
-  WorkbenchTraceSnapshot,
+import {
+  WALLET_ACTORS,
+  type Lane,
+  type TracedTransition,
+  type TraceMessage,
+  type TracedMachine,
+  type WorkbenchTraceSnapshot,
 } from '../../../inspection/workbenchTrace';
 import type { MachineGraph } from '../graph/machineGraph';
 import { buildTimeline, type SourceTransition, type Timeline } from '../timeline/timelineModel';
@@ -99,7 +100,6 @@ export function fromWorkbenchTrace(
 }
 
 const DONE = /^xstate\.(done|error)\.actor\.(.+)$/;
-const WALLET_ACTORS = new Set(['signTransaction', 'signAndSubmitTransaction']);
 
 /**
  * The sequence of a run record, which keeps no messages: user events from the app, the actors

@@ -83,7 +83,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
       {onLive && (
         <Button
           size="xs"
-          variant={selected === null ? 'filled' : 'light'}
+          variant={selected === null ? 'filled' : 'outline'}
           color="teal.9"
           onClick={onLive}
           aria-pressed={selected === null}

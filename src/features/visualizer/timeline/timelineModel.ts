@@ -1,18 +1,11 @@
 import diff from 'microdiff';
-import type { JsonValue } from '../../../../machines';
+import type { JsonValue, TraceTransition } from '../../../../machines';
 
-/** A transition as the sources provide it (a run record's, or the live trace's). */
-export interface SourceTransition {
-  seq: number;
-  /** Milliseconds from the start of what is shown. */
-  atMs: number;
-  event: { type: string } & { [key: string]: JsonValue };
-  source: string | null;
-  target: string;
-  eventless: boolean;
-  /** The context after the transition, when the source kept it. */
-  context?: JsonValue;
-}
+/**
+ * A transition as the sources provide it: a run record's, with the context after it when the
+ * source kept one (the live trace, visualizer exports).
+ */
+export type SourceTransition = TraceTransition & { context?: JsonValue };
 
 /** A transition timed by the wall clock (the live trace's); see `clock` of {@link buildTimeline}. */
 export type TimedTransition = Omit<SourceTransition, 'atMs'> & { at: number };
