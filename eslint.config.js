@@ -36,6 +36,8 @@ export default tseslint.config(
       '.localnet',
       '.scratch',
       'bench/results',
+      'reports',
+      '.stryker-tmp',
       'coverage',
     ],
   },
