@@ -82,6 +82,8 @@ export default tseslint.config(
       '.localnet',
       '.scratch',
       'bench/results',
+      'reports',
+      '.stryker-tmp',
       'coverage',
     ],
   },
