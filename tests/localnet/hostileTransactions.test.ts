@@ -163,3 +163,32 @@ describe('reads of what is committed', () => {
     }
   });
 });
+
+describe('mempool bounds', () => {
+  it('parks at most 100 transactions per account, then answers 507 with the node error', async () => {
+    const sender = Ed25519Signer.generate();
+    await chain.aptos.fundAccount({ accountAddress: sender.address, amount: 100_000_000 });
+    const transfer = call('aptos_account', 'transfer', []);
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const parked = await postBcs(
+        chain,
+        '/transactions',
+        signed(sender, transfer, 1_000n + BigInt(i)),
+      );
+      statuses.push(parked.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([202]));
+    const refused = await postBcs(chain, '/transactions', signed(sender, transfer, 2_000n));
+    expect(refused.status).toBe(507);
+    expect(refused.body).toEqual({
+      message:
+        'Mempool over capacity for account. Number of transactions from account: 100 Capacity per account: 100',
+      error_code: 'mempool_is_full',
+      vm_error_code: null,
+    });
+    // Another account is not affected.
+    const other = await postBcs(chain, '/transactions', signed(signer, transfer, 1_000n));
+    expect(other.status).toBe(202);
+  });
+});
