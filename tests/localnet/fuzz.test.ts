@@ -16,6 +16,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uleb128 } from '../../localnet/encoding.ts';
 import { Ed25519Signer } from '../../localnet/index.ts';
 import { postBcs, startChain, type Chain } from './helpers';
 
@@ -95,9 +96,7 @@ it('never answers 5xx to signed transactions with random payloads, and every com
         ),
         new Identifier(fn),
         typeArgs,
-        args.map(
-          (bytes) => new FixedBytes(Uint8Array.from([...encodeLength(bytes.length), ...bytes])),
-        ),
+        args.map((bytes) => new FixedBytes(Uint8Array.from([...uleb128(bytes.length), ...bytes]))),
       );
       const bytes = signer.signEntryFunction({
         entryFunction,
@@ -134,16 +133,3 @@ it('never answers 5xx to signed transactions with random payloads, and every com
   }
   expect((await chain.rest(`/accounts/${signer.address}/transactions?limit=100`)).status).toBe(200);
 }, 600_000);
-
-/** ULEB128 length prefix, so an argument is one BCS `vector<u8>` entry as the SDK sends it. */
-function encodeLength(length: number): number[] {
-  const out: number[] = [];
-  let rest = length;
-  do {
-    let byte = rest & 0x7f;
-    rest >>>= 7;
-    if (rest !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (rest !== 0);
-  return out;
-}

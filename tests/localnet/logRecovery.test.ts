@@ -1,22 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { AUTO_PORT_ARGS } from '../../localnet/config.ts';
 import { startLocalnet } from '../../localnet/index.ts';
 import { DurableLog, LogCorruptionError, type LogEntry } from '../../localnet/storage/log.ts';
+import { removeTempDirs, spawnLocalnet, tempDataDir } from './helpers';
 
-const dirs: string[] = [];
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'localnet-log-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDataDir;
+afterAll(removeTempDirs);
 
 const ENTRIES: LogEntry[] = [
   { k: 'clock', offset: '1000000' },
@@ -95,27 +86,9 @@ describe('kill -9 at random points', () => {
     'loses nothing reported committed (killed after %i ms)',
     async (delayMs) => {
       const dir = dataDir();
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'localnet/main.ts', '--data-dir', dir, ...AUTO_PORT_ARGS],
-        { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      const { child, urls } = await spawnLocalnet(dir);
       const committed: string[] = [];
       try {
-        let output = '';
-        const urls = await new Promise<{ rest: string; faucet: string; indexer: string }>(
-          (resolve, reject) => {
-            child.stdout.on('data', (chunk: Buffer) => {
-              output += chunk.toString();
-              const find = (label: string) =>
-                new RegExp(`${label}\\s+(http\\S+)`).exec(output)?.[1];
-              const [rest, faucet, indexer] = [find('REST'), find('faucet'), find('indexer')];
-              if (rest !== undefined && faucet !== undefined && indexer !== undefined)
-                resolve({ rest, faucet, indexer });
-            });
-            child.once('exit', (code) => reject(new Error(`localnet exited (${code}): ${output}`)));
-          },
-        );
         const aptos = new Aptos(
           new AptosConfig({
             network: Network.CUSTOM,
