@@ -16,6 +16,8 @@ Options:
   --block-time <ms>      0 (default) commits on the next tick; N > 0 mines every N ms
   --host <addr>          interface to listen on (default 127.0.0.1; others only when asked)
   --fsync                fsync the log after every block (survives power loss too)
+  --allow-origin <url>   also let this origin use the dev controls and the faucet (repeatable;
+                         loopback origins on any port always may)
   -h, --help             show this help`;
 
 /** Arguments that let every service pick a free port (tests and benchmarks that spawn the chain). */
@@ -63,6 +65,7 @@ export function parseCommandLine(
         'block-time': { type: 'string' },
         host: { type: 'string' },
         fsync: { type: 'boolean' },
+        'allow-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -96,6 +99,7 @@ export function parseCommandLine(
     host: values.host ?? '127.0.0.1',
   };
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
+  if (values['allow-origin'] !== undefined) options.allowOrigins = values['allow-origin'];
   return { help: false, options };
 }
 

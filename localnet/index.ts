@@ -42,6 +42,8 @@ export interface LocalnetOptions {
   mining?: MiningMode;
   /** fsync the log after each block (survives power loss, not only kill -9). */
   fsync?: boolean;
+  /** Origins besides loopback ones that may use the dev controls and the faucet. */
+  allowOrigins?: string[];
 }
 
 export interface Localnet {
@@ -87,7 +89,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
     options.ports === 'auto'
       ? { rest: 0, faucet: 0, indexer: 0, readiness: 0 }
       : { ...DEFAULT_PORTS, ...options.ports };
-  const routers = createRouters(node);
+  const routers = createRouters(node, { host, allowOrigins: options.allowOrigins ?? [] });
   const services: HttpService[] = [];
   try {
     const start = async (name: keyof ServicePorts) => {

@@ -64,22 +64,30 @@ export class Ed25519Signer {
    * const bytes = signer.signEntryFunction({ function: '0x1::aptos_account::transfer',
    *   args: [AccountAddress.from(to), new U64(1n)], sequenceNumber: 0n, expirationSecs, chainId: 4 });
    */
-  signEntryFunction(args: {
-    function: MoveFunctionId;
-    typeArgs?: TypeTag[];
-    args: EntryFunctionArgumentTypes[];
-    sequenceNumber: bigint;
-    expirationSecs: bigint;
-    chainId: number;
-    maxGasAmount?: bigint;
-    gasUnitPrice?: bigint;
-  }): Uint8Array {
-    const [address, module, name] = args.function.split('::') as [string, string, string];
+  signEntryFunction(
+    args: (
+      | { function: MoveFunctionId; typeArgs?: TypeTag[]; args: EntryFunctionArgumentTypes[] }
+      | { entryFunction: EntryFunction }
+    ) & {
+      sequenceNumber: bigint;
+      expirationSecs: bigint;
+      chainId: number;
+      maxGasAmount?: bigint;
+      gasUnitPrice?: bigint;
+    },
+  ): Uint8Array {
     const raw = new RawTransaction(
       AccountAddress.from(this.address),
       args.sequenceNumber,
       new TransactionPayloadEntryFunction(
-        EntryFunction.build(`${address}::${module}`, name, args.typeArgs ?? [], args.args),
+        'entryFunction' in args
+          ? args.entryFunction
+          : EntryFunction.build(
+              args.function.split('::').slice(0, 2).join('::') as `${string}::${string}`,
+              args.function.split('::')[2] ?? '',
+              args.typeArgs ?? [],
+              args.args,
+            ),
       ),
       args.maxGasAmount ?? 200_000n,
       args.gasUnitPrice ?? 100n,

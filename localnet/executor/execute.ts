@@ -303,7 +303,10 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
     if (error instanceof OutOfGas) return failed('Out of gas', tx.maxGasAmount);
     if (error instanceof MoveAbort) return failed(error.vmStatus);
     if (error instanceof VmFailure) return failed(error.message);
-    throw error;
+    // Anything else is a fault of this chain, not of the transaction: it still commits, failed,
+    // so that one transaction can never stop the block (or the replay of the log).
+    console.error('localnet: execution failed unexpectedly', error);
+    return failed('UNKNOWN_INVARIANT_VIOLATION_ERROR');
   }
 }
 

@@ -1,5 +1,7 @@
 import { must } from '../encoding.ts';
 import { RequestError } from '../errors.ts';
+import type { AccessPolicy } from './access.ts';
+import { checkGuarded, checkHost } from './access.ts';
 import { errorResponse } from './errors.ts';
 import type { HandlerResult, HttpRequest, HttpResponse, Route } from './types.ts';
 
@@ -66,16 +68,28 @@ function respond(
  * Builds a pure router: `handle(req)` finds the route, runs it and turns every error into an Aptos
  * error body through `http/errors.ts`. `headers()` adds per-response headers (the `X-Aptos-*` ones).
  */
-export function createRouter(routes: Route[], headers: () => Record<string, string> = () => ({})) {
+export function createRouter(
+  routes: Route[],
+  options: {
+    policy: AccessPolicy;
+    /** Paths of the dev controls and the faucet (see `http/access.ts`). */
+    guarded?: (path: string) => boolean;
+    headers?: () => Record<string, string>;
+  },
+) {
+  const headers = options.headers ?? (() => ({}));
+  const guarded = options.guarded ?? (() => false);
   const compiled: CompiledRoute[] = routes.map((route) => ({
     ...route,
     segments: route.pattern.split('/').filter((s) => s !== ''),
   }));
   return async function handle(req: HttpRequest): Promise<HttpResponse> {
-    const cors = corsHeaders(req);
-    if (req.method === 'OPTIONS') return { status: 204, headers: cors, body: '' };
+    let cors = corsHeaders(req);
     const path = req.path.split('/').filter((s) => s !== '');
     try {
+      checkHost(req, options.policy);
+      if (guarded(req.path)) checkGuarded(req, options.policy);
+      if (req.method === 'OPTIONS') return { status: 204, headers: cors, body: '' };
       if (req.bodyTooLarge !== undefined) {
         throw new RequestError({
           status: 413,
@@ -102,6 +116,8 @@ export function createRouter(routes: Route[], headers: () => Record<string, stri
           : `Not found: ${req.method} ${req.path}`,
       });
     } catch (error) {
+      // A refused origin or host gets no CORS headers: the browser keeps the answer from the page.
+      if (error instanceof RequestError && error.status === 403) cors = {};
       const { status, body } = errorResponse(error);
       return respond({ status, json: body }, headers(), cors);
     }

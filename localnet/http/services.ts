@@ -5,12 +5,16 @@ import { devControlRoutes } from './devControls.ts';
 import { faucetRoutes } from './faucet.ts';
 import { generalRoutes, ledgerHeaders } from './general.ts';
 import { indexerRoutes } from './indexer.ts';
+import type { AccessPolicy } from './access.ts';
 import { createRouter, type Router } from './router.ts';
 import { transactionRoutes } from './transactions.ts';
 import { viewRoutes } from './view.ts';
 
 /** The pure routers of the four services. */
-export function createRouters(node: LocalNode): {
+export function createRouters(
+  node: LocalNode,
+  policy: AccessPolicy,
+): {
   rest: Router;
   faucet: Router;
   indexer: Router;
@@ -26,22 +30,29 @@ export function createRouters(node: LocalNode): {
         ...viewRoutes(node),
         ...devControlRoutes(node),
       ],
-      () => ledgerHeaders(node),
-    ),
-    faucet: createRouter(faucetRoutes(node)),
-    indexer: createRouter(indexerRoutes(node)),
-    readiness: createRouter([
       {
-        method: 'GET',
-        pattern: '/',
-        handler: () => ({
-          json: {
-            ready: true,
-            chain_id: node.chainId,
-            ledger_version: String(node.ledgerInfo().ledgerVersion),
-          },
-        }),
+        policy,
+        guarded: (path) => path.startsWith('/workbench/'),
+        headers: () => ledgerHeaders(node),
       },
-    ]),
+    ),
+    faucet: createRouter(faucetRoutes(node), { policy, guarded: () => true }),
+    indexer: createRouter(indexerRoutes(node), { policy }),
+    readiness: createRouter(
+      [
+        {
+          method: 'GET',
+          pattern: '/',
+          handler: () => ({
+            json: {
+              ready: true,
+              chain_id: node.chainId,
+              ledger_version: String(node.ledgerInfo().ledgerVersion),
+            },
+          }),
+        },
+      ],
+      { policy },
+    ),
   };
 }

@@ -8,7 +8,10 @@ import type { DecodedTransaction } from '../executor/decode.ts';
  *   ready before it; others are *parked* until the gap fills;
  * - a transaction *held* by a fault, or still inside a commit delay, waits in place (and so do the
  *   sender's later ones);
- * - anything left at its expiration time is dropped (lookups by hash then answer 404).
+ * - anything left at its expiration time is dropped (lookups by hash then answer 404);
+ * - bounded as a node bounds it: at most 100 transactions per sender (the faucet's root account
+ *   excepted) and, as a whole, a count and a size in bytes; past a bound a submission answers 507
+ *   `mempool_is_full` with the node's message.
  */
 export interface PendingEntry {
   tx: DecodedTransaction;
@@ -22,8 +25,13 @@ export class Mempool {
   private readonly bySender = new Map<LongAddress, Map<bigint, PendingEntry>>();
   private readonly byHash = new Map<string, PendingEntry>();
   private arrivals = 0;
+  private bytes = 0;
 
-  constructor(readonly capacity = 200_000) {}
+  constructor(
+    readonly capacity = 200_000,
+    readonly capacityPerAccount = 100,
+    readonly capacityBytes = 256 * 1024 * 1024,
+  ) {}
 
   get size(): number {
     return this.byHash.size;
@@ -37,7 +45,10 @@ export class Mempool {
    * Adds a validated transaction. The identical transaction again is a no-op (`false`); another one
    * with the same sender and sequence number replaces it only at a higher gas unit price.
    */
-  add(tx: DecodedTransaction, options: { readyAt: number; held: boolean }): boolean {
+  add(
+    tx: DecodedTransaction,
+    options: { readyAt: number; held: boolean; perAccountCap?: boolean },
+  ): boolean {
     if (this.byHash.has(tx.hash)) return false;
     let entries = this.bySender.get(tx.sender);
     const existing = entries?.get(tx.sequenceNumber);
@@ -49,10 +60,22 @@ export class Mempool {
         });
       }
       this.remove(existing.tx.hash);
-    } else if (this.byHash.size >= this.capacity) {
+    } else if (
+      this.byHash.size >= this.capacity ||
+      this.bytes + tx.bytes.length > this.capacityBytes
+    ) {
       throw new NodeError({
         code: 'mempool_is_full',
         message: `Mempool is full. Mempool size: ${this.byHash.size}, Capacity: ${this.capacity}`,
+      });
+    } else if (
+      options.perAccountCap !== false &&
+      entries !== undefined &&
+      entries.size >= this.capacityPerAccount
+    ) {
+      throw new NodeError({
+        code: 'mempool_is_full',
+        message: `Mempool over capacity for account. Number of transactions from account: ${entries.size} Capacity per account: ${this.capacityPerAccount}`,
       });
     }
     if (entries === undefined) this.bySender.set(tx.sender, (entries = new Map()));
@@ -64,6 +87,7 @@ export class Mempool {
     };
     entries.set(tx.sequenceNumber, entry);
     this.byHash.set(tx.hash, entry);
+    this.bytes += tx.bytes.length;
     return true;
   }
 
@@ -71,6 +95,7 @@ export class Mempool {
     const entry = this.byHash.get(hash);
     if (entry === undefined) return undefined;
     this.byHash.delete(hash);
+    this.bytes -= entry.tx.bytes.length;
     const entries = this.bySender.get(entry.tx.sender);
     entries?.delete(entry.tx.sequenceNumber);
     if (entries?.size === 0) this.bySender.delete(entry.tx.sender);

@@ -13,10 +13,17 @@ export class Miner {
   private wakeup: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(
-    mode: MiningMode,
-    private readonly mine: () => void,
-  ) {
+  private readonly mine: () => void;
+
+  constructor(mode: MiningMode, mine: () => void) {
+    // A timer callback that throws would end the process: report it and keep mining.
+    this.mine = () => {
+      try {
+        mine();
+      } catch (error) {
+        console.error('localnet: mining a block failed', error);
+      }
+    };
     this.current = mode;
     this.apply();
   }

@@ -1,4 +1,6 @@
+import { TransactionPayloadEntryFunction } from '@aptos-labs/ts-sdk';
 import { NodeError } from '../errors.ts';
+import { checkEntryFunction, PayloadFormatError } from '../executor/payloadFormat.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { DecodeError, decodeSignedTransaction } from '../executor/decode.ts';
 import { execute, validate, validationFailureOutput } from '../executor/execute.ts';
@@ -28,6 +30,20 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
       code: 'invalid_input',
       message: `The local chain runs entry function payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
     });
+  }
+  if (tx.raw.payload instanceof TransactionPayloadEntryFunction && tx.entry !== null) {
+    try {
+      checkEntryFunction(tx.raw.payload.entryFunction, tx.entry.module);
+    } catch (error) {
+      if (!(error instanceof PayloadFormatError)) throw error;
+      const deserialize = error.message.startsWith('unknown variant');
+      throw new NodeError({
+        code: 'invalid_input',
+        message: deserialize
+          ? `Failed to deserialize input into SignedTransaction: ${error.message}`
+          : error.message,
+      });
+    }
   }
   return tx;
 }

@@ -168,7 +168,16 @@ export class BlockProducer {
           continue;
         }
       }
-      const output = execute(tx, state, { timestampMicros: timestamp, chainId });
+      let output;
+      try {
+        output = execute(tx, state, { timestampMicros: timestamp, chainId });
+      } catch (error) {
+        // The epilogue itself failed (a fault of this chain): drop the transaction, keep the block.
+        console.error(`localnet: dropped ${tx.hash}, its execution failed`, error);
+        const entry = mempool.get(tx.hash);
+        if (entry !== undefined) this.drop(entry);
+        continue;
+      }
       for (const write of output.writes) overlay.set(write.key, write.value);
       if (live) this.parts.onCommitted(tx);
       executed.push({

@@ -18,13 +18,7 @@ import type { Json, LongAddress } from '../encoding.ts';
 import { shortAddress, toHex, ZERO_HASH, sha3Hex, fromHex, utf8, must } from '../encoding.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { bitmapIndices } from '../executor/signatures.ts';
-import {
-  ArgumentError,
-  decodeArgument,
-  substitute,
-  typeTagOf,
-  valueToJson,
-} from '../executor/moveValues.ts';
+import { decodeArgument, substitute, typeTagOf, valueToJson } from '../executor/moveValues.ts';
 import type { NativeModule } from '../framework/context.ts';
 import { findModule } from '../framework/registry.ts';
 import type { BlockRecord, LedgerRecord, UserRecord } from '../storage/ledger.ts';
@@ -142,8 +136,8 @@ export function payloadJson(tx: DecodedTransaction): JsonObject {
           const tag = substitute(typeTagOf(param), typeTags);
           return valueToJson(tag, decodeArgument(tag, must(call.args[i])));
         });
-      } catch (error) {
-        if (!(error instanceof ArgumentError)) throw error;
+      } catch {
+        // What was accepted is printed, never re-judged: arguments that do not decode stay hex.
       }
     }
   }

@@ -10,8 +10,9 @@ import {
   fdatasyncSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 
-/** One line of the durable log. */
+/** One entry of the durable log. */
 export type LogEntry =
   | { k: 'block'; ts: string; txs: string[] }
   | { k: 'revert'; version: number; height: number }
@@ -19,14 +20,62 @@ export type LogEntry =
 
 const LOG_FILE = 'chain.log';
 const FORMAT_FILE = 'FORMAT';
-const FORMAT = 'transaction-workbench localnet log v1\n';
+const FORMAT = 'transaction-workbench localnet log v2\n';
+/** Entry header: payload length (u32 LE), CRC-32 of those 4 bytes, CRC-32 of the payload. */
+const HEADER_BYTES = 12;
+
+/** The log holds damage that is not a torn tail: the chain refuses to start on it. */
+export class LogCorruptionError extends Error {
+  override readonly name = 'LogCorruptionError';
+}
+
+function frame(entry: LogEntry): Buffer {
+  const payload = Buffer.from(JSON.stringify(entry));
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt32LE(payload.length, 0);
+  header.writeUInt32LE(crc32(header.subarray(0, 4)), 4);
+  header.writeUInt32LE(crc32(payload), 8);
+  return Buffer.concat([header, payload]);
+}
 
 /**
- * The durable append-only log in the data dir: one JSON line per committed block (the signed
- * transactions' BCS and the block timestamp), per revert, per clock change. Each line is written
- * with one `write(2)` before the block is visible, so a `kill -9` loses nothing that was
- * acknowledged as committed; state is rebuilt on start by re-executing the blocks.
- * `fsync: true` also survives power loss, at the cost of an fsync per block.
+ * Reads framed entries. An incomplete last entry (a write cut short by a crash) is a torn tail:
+ * its offset is returned so it alone can be dropped. Any other damage throws, saying where.
+ */
+function readEntries(data: Buffer, path: string): { entries: LogEntry[]; tornAt: number | null } {
+  const entries: LogEntry[] = [];
+  const damaged = (offset: number, what: string) =>
+    new LogCorruptionError(
+      `${path} is damaged at byte ${offset} (entry ${entries.length + 1}): ${what}. Nothing was changed. ` +
+        'Start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.',
+    );
+  let offset = 0;
+  while (offset < data.length) {
+    if (data.length - offset < HEADER_BYTES) return { entries, tornAt: offset };
+    const length = data.readUInt32LE(offset);
+    if (crc32(data.subarray(offset, offset + 4)) !== data.readUInt32LE(offset + 4))
+      throw damaged(offset, 'the entry header fails its checksum');
+    const end = offset + HEADER_BYTES + length;
+    if (end > data.length) return { entries, tornAt: offset };
+    const payload = data.subarray(offset + HEADER_BYTES, end);
+    if (crc32(payload) !== data.readUInt32LE(offset + 8))
+      throw damaged(offset, 'the entry fails its checksum');
+    try {
+      entries.push(JSON.parse(payload.toString('utf8')) as LogEntry);
+    } catch {
+      throw damaged(offset, 'the entry is not readable');
+    }
+    offset = end;
+  }
+  return { entries, tornAt: null };
+}
+
+/**
+ * The durable append-only log in the data dir: one framed entry (length, checksums, JSON) per
+ * committed block (the signed transactions' BCS and the block timestamp), per revert, per clock
+ * change. Each entry is written with one `write(2)` before the block is visible, so a `kill -9`
+ * loses nothing that was acknowledged as committed; state is rebuilt on start by re-executing
+ * the blocks. `fsync: true` also survives power loss, at the cost of an fsync per block.
  */
 export class DurableLog {
   private constructor(
@@ -34,7 +83,10 @@ export class DurableLog {
     private readonly fsync: boolean,
   ) {}
 
-  /** Opens (creating) the log; returns it with the entries already there. A torn last line is cut. */
+  /**
+   * Opens (creating) the log; returns it with the entries already there. A torn last entry is
+   * dropped with a notice; other damage throws `LogCorruptionError` and leaves the file as it is.
+   */
   static open(args: { dir: string; reset?: boolean; fsync?: boolean }): {
     log: DurableLog;
     entries: LogEntry[];
@@ -52,25 +104,15 @@ export class DurableLog {
       closeSync(fd);
     }
     const path = join(args.dir, LOG_FILE);
-    const entries: LogEntry[] = [];
-    let goodLength = 0;
-    if (existsSync(path)) {
-      const text = readFileSync(path);
-      let start = 0;
-      for (;;) {
-        const end = text.indexOf(0x0a, start);
-        if (end === -1) break;
-        try {
-          entries.push(JSON.parse(text.subarray(start, end).toString('utf8')) as LogEntry);
-        } catch {
-          break;
-        }
-        start = end + 1;
-        goodLength = start;
-      }
-    }
+    const data = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
+    const { entries, tornAt } = readEntries(data, path);
     const fd = openSync(path, 'a+');
-    ftruncateSync(fd, goodLength);
+    if (tornAt !== null) {
+      console.warn(
+        `localnet: ${path}: dropped an incomplete last entry (${data.length - tornAt} bytes at byte ${tornAt}), left by a crash while it was written; it was never reported committed`,
+      );
+      ftruncateSync(fd, tornAt);
+    }
     return { log: new DurableLog(fd, args.fsync ?? false), entries };
   }
 
@@ -81,7 +123,7 @@ export class DurableLog {
 
   append(entry: LogEntry): void {
     if (this.fd === null) return;
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    writeSync(this.fd, frame(entry));
     if (this.fsync) fdatasyncSync(this.fd);
   }
 

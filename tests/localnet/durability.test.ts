@@ -1,20 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalnet } from '../../localnet/index.ts';
+import { removeTempDirs, spawnLocalnet, tempDataDir } from './helpers';
 
-const dirs: string[] = [];
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'localnet-test-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDataDir;
+afterAll(removeTempDirs);
 
 function client(urls: { rest: string; faucet: string; indexer: string }): Aptos {
   return new Aptos(
@@ -95,39 +85,8 @@ describe('durability', () => {
 
   it('survives kill -9 of a `npm run localnet` process', async () => {
     const dir = dataDir();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'localnet/main.ts',
-        '--data-dir',
-        dir,
-        '--rest-port',
-        '0',
-        '--faucet-port',
-        '0',
-        '--indexer-port',
-        '0',
-        '--readiness-port',
-        '0',
-      ],
-      { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const { child, urls } = await spawnLocalnet(dir);
     try {
-      let output = '';
-      const urls = await new Promise<{ rest: string; faucet: string; indexer: string }>(
-        (resolve, reject) => {
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-            const find = (label: string) => new RegExp(`${label}\\s+(http\\S+)`).exec(output)?.[1];
-            const [rest, faucet, indexer] = [find('REST'), find('faucet'), find('indexer')];
-            if (rest !== undefined && faucet !== undefined && indexer !== undefined)
-              resolve({ rest, faucet, indexer });
-          });
-          child.once('exit', (code) => reject(new Error(`localnet exited (${code}): ${output}`)));
-        },
-      );
       const { committed, bob } = await fundAndTransfer(client(urls));
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');

@@ -1,3 +1,7 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   Account,
   Aptos,
@@ -8,6 +12,7 @@ import {
   type SimpleTransaction,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
+import { AUTO_PORT_ARGS } from '../../localnet/config.ts';
 import { startLocalnet, type Localnet, type LocalnetOptions } from '../../localnet/index.ts';
 
 export interface Chain {
@@ -114,4 +119,45 @@ export function asUser(tx: { type: string }): UserTransactionResponse {
   if (tx.type !== 'user_transaction')
     throw new Error(`expected a user transaction, got ${tx.type}`);
   return tx as UserTransactionResponse;
+}
+
+const tempDirs: string[] = [];
+
+/** A fresh data dir under the system temp dir; `removeTempDirs()` deletes them all. */
+export function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'localnet-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** `npm run localnet` as a child process on free ports over `dir`; resolves with its URLs. */
+export async function spawnLocalnet(
+  dir: string,
+): Promise<{
+  child: ChildProcessWithoutNullStreams;
+  urls: { rest: string; faucet: string; indexer: string };
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'localnet/main.ts', '--data-dir', dir, ...AUTO_PORT_ARGS],
+    { cwd: join(import.meta.dirname, '..', '..'), stdio: 'pipe' },
+  );
+  let output = '';
+  const urls = await new Promise<{ rest: string; faucet: string; indexer: string }>(
+    (resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const find = (label: string) => new RegExp(`${label}\\s+(http\\S+)`).exec(output)?.[1];
+        const [rest, faucet, indexer] = [find('REST'), find('faucet'), find('indexer')];
+        if (rest !== undefined && faucet !== undefined && indexer !== undefined)
+          resolve({ rest, faucet, indexer });
+      });
+      child.once('exit', (code) => reject(new Error(`localnet exited (${code}): ${output}`)));
+    },
+  );
+  return { child, urls };
 }
