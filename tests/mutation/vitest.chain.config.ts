@@ -22,6 +22,7 @@ export default defineConfig({
             'tests/ui/compose/gasFee.test.tsx',
             'tests/ui/compose/balanceChanges.test.tsx',
             'tests/ui/chain/chainQueries.test.tsx',
+            'tests/ui/format/amounts.test.tsx',
             'tests/ui/devwallet/DevWallet.test.tsx',
             'tests/ui/devwallet/keys.test.tsx',
           ],
