@@ -73,6 +73,27 @@ const chainActorsBoundary = {
   ],
 };
 
+/**
+ * Replay and the run schema serve the browser (History) and the CLI alike: no Node built-ins, no
+ * UI libraries, none of the Node-only parts.
+ */
+const sharedBoundary = {
+  patterns: [
+    {
+      regex: nodeBuiltins,
+      message: 'replay/ and schemas/ run in the browser and in Node: no Node built-ins.',
+    },
+    {
+      regex: '^(react|react-dom|@mantine/.*|@tanstack/.*|@xstate/react|@aptos-labs/wallet-.*)$',
+      message: 'replay/ and schemas/ run in the browser and in Node: no UI libraries.',
+    },
+    {
+      regex: '^(\\.\\./)+(localnet|cli|bench|scripts|tests)(/|$)',
+      message: 'replay/ and schemas/ must not import the Node-only parts or tests/.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,6 +145,10 @@ export default tseslint.config(
   {
     files: ['chainActors/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', chainActorsBoundary] },
+  },
+  {
+    files: ['replay/**/*.ts', 'schemas/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedBoundary] },
   },
   {
     // Command-line entry points talk to the terminal.

@@ -121,4 +121,28 @@ describe('import boundaries (eslint.config.js)', () => {
       "import { Hex } from '@aptos-labs/ts-sdk';\nimport { fromPromise } from 'xstate';\nimport { toHex } from './chainActors';\nimport type { TransactionDraft } from '../machines';\nexport type D = TransactionDraft;\nexport const all = [Hex, fromPromise, toHex];\n";
     expect(await boundaryMessages('chainActors/example.ts', code)).toEqual([]);
   });
+
+  it.each([
+    [
+      "import { readFile } from 'node:fs/promises';\nexport const r = readFile;\n",
+      'no Node built-ins',
+    ],
+    ["import { useState } from 'react';\nexport const u = useState;\n", 'no UI libraries'],
+    [
+      "import { startLocalnet } from '../localnet';\nexport const s = startLocalnet;\n",
+      'Node-only parts',
+    ],
+  ])('refuses in replay/ and schemas/: %s', async (code, expected) => {
+    for (const file of ['replay/example.ts', 'schemas/example.ts']) {
+      const messages = await boundaryMessages(file, code);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toContain(expected);
+    }
+  });
+
+  it('lets replay/ use the SDK, the machines and the chain actors', async () => {
+    const code =
+      "import { Hex } from '@aptos-labs/ts-sdk';\nimport { redactSecrets } from '../machines';\nimport { buildFromDraft } from '../chainActors';\nexport const all = [Hex, redactSecrets, buildFromDraft];\n";
+    expect(await boundaryMessages('replay/example.ts', code)).toEqual([]);
+  });
 });
