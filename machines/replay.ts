@@ -6,7 +6,12 @@ import type { RunRecord, RunRecorderOptions, TraceTransition } from './trace';
 import { emptyTiming } from './timing';
 import type { TransactionActorLogic } from './transactionActors';
 import { transactionClock } from './transactionClock';
-import type { StableState, TransactionContext, TransactionInput } from './transactionContext';
+import {
+  attemptResults,
+  type StableState,
+  type TransactionContext,
+  type TransactionInput,
+} from './transactionContext';
 import { transactionMachine } from './transactionMachine';
 import type { JsonValue, SigningMode, TransactionDraft } from './types';
 
@@ -319,12 +324,7 @@ export async function replayRun(
     retryOf: null,
     mode: 'step',
     lastStable: (STABLE.includes(first.source ?? '') ? first.source : 'editing') as StableState,
-    built: null,
-    simulation: null,
-    signature: null,
-    hash: null,
-    committed: null,
-    outcome: null,
+    ...attemptResults,
     walletRequests: [],
     timing: emptyTiming(),
   };

@@ -1,15 +1,8 @@
-import type { JsonValue, WorkbenchRun } from '../machines';
+import type { JsonValue, SimulationResult, WorkbenchRun } from '../machines';
 import { balanceChanges } from '../src/features/compose/results/balanceChanges';
 
-/** What an execution produced, from a simulation or a committed transaction. */
-export interface ExecutionFacts {
-  success: boolean;
-  vmStatus: string;
-  gasUsed: string;
-  gasUnitPrice: string | null;
-  events: JsonValue[];
-  changes: JsonValue[];
-}
+/** What an execution produced, from a simulation or a committed transaction: the same facts. */
+export type ExecutionFacts = SimulationResult;
 
 /** One compared aspect: VM status, gas, events, balance changes or write set. */
 export interface DiffRow {

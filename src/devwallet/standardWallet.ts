@@ -470,10 +470,7 @@ export class StandardWalletFeatures {
         version: '1.1.0',
         signAndSubmitTransaction: (input) => this.signAndSubmitTransaction(input),
       },
-      'aptos:changeNetwork': {
-        version: '1.0.0',
-        changeNetwork: (input) => this.changeNetwork(input),
-      },
+      'aptos:changeNetwork': { version: '1.0.0', changeNetwork: (i) => this.changeNetwork(i) },
     };
     const host = this.#host;
     return {
