@@ -26,6 +26,7 @@ const walletTestnet = { name: 'testnet', chainId: 2, url: null };
 const samples: ReadonlyArray<readonly [string, AnyEventObject]> = [
   ['connect', { type: 'connect', walletName: 'Workbench Wallet' }],
   ['disconnect', { type: 'disconnect' }],
+  ['reconnecting', { type: 'wallet.reconnecting', walletName: 'Workbench Wallet' }],
   ['detected:some', { type: 'wallet.detected', wallets: ['Workbench Wallet'] }],
   ['detected:none', { type: 'wallet.detected', wallets: [] }],
   [
@@ -86,9 +87,23 @@ const cleared = { connected: false, walletChainId: null };
 
 /** Rows of one state; events not listed fall back to {@link EVERYWHERE}. */
 const CONTRACT: Record<string, Record<string, Row>> = {
-  detecting: { 'detected:some': to('disconnected'), 'detected:none': to('unavailable') },
+  // A wallet that approved the app before comes back by itself (docs/wallets.md), no prompt.
+  detecting: {
+    'detected:some': to('disconnected'),
+    'detected:none': to('unavailable'),
+    reconnecting: to('reconnecting'),
+  },
   unavailable: { 'detected:some': to('disconnected') },
-  disconnected: { connect: to('connecting'), 'detected:none': to('unavailable') },
+  disconnected: {
+    connect: to('connecting'),
+    'detected:none': to('unavailable'),
+    reconnecting: to('reconnecting'),
+  },
+  reconnecting: {
+    disconnect: to('disconnecting'),
+    'accountChanged:gone': to('disconnected', cleared),
+    'accountChanged:other': (from) => ({ state: connectedState(from), connected: true }),
+  },
   connecting: {
     'connect:account': (from) => ({
       state: connectedState({ appChainId: from.appChainId, walletChainId: 4 }),
@@ -113,6 +128,8 @@ const CONNECTED: Record<string, Row> = {
   disconnect: to('disconnecting'),
   'accountChanged:gone': to('disconnected', cleared),
   'accountChanged:other': (from) => ({ state: connectedState(from) }),
+  // After a reload or a network switch the adapter reconnects; the connection is kept meanwhile.
+  reconnecting: to('reconnecting'),
 };
 CONTRACT['connected.ready'] = CONNECTED;
 CONTRACT['connected.wrongNetwork'] = CONNECTED;

@@ -112,7 +112,7 @@ describe('graph details', () => {
     expect(transaction.edges).toContainEqual(
       expect.objectContaining({
         label: 'done: simulateTransaction',
-        guard: 'isClassifiedAs(simulate, simulated.success)',
+        guard: 'isClassifiedAs(simulated.success)',
         target: 'transaction.simulated.success',
       }),
     );
