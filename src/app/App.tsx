@@ -57,7 +57,11 @@ export function App() {
               {currentArea.summary}
             </Text>
           </div>
-          <Suspense fallback={<Loader size="sm" aria-label={`Loading ${currentArea.label}`} />}>
+          <Suspense
+            fallback={
+              <Loader size="sm" role="status" aria-label={`Loading ${currentArea.label}`} />
+            }
+          >
             <Page />
           </Suspense>
         </Stack>

@@ -22,6 +22,8 @@ export const theme = createTheme({
     // A tooltip stays beside its target, inside the page's landmarks, instead of in a portal at
     // the end of <body>; fixed positioning keeps scroll containers from clipping it.
     Tooltip: { defaultProps: { withinPortal: false, floatingStrategy: 'fixed' } },
+    // A table that scrolls sideways must be reachable by keyboard to be scrolled.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

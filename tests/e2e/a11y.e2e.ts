@@ -26,6 +26,7 @@ describe.each(['light', 'dark'] as const)('axe-core on every page, %s scheme', (
       localStorage.setItem('mantine-color-scheme-value', value);
     }, scheme);
     await page.reload();
+    await page.waitForLoadState('networkidle');
     await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
   });
 
@@ -34,6 +35,8 @@ describe.each(['light', 'dark'] as const)('axe-core on every page, %s scheme', (
     async (label, id) => {
       await page.goto(`${inject('baseURL')}#/${id}`);
       await page.getByRole('heading', { level: 2, name: label }).waitFor();
+      // Visualizer, History and Chain are lazy chunks: check the page, not its loader.
+      await page.getByRole('status', { name: `Loading ${label}` }).waitFor({ state: 'detached' });
       // Let queries settle so the page is checked as a user sees it, not mid-load.
       await page.waitForLoadState('networkidle');
       const shown = await page.evaluate(() =>

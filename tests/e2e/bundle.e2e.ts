@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-/** Initial JS budget, gzipped (zlib level 6). Measured 924 KB when set; raise it only on purpose. */
-const INITIAL_JS_BUDGET_BYTES = 950 * 1024;
+/**
+ * Initial JS budget, gzipped (zlib level 6); raise it only on purpose. 924 KB when first set; 965 KB
+ * once every browser run was recorded from the start (the run recorder and Dexie, the visualizer's
+ * trace), which must load with Compose.
+ */
+const INITIAL_JS_BUDGET_BYTES = 1000 * 1024;
 
 const dist = 'dist';
 

@@ -76,6 +76,13 @@ async function answerPrompt(title: string): Promise<void> {
 }
 
 async function connectWallet(): Promise<void> {
+  // After a reload the dev wallet reconnects by itself (remembered approval): nothing to do then.
+  const banner = page.getByRole('banner');
+  await banner
+    .getByRole('button', { name: /connected$|^Connect wallet$/ })
+    .first()
+    .waitFor();
+  if (await banner.getByRole('button', { name: /connected$/ }).isVisible()) return;
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
   await panel.getByRole('button', { name: 'Connect Workbench Dev Wallet' }).click();
@@ -135,7 +142,7 @@ describe('history and replay journeys in Chromium', () => {
     // A stale sequence number, for the resubmit journey.
     await step('Edit').click();
     await expectState('editing');
-    await chooseTemplate('APT transfer: 1 APT to the root account');
+    await chooseTemplate('APT transfer: 0.1 APT to the root account');
     await page.getByRole('textbox', { name: /^Argument 2/ }).fill('1000');
     await page.getByRole('textbox', { name: 'Sequence number override' }).fill('0');
     await draftReady();

@@ -107,7 +107,9 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
           <Title order={3} size="h5" mb="xs">
             Draft
           </Title>
-          <Code block>{JSON.stringify(record.draft, null, 2)}</Code>
+          <Code block tabIndex={0}>
+            {JSON.stringify(record.draft, null, 2)}
+          </Code>
         </Paper>
         <Paper withBorder p="md" radius="md" component="section" aria-label="Wallet requests">
           <Title order={3} size="h5" mb="xs">

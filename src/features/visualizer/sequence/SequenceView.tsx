@@ -82,8 +82,13 @@ export function SequenceView({ messages, linked, onSelect, dropped }: SequenceVi
       <div
         ref={scrollRef}
         className={classes.scroll}
-        role="list"
-        aria-label="Sequence of messages between App, transaction machine, wallet and node"
+        // A list only once it has items: an empty list role is an ARIA error.
+        role={messages.length === 0 ? undefined : 'list'}
+        aria-label={
+          messages.length === 0
+            ? undefined
+            : 'Sequence of messages between App, transaction machine, wallet and node'
+        }
       >
         {messages.length === 0 ? (
           <Text size="sm" p="sm">
