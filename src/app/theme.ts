@@ -76,6 +76,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     dark: {
       '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
       ...Object.fromEntries(filled),
+      // Mantine's dark values, restated: the light overrides above would otherwise apply here too.
+      ...Object.fromEntries(
+        Object.entries(resolved.colors).flatMap(([name, shades]) => [
+          [`--mantine-color-${name}-outline`, shades[4]],
+          [`--mantine-color-${name}-light-color`, shades[0]],
+        ]),
+      ),
     },
   };
 };

@@ -77,9 +77,12 @@ export async function openBrowser(): Promise<BrowserSession> {
     if (message.type() === 'error') problems.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => problems.pageErrors.push(String(error)));
-  page.on('requestfailed', (request) =>
-    problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
-  );
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? '';
+    // A navigation cancels the browser's own favicon fetch: nothing a user would see as broken.
+    if (error === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/favicon.svg') return;
+    problems.failedRequests.push(`${request.url()} ${error}`);
+  });
   page.on('request', (request) => {
     if (!isLocal(request.url())) problems.externalRequests.push(request.url());
   });
