@@ -79,8 +79,9 @@ export async function openBrowser(): Promise<BrowserSession> {
   page.on('pageerror', (error) => problems.pageErrors.push(String(error)));
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText ?? '';
-    // A navigation cancels the browser's own favicon fetch: nothing a user would see as broken.
-    if (error === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/favicon.svg') return;
+    // Cancelled, not failed: a reload or navigation drops what was in flight (the favicon, a
+    // ledger poll). Refused connections, timeouts and HTTP errors still count.
+    if (error === 'net::ERR_ABORTED') return;
     problems.failedRequests.push(`${request.url()} ${error}`);
   });
   page.on('request', (request) => {

@@ -35,7 +35,7 @@ export function AccountInspector() {
           <Text size="sm">
             APT balance:{' '}
             {balance.isPending ? (
-              <Loader size="xs" aria-label="Loading balance" />
+              <Loader size="xs" role="status" aria-label="Loading balance" />
             ) : balance.isError ? (
               <Text span c="red">
                 {errorMessage(balance.error)}
@@ -46,7 +46,7 @@ export function AccountInspector() {
               </Text>
             )}
           </Text>
-          {resources.isPending && <Loader size="sm" aria-label="Loading resources" />}
+          {resources.isPending && <Loader size="sm" role="status" aria-label="Loading resources" />}
           {resources.isError && <Alert color="red">{errorMessage(resources.error)}</Alert>}
           {resources.data && (
             <>

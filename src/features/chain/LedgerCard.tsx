@@ -33,7 +33,7 @@ export function LedgerCard() {
       <Text size="xs" c="dimmed" ff="monospace">
         {network.fullnode}
       </Text>
-      {query.isPending && <Loader size="sm" aria-label="Loading ledger info" />}
+      {query.isPending && <Loader size="sm" role="status" aria-label="Loading ledger info" />}
       {query.isError && (
         <Alert color="red" title="The node cannot be reached">
           {errorMessage(query.error)}

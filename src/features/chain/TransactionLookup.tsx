@@ -30,7 +30,9 @@ export function TransactionLookup() {
         parse={parseTransactionRef}
         onSubmit={setRef}
       />
-      {ref && query.isPending && <Loader size="sm" aria-label="Looking up the transaction" />}
+      {ref && query.isPending && (
+        <Loader size="sm" role="status" aria-label="Looking up the transaction" />
+      )}
       {ref && query.isError && (
         <Alert color="red" title="Not found">
           {errorMessage(query.error)}

@@ -22,7 +22,7 @@ function retriesIndex(runs: readonly WorkbenchRun[]): Map<string, string[]> {
 function StoredRun({ id, retriedBy }: { id: string; retriedBy: readonly string[] }) {
   const store = useRunStoreSync();
   const run = useQuery(historyQueries.run(store, id));
-  if (run.isPending) return <Loader aria-label="Loading the run" />;
+  if (run.isPending) return <Loader role="status" aria-label="Loading the run" />;
   if (!run.data) {
     return (
       <Alert color="yellow" title="No such run">
@@ -69,7 +69,7 @@ export function HistoryPage() {
       <HistoryToolbar store={store} shown={shown} selected={selected} />
       <RunFilters filter={filter} onChange={setFilter} />
       {list.isPending ? (
-        <Loader aria-label="Loading runs" />
+        <Loader role="status" aria-label="Loading runs" />
       ) : all.data?.length === 0 ? (
         <EmptyState title="No runs recorded yet">
           Each transaction you run from Compose is recorded here as it happens, so that you can

@@ -235,7 +235,7 @@ export default function Visualizer() {
             <Button
               size="xs"
               variant={route.kind === 'live' ? 'filled' : 'default'}
-              color="blue.9"
+              color="blue"
               component="a"
               href={hashOf({ kind: 'live' })}
               aria-current={route.kind === 'live' ? 'page' : undefined}
@@ -247,7 +247,7 @@ export default function Visualizer() {
                 <Button
                   size="xs"
                   variant={route.kind === 'file' ? 'filled' : 'default'}
-                  color="blue.9"
+                  color="blue"
                   {...props}
                 >
                   Load JSON file
@@ -279,7 +279,7 @@ export default function Visualizer() {
           </Alert>
         )}
       </Paper>
-      {loading && <Loader size="sm" aria-label="Loading the run" />}
+      {loading && <Loader size="sm" role="status" aria-label="Loading the run" />}
       <Group justify="space-between">
         <SegmentedControl
           aria-label="Machine"
@@ -351,7 +351,6 @@ export default function Visualizer() {
                         key={type}
                         size="compact-xs"
                         variant="outline"
-                        color="blue.9"
                         onClick={() => send(edge)}
                       >
                         {type}

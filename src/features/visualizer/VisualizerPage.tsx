@@ -7,7 +7,7 @@ const Visualizer = lazy(() => import('./Visualizer'));
 /** The Visualizer area; the code behind it loads on first visit. */
 export function VisualizerPage() {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the visualizer" />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the visualizer" />}>
       <Visualizer />
     </Suspense>
   );

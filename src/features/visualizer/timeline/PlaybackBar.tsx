@@ -40,7 +40,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
       <Button
         size="xs"
         variant="filled"
-        color="blue.9"
+        color="blue"
         onClick={toggle}
         aria-pressed={playing}
         disabled={rows.length === 0}
@@ -84,7 +84,7 @@ export function PlaybackBar(props: PlaybackBarProps) {
         <Button
           size="xs"
           variant={selected === null ? 'filled' : 'outline'}
-          color="teal.9"
+          color="teal"
           onClick={onLive}
           aria-pressed={selected === null}
         >
