@@ -1,6 +1,5 @@
 import type { Clock } from '../clock.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
-import { decodeSignedTransaction } from '../executor/decode.ts';
 import { execute, validate } from '../executor/execute.ts';
 import { readAccount } from '../framework/assets.ts';
 import { timestampValue } from '../framework/genesis.ts';
@@ -8,11 +7,20 @@ import type { Mempool, PendingEntry } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
 import { Miner } from '../miner/miner.ts';
 import type { ExecutedUserTransaction, Ledger } from '../storage/ledger.ts';
-import type { DurableLog, LogEntry } from '../storage/log.ts';
+import type { DurableLog, EntryPosition, LogEntry, TxEntry } from '../storage/log.ts';
+import { loadOutput, storeOutput } from '../storage/log.ts';
 import type { StateKey, StateReader, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import type { LongAddress } from '../encoding.ts';
 import type { Waiters } from './waiters.ts';
+
+/** The writes of a block's metadata transaction: the clock resource at the block's timestamp. */
+export function metadataWritesAt(timestamp: bigint): WriteOp[] {
+  const clockValue = timestampValue(timestamp);
+  return [
+    { key: resourceKey(clockValue.address, clockValue.type), value: clockValue, previous: null },
+  ];
+}
 
 export function sequenceNumberOf(state: StateReader, address: LongAddress): bigint {
   const account = readAccount(state, address);
@@ -44,26 +52,47 @@ export class BlockProducer {
       mining: MiningMode;
       /** Called for each transaction committed live (reads keep it decoded). */
       onCommitted: (tx: DecodedTransaction) => void;
+      /** Called after each block committed live (the node writes checkpoints from here). */
+      onBlock?: () => void;
     },
   ) {
     this.miner = new Miner(parts.mining, () => this.mineBlock());
   }
 
-  /** Rebuilds the ledger from the log's entries (blocks re-executed, reverts and clock redone). */
-  replay(entries: LogEntry[]): void {
+  /**
+   * Rebuilds the ledger from log entries (`positions[i]` is where `entries[i]` sits): blocks are
+   * applied from their stored outputs (not executed again), reverts and clock changes redone.
+   */
+  replay(entries: LogEntry[], positions: EntryPosition[]): void {
     const { ledger, clock } = this.parts;
-    for (const entry of entries) {
+    let txs: TxEntry[] = [];
+    let txPositions: EntryPosition[] = [];
+    entries.forEach((entry, i) => {
       if (entry.k === 'clock') {
         clock.restoreOffset(BigInt(entry.offset));
       } else if (entry.k === 'revert') {
         ledger.revertTo({ version: entry.version, height: entry.height });
+      } else if (entry.k === 'tx') {
+        txs.push(entry);
+        txPositions.push(positions[i] as EntryPosition);
       } else {
-        const txs = entry.txs.map((hex) =>
-          decodeSignedTransaction(new Uint8Array(Buffer.from(hex, 'hex'))),
-        );
-        this.commit(BigInt(entry.ts), txs, false);
+        const timestamp = BigInt(entry.ts);
+        ledger.commitBlock({
+          timestamp,
+          metadataWrites: metadataWritesAt(timestamp),
+          transactions: txs.map((tx) => ({
+            bytes: new Uint8Array(Buffer.from(tx.b, 'hex')),
+            hash: tx.h,
+            sender: tx.s as LongAddress,
+            sequenceNumber: BigInt(tx.n),
+            output: loadOutput(tx.o),
+          })),
+          positions: txPositions,
+        });
+        txs = [];
+        txPositions = [];
       }
-    }
+    });
   }
 
   /** Drops what expired from the mempool (a 1 s timer and the clock control call this). */
@@ -103,7 +132,6 @@ export class BlockProducer {
     const committed = this.commit(
       this.nextTimestamp(),
       ready.map((entry) => entry.tx),
-      true,
     );
     for (const entry of ready) {
       if (committed.has(entry.tx.hash)) {
@@ -117,7 +145,7 @@ export class BlockProducer {
 
   /** Commits a block that holds no user transaction (block metadata and checkpoint only). */
   commitEmptyBlock(): void {
-    if (!this.stopped) this.commit(this.nextTimestamp(), [], true, true);
+    if (!this.stopped) this.commit(this.nextTimestamp(), [], true);
   }
 
   private nextTimestamp(): bigint {
@@ -127,13 +155,12 @@ export class BlockProducer {
   }
 
   /**
-   * Executes transactions in order against the block's running state and commits the block.
-   * `live` re-validates each one (a failing prologue drops it) and writes the durable log first.
+   * Executes transactions in order against the block's running state, re-validating each one (a
+   * failing prologue drops it), writes the block to the durable log, then commits it.
    */
   private commit(
     timestamp: bigint,
     txs: DecodedTransaction[],
-    live: boolean,
     allowEmpty = false,
   ): Set<string> {
     const { ledger, mempool, chainId } = this.parts;
@@ -145,10 +172,7 @@ export class BlockProducer {
         return value !== undefined ? value : base.get(key);
       },
     };
-    const clockValue = timestampValue(timestamp);
-    const metadataWrites: WriteOp[] = [
-      { key: resourceKey(clockValue.address, clockValue.type), value: clockValue, previous: null },
-    ];
+    const metadataWrites = metadataWritesAt(timestamp);
     for (const write of metadataWrites) overlay.set(write.key, write.value);
     const executed: ExecutedUserTransaction[] = [];
     const options = {
@@ -159,7 +183,7 @@ export class BlockProducer {
       authKeys: false,
     };
     for (const tx of txs) {
-      if (live) {
+      {
         const failure = validate(tx, state, options);
         if (failure === 'SEQUENCE_NUMBER_TOO_NEW') continue;
         if (failure !== null) {
@@ -179,7 +203,7 @@ export class BlockProducer {
         continue;
       }
       for (const write of output.writes) overlay.set(write.key, write.value);
-      if (live) this.parts.onCommitted(tx);
+      this.parts.onCommitted(tx);
       executed.push({
         bytes: tx.bytes,
         hash: tx.hash,
@@ -188,17 +212,27 @@ export class BlockProducer {
         output,
       });
     }
-    if (live) {
-      if (executed.length === 0 && !allowEmpty) return new Set();
-      this.parts.log.append({
-        k: 'block',
-        ts: timestamp.toString(),
-        txs: executed.map((tx) =>
-          Buffer.from(tx.bytes.buffer, tx.bytes.byteOffset, tx.bytes.byteLength).toString('hex'),
-        ),
-      });
-    }
-    ledger.commitBlock({ timestamp, metadataWrites, transactions: executed });
+    if (executed.length === 0 && !allowEmpty) return new Set();
+    const positions = this.parts.log.appendAll([
+      ...executed.map(
+        (tx): LogEntry => ({
+          k: 'tx',
+          h: tx.hash,
+          s: tx.sender,
+          n: tx.sequenceNumber.toString(),
+          b: Buffer.from(tx.bytes.buffer, tx.bytes.byteOffset, tx.bytes.byteLength).toString('hex'),
+          o: storeOutput(tx.output),
+        }),
+      ),
+      { k: 'block', ts: timestamp.toString(), n: executed.length },
+    ]);
+    ledger.commitBlock({
+      timestamp,
+      metadataWrites,
+      transactions: executed,
+      positions: positions.slice(0, executed.length),
+    });
+    this.parts.onBlock?.();
     return new Set(executed.map((tx) => tx.hash));
   }
 

@@ -8,7 +8,8 @@ import { blockJson, recordJson } from './render.ts';
 
 type JsonObject = { [key: string]: Json };
 
-const DECODED_CACHE_LIMIT = 20_000;
+/** Decoded signed transactions kept for hot reads (the newest committed and the recently read). */
+export const DECODED_CACHE_LIMIT = 256;
 
 export const notFound = (code: NodeError['code'], message: string) =>
   new NodeError({ code, message });
@@ -21,11 +22,23 @@ export class TransactionHistory {
   constructor(private readonly ledger: Ledger) {}
 
   remember(tx: DecodedTransaction): void {
+    this.decodedCache.delete(tx.hash);
     if (this.decodedCache.size >= DECODED_CACHE_LIMIT) {
       const oldest = this.decodedCache.keys().next();
       if (oldest.done !== true) this.decodedCache.delete(oldest.value);
     }
     this.decodedCache.set(tx.hash, tx);
+  }
+
+  /** How many decoded transactions are held (at most `DECODED_CACHE_LIMIT`). */
+  get cachedDecoded(): number {
+    return this.decodedCache.size;
+  }
+
+  /** Forgets the decoded transactions held for hot reads, here and in the ledger (tests). */
+  evictCache(): void {
+    this.decodedCache.clear();
+    this.ledger.evictCache();
   }
 
   /** The committed transaction with this hash, or `undefined`. */
@@ -79,14 +92,11 @@ export class TransactionHistory {
     if (version > BigInt(this.ledger.version)) {
       throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
     }
-    return this.renderBlock(
-      must(this.ledger.records[Number(version)]).blockHeight,
-      withTransactions,
-    );
+    return this.renderBlock(this.ledger.heightOf(Number(version)), withTransactions);
   }
 
   private renderBlock(height: number, withTransactions: boolean): JsonObject {
-    const block = must(this.ledger.blocks[height]);
+    const block = must(this.ledger.block(height));
     const txs: JsonObject[] = [];
     if (withTransactions)
       for (let v = block.firstVersion; v <= block.lastVersion; v += 1)
@@ -95,10 +105,13 @@ export class TransactionHistory {
   }
 
   private renderVersion(version: number): JsonObject {
-    const record = must(this.ledger.records[version]);
-    return recordJson(
-      record,
-      (bytes) => this.decodedCache.get(record.hash) ?? decodeSignedTransaction(bytes),
-    );
+    const record = this.ledger.record(version);
+    return recordJson(record, (bytes) => {
+      const cached = this.decodedCache.get(record.hash);
+      if (cached !== undefined) return cached;
+      const decoded = decodeSignedTransaction(bytes);
+      this.remember(decoded);
+      return decoded;
+    });
   }
 }

@@ -44,8 +44,7 @@ export class Indexer {
     // The indexer's "last transaction" of the store: the owner's last sent transaction (stores
     // also change when others pay in; close enough for balance lookups).
     const version = this.ledger.versionsOfSender(owner).at(-1) ?? this.ledger.version;
-    const record = this.ledger.records[version];
-    const timestamp = record !== undefined && record.kind !== 'genesis' ? record.timestamp : 0n;
+    const timestamp = this.ledger.timestampOf(version);
     return [
       {
         amount: aptBalance(reader, owner).toString(),

@@ -25,11 +25,13 @@ import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
 import { Ledger } from '../storage/ledger.ts';
 import type { LedgerMark } from '../storage/ledger.ts';
-import type { LogEntry } from '../storage/log.ts';
-import { DurableLog } from '../storage/log.ts';
+import type { Checkpoint } from '../storage/checkpoint.ts';
+import { readCheckpoint, writeCheckpoint } from '../storage/checkpoint.ts';
+import type { EntryPosition, LogEntry } from '../storage/log.ts';
+import { DurableLog, wipeDataDir } from '../storage/log.ts';
 import type { ResourceValue } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
-import { BlockProducer } from './blockProducer.ts';
+import { BlockProducer, metadataWritesAt } from './blockProducer.ts';
 import type { Faults, NodeStatus } from './devControls.ts';
 import { DevControls } from './devControls.ts';
 import { Faucet } from './faucet.ts';
@@ -73,6 +75,9 @@ export interface NodeOptions {
 
 export type { SimulateFlags } from './admission.ts';
 
+/** A state checkpoint is written after this many new versions (and on stop). */
+export const CHECKPOINT_EVERY_VERSIONS = 30_000;
+
 /** One page of items sorted by `key`, from the first whose key is ≥ `start`; `cursor` is the next key. */
 function paginate<T>(
   items: T[],
@@ -94,7 +99,13 @@ function paginate<T>(
 export class LocalNode {
   readonly chainId = CHAIN_ID;
   /** The versioned ledger, for in-process checks (tests, the start-up banner); HTTP uses the facade. */
-  readonly ledger = new Ledger();
+  readonly ledger: Ledger;
+  /** Where the data dir is (`null`: in memory only). */
+  private readonly dataDir: string | null;
+  /** The ledger version the last checkpoint covers. */
+  private checkpointedVersion = 0;
+  /** How the chain started: whether from a checkpoint, and how many log entries it read. */
+  readonly startup: { fromCheckpoint: boolean; replayedEntries: number };
   private readonly clock: Clock;
   private readonly mempool = new Mempool();
   private readonly log: DurableLog;
@@ -111,15 +122,33 @@ export class LocalNode {
   constructor(options: NodeOptions = {}) {
     this.clock = options.clock ?? new Clock();
     let entries: LogEntry[] = [];
-    if (options.dataDir === null || options.dataDir === undefined) {
+    let positions: EntryPosition[] = [];
+    let checkpoint: Checkpoint | null = null;
+    let resumed = false;
+    this.dataDir = options.dataDir ?? null;
+    if (this.dataDir === null) {
       this.log = DurableLog.memory();
     } else {
-      ({ log: this.log, entries } = DurableLog.open({
-        dir: options.dataDir,
-        reset: options.reset ?? false,
+      if (options.reset === true) wipeDataDir(this.dataDir);
+      checkpoint = readCheckpoint(this.dataDir);
+      ({
+        log: this.log,
+        entries,
+        positions,
+        resumed,
+      } = DurableLog.open({
+        dir: this.dataDir,
         fsync: options.fsync ?? false,
+        resume:
+          checkpoint === null ? null : { offset: checkpoint.logOffset, crc: checkpoint.logCrc },
       }));
+      if (checkpoint !== null && !resumed) {
+        console.warn(
+          `localnet: ${this.dataDir}: the state checkpoint does not match the log; reading the whole log`,
+        );
+      }
     }
+    this.ledger = new Ledger(this.log, metadataWritesAt);
     this.history = new TransactionHistory(this.ledger);
     this.producer = new BlockProducer({
       ledger: this.ledger,
@@ -131,10 +160,17 @@ export class LocalNode {
       maxBlockTransactions: options.maxBlockTransactions ?? 5_000,
       mining: options.mining ?? { mode: 'instant' },
       onCommitted: (tx) => this.history.remember(tx),
+      onBlock: () => this.maybeCheckpoint(),
     });
     // Genesis time is fixed so that replaying the log rebuilds identical state.
     this.ledger.commitGenesis(genesisWrites(0n), 0n);
-    this.producer.replay(entries);
+    if (checkpoint !== null && resumed) {
+      this.ledger.restore(checkpoint.ledger);
+      this.clock.restoreOffset(BigInt(checkpoint.clockOffset));
+    }
+    this.producer.replay(entries, positions);
+    this.startup = { fromCheckpoint: resumed, replayedEntries: entries.length };
+    this.checkpointedVersion = resumed ? (checkpoint?.ledger.versions ?? 1) - 1 : 0;
     this.dev = new DevControls({
       ledger: this.ledger,
       mempool: this.mempool,
@@ -154,6 +190,29 @@ export class LocalNode {
     this.verifyPool = threads > 0 ? new VerifyPool(threads) : null;
     this.expiryTimer = setInterval(() => this.producer.dropExpired(), 1_000);
     this.expiryTimer.unref();
+  }
+
+  /** Writes a state checkpoint once `CHECKPOINT_EVERY_VERSIONS` versions were committed since the last. */
+  private maybeCheckpoint(): void {
+    if (this.ledger.version - this.checkpointedVersion >= CHECKPOINT_EVERY_VERSIONS)
+      this.writeCheckpoint();
+  }
+
+  /**
+   * Writes the ledger's index and current state to the data dir (atomically), so that a restart
+   * reads only the log after it. Runs every `CHECKPOINT_EVERY_VERSIONS` versions and on stop.
+   */
+  writeCheckpoint(): void {
+    if (this.dataDir === null || this.log.size === 0) return;
+    const end = this.log.endMark;
+    if (end === null) return;
+    writeCheckpoint(this.dataDir, {
+      logOffset: end.offset,
+      logCrc: end.crc,
+      clockOffset: this.clock.offset.toString(),
+      ledger: this.ledger.checkpoint(),
+    });
+    this.checkpointedVersion = this.ledger.version;
   }
 
   ledgerInfo(): LedgerInfo {
@@ -491,6 +550,11 @@ export class LocalNode {
     this.producer.stop();
     clearInterval(this.expiryTimer);
     this.waiters.settleAll();
+    try {
+      this.writeCheckpoint();
+    } catch (error) {
+      console.warn('localnet: could not write the state checkpoint on stop', error);
+    }
     this.log.close();
   }
 }

@@ -1,35 +1,107 @@
 import {
   closeSync,
   existsSync,
+  fdatasyncSync,
+  fstatSync,
   ftruncateSync,
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   rmSync,
   writeSync,
-  fdatasyncSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import type { ChainEvent, TransactionOutput, WriteOp } from './types.ts';
 
-/** One entry of the durable log. */
+/** A transaction output as the log stores it (u64 amounts as decimal strings). */
+export interface StoredOutput {
+  success: boolean;
+  vmStatus: string;
+  gasUsed: string;
+  writes: WriteOp[];
+  events: ChainEvent[];
+  fee: { total: string; execution: string; io: string; storage: string };
+}
+
+/**
+ * One entry of the durable log. A committed block is its `tx` entries (one per user transaction,
+ * in version order) followed by its `block` entry, all written with one `write(2)`.
+ */
 export type LogEntry =
-  | { k: 'block'; ts: string; txs: string[] }
+  | {
+      k: 'tx';
+      /** Transaction hash. */
+      h: `0x${string}`;
+      /** Sender (long address). */
+      s: string;
+      /** Sequence number. */
+      n: string;
+      /** The signed transaction's BCS, hex without 0x. */
+      b: string;
+      o: StoredOutput;
+    }
+  | { k: 'block'; ts: string; n: number }
   | { k: 'revert'; version: number; height: number }
   | { k: 'clock'; offset: string };
 
+export type TxEntry = Extract<LogEntry, { k: 'tx' }>;
+
+/** Where an entry sits in the log: byte offset of its frame and the frame's length. */
+export interface EntryPosition {
+  offset: number;
+  length: number;
+}
+
+export function storeOutput(output: TransactionOutput): StoredOutput {
+  return {
+    success: output.success,
+    vmStatus: output.vmStatus,
+    gasUsed: output.gasUsed.toString(),
+    writes: output.writes,
+    events: output.events,
+    fee: {
+      total: output.fee.totalGasUnits.toString(),
+      execution: output.fee.executionGasUnits.toString(),
+      io: output.fee.ioGasUnits.toString(),
+      storage: output.fee.storageFeeOctas.toString(),
+    },
+  };
+}
+
+export function loadOutput(stored: StoredOutput): TransactionOutput {
+  return {
+    success: stored.success,
+    vmStatus: stored.vmStatus,
+    gasUsed: BigInt(stored.gasUsed),
+    writes: stored.writes,
+    events: stored.events,
+    fee: {
+      totalGasUnits: BigInt(stored.fee.total),
+      executionGasUnits: BigInt(stored.fee.execution),
+      ioGasUnits: BigInt(stored.fee.io),
+      storageFeeOctas: BigInt(stored.fee.storage),
+    },
+  };
+}
+
 const LOG_FILE = 'chain.log';
 const FORMAT_FILE = 'FORMAT';
-const FORMAT = 'transaction-workbench localnet log v2\n';
+const FORMAT = 'transaction-workbench localnet log v3\n';
 /** Entry header: payload length (u32 LE), CRC-32 of those 4 bytes, CRC-32 of the payload. */
-const HEADER_BYTES = 12;
+export const HEADER_BYTES = 12;
+/** A `tx` entry's payload starts with these bytes (JSON.stringify keeps key order). */
+const TX_PREFIX = Buffer.from('{"k":"tx"');
+const BLOCK_PREFIX = Buffer.from('{"k":"block"');
 
 /** The log holds damage that is not a torn tail: the chain refuses to start on it. */
 export class LogCorruptionError extends Error {
   override readonly name = 'LogCorruptionError';
 }
 
-function frame(entry: LogEntry): Buffer {
+/** One framed entry: header (length, its CRC, the payload's CRC) then the JSON payload. */
+export function frame(entry: LogEntry | object): Buffer {
   const payload = Buffer.from(JSON.stringify(entry));
   const header = Buffer.alloc(HEADER_BYTES);
   header.writeUInt32LE(payload.length, 0);
@@ -38,65 +110,186 @@ function frame(entry: LogEntry): Buffer {
   return Buffer.concat([header, payload]);
 }
 
-/**
- * Reads framed entries. An incomplete last entry (a write cut short by a crash) is a torn tail:
- * its offset is returned so it alone can be dropped. Any other damage throws, saying where.
- */
-function readEntries(data: Buffer, path: string): { entries: LogEntry[]; tornAt: number | null } {
-  const entries: LogEntry[] = [];
-  const damaged = (offset: number, what: string) =>
-    new LogCorruptionError(
-      `${path} is damaged at byte ${offset} (entry ${entries.length + 1}): ${what}. Nothing was changed. ` +
-        'Start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.',
-    );
-  let offset = 0;
-  while (offset < data.length) {
-    if (data.length - offset < HEADER_BYTES) return { entries, tornAt: offset };
-    const length = data.readUInt32LE(offset);
-    if (crc32(data.subarray(offset, offset + 4)) !== data.readUInt32LE(offset + 4))
-      throw damaged(offset, 'the entry header fails its checksum');
-    const end = offset + HEADER_BYTES + length;
-    if (end > data.length) return { entries, tornAt: offset };
-    const payload = data.subarray(offset + HEADER_BYTES, end);
-    if (crc32(payload) !== data.readUInt32LE(offset + 8))
-      throw damaged(offset, 'the entry fails its checksum');
-    try {
-      entries.push(JSON.parse(payload.toString('utf8')) as LogEntry);
-    } catch {
-      throw damaged(offset, 'the entry is not readable');
-    }
-    offset = end;
+/** Checks one whole frame (header and payload) and parses its payload; `null` when damaged. */
+export function unframe(bytes: Buffer): unknown {
+  if (bytes.length < HEADER_BYTES) return null;
+  const length = bytes.readUInt32LE(0);
+  if (crc32(bytes.subarray(0, 4)) !== bytes.readUInt32LE(4)) return null;
+  if (bytes.length !== HEADER_BYTES + length) return null;
+  const payload = bytes.subarray(HEADER_BYTES);
+  if (crc32(payload) !== bytes.readUInt32LE(8)) return null;
+  try {
+    return JSON.parse(payload.toString('utf8')) as unknown;
+  } catch {
+    return null;
   }
-  return { entries, tornAt: null };
+}
+
+/** Reads bytes at a position; fewer at the end. */
+type ReadAt = (position: number, length: number) => Buffer;
+
+/** Reads a file through a large window, so a scan makes few system calls. */
+function windowedReader(fd: number): ReadAt {
+  const WINDOW = 8 << 20;
+  let window = Buffer.alloc(0);
+  let windowStart = 0;
+  return (position, length) => {
+    if (position >= windowStart && position + length <= windowStart + window.length)
+      return window.subarray(position - windowStart, position - windowStart + length);
+    const size = Math.max(WINDOW, length);
+    const buffer = Buffer.allocUnsafe(size);
+    const read = readSync(fd, buffer, 0, size, position);
+    window = buffer.subarray(0, read);
+    windowStart = position;
+    return window.subarray(0, Math.min(length, read));
+  };
+}
+
+interface ScanResult {
+  entries: LogEntry[];
+  positions: EntryPosition[];
+  /** Offset of a torn tail (an incomplete last write), or `null`. */
+  tornAt: number | null;
+  /** Whether a frame ends exactly at the requested resume point with the expected CRC. */
+  resumed: boolean;
+  /** The end of the last whole write and the payload CRC of its last frame. */
+  end: LogEnd | null;
+}
+
+/** Names a log position: the end offset of a frame and that frame's payload CRC. */
+export interface LogEnd {
+  offset: number;
+  crc: number;
 }
 
 /**
- * The durable append-only log in the data dir: one framed entry (length, checksums, JSON) per
- * committed block (the signed transactions' BCS and the block timestamp), per revert, per clock
- * change. Each entry is written with one `write(2)` before the block is visible, so a `kill -9`
- * loses nothing that was acknowledged as committed; state is rebuilt on start by re-executing
- * the blocks. `fsync: true` also survives power loss, at the cost of an fsync per block.
+ * Walks the frames of a log of `size` bytes, checking every header and payload checksum; parses
+ * (and returns) only the entries at or after `parseFrom`. An incomplete last write (a torn frame,
+ * or `tx` entries without their `block` entry at the end) is a torn tail: its offset is returned
+ * so it alone can be dropped. Any other damage throws, saying where.
+ */
+function scan(
+  read: ReadAt,
+  size: number,
+  path: string,
+  resume: { offset: number; crc: number } | null,
+): ScanResult {
+  const parseFrom = resume?.offset ?? 0;
+  const entries: LogEntry[] = [];
+  const positions: EntryPosition[] = [];
+  let count = 0;
+  const damaged = (offset: number, what: string) =>
+    new LogCorruptionError(
+      `${path} is damaged at byte ${offset} (entry ${count + 1}): ${what}. Nothing was changed. ` +
+        'Start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.',
+    );
+  let offset = 0;
+  let resumed = resume === null;
+  /** Start of `tx` entries not yet closed by their `block` entry, with the parsed count then. */
+  let open: { offset: number; parsed: number; endBefore: LogEnd | null } | null = null;
+  let last: LogEnd | null = null;
+  const torn = (at: number): ScanResult => {
+    const cut = open?.offset ?? at;
+    const keep = open?.parsed ?? entries.length;
+    return {
+      entries: entries.slice(0, keep),
+      positions: positions.slice(0, keep),
+      tornAt: cut,
+      resumed: resumed && cut >= parseFrom,
+      end: open === null ? last : open.endBefore,
+    };
+  };
+  while (offset < size) {
+    if (size - offset < HEADER_BYTES) return torn(offset);
+    const header = read(offset, HEADER_BYTES);
+    const length = header.readUInt32LE(0);
+    if (crc32(header.subarray(0, 4)) !== header.readUInt32LE(4))
+      throw damaged(offset, 'the entry header fails its checksum');
+    const payloadCrc = header.readUInt32LE(8);
+    const end = offset + HEADER_BYTES + length;
+    if (end > size) return torn(offset);
+    const payload = read(offset + HEADER_BYTES, length);
+    if (crc32(payload) !== payloadCrc) throw damaged(offset, 'the entry fails its checksum');
+    const isTx = payload.subarray(0, TX_PREFIX.length).equals(TX_PREFIX);
+    const isBlock = payload.subarray(0, BLOCK_PREFIX.length).equals(BLOCK_PREFIX);
+    if (open !== null && !isTx && !isBlock)
+      throw damaged(offset, 'transaction entries are not closed by their block entry');
+    if (isTx && open === null) open = { offset, parsed: entries.length, endBefore: last };
+    if (isBlock) open = null;
+    if (offset >= parseFrom) {
+      let entry: LogEntry;
+      try {
+        entry = JSON.parse(payload.toString('utf8')) as LogEntry;
+      } catch {
+        throw damaged(offset, 'the entry is not readable');
+      }
+      entries.push(entry);
+      positions.push({ offset, length: end - offset });
+    }
+    count += 1;
+    offset = end;
+    last = { offset: end, crc: payloadCrc };
+    if (resume !== null && end === resume.offset && payloadCrc === resume.crc) resumed = true;
+  }
+  if (open !== null) return torn(offset);
+  return { entries, positions, tornAt: null, resumed, end: last };
+}
+
+/** Deletes a data dir (`--reset`). */
+export function wipeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The durable append-only log in the data dir: framed entries (length, checksums, JSON). A block
+ * is one `tx` entry per user transaction (its signed BCS and its output) and a `block` entry,
+ * written with one `write(2)` before the block is visible, so a `kill -9` loses nothing that was
+ * acknowledged as committed. Reverts and clock changes are entries too. Committed transactions
+ * are read back by position (`read`), so the node keeps only an index in memory. `fsync: true`
+ * also survives power loss, at the cost of an fsync per block. `DurableLog.memory()` keeps the
+ * same frames in memory (`--ephemeral`).
  */
 export class DurableLog {
+  private readonly chunks: Array<{ start: number; bytes: Buffer }> = [];
   private constructor(
     private fd: number | null,
     private readonly fsync: boolean,
+    private end: number,
+    readonly path: string | null,
+    private lastEnd: LogEnd | null = null,
   ) {}
 
+  /** The log's end as a checkpoint names it (`null` while empty). */
+  get endMark(): LogEnd | null {
+    return this.lastEnd;
+  }
+
   /**
-   * Opens (creating) the log; returns it with the entries already there. A torn last entry is
+   * Opens (creating) the log; returns it with the entries already there (only those from
+   * `resume.offset` when a frame ends there with payload CRC `resume.crc`: `resumed` says so;
+   * otherwise all of them). Every frame's checksums are checked either way. A torn last write is
    * dropped with a notice; other damage throws `LogCorruptionError` and leaves the file as it is.
    */
-  static open(args: { dir: string; reset?: boolean; fsync?: boolean }): {
+  static open(args: {
+    dir: string;
+    reset?: boolean;
+    fsync?: boolean;
+    resume?: { offset: number; crc: number } | null;
+  }): {
     log: DurableLog;
     entries: LogEntry[];
+    positions: EntryPosition[];
+    resumed: boolean;
   } {
-    if (args.reset === true) rmSync(args.dir, { recursive: true, force: true });
+    if (args.reset === true) wipeDataDir(args.dir);
     mkdirSync(args.dir, { recursive: true });
     const formatPath = join(args.dir, FORMAT_FILE);
     if (existsSync(formatPath)) {
-      if (readFileSync(formatPath, 'utf8') !== FORMAT) {
-        throw new Error(`${args.dir} holds data of another format; start with --reset to wipe it`);
+      const format = readFileSync(formatPath, 'utf8');
+      if (format !== FORMAT) {
+        throw new Error(
+          `${args.dir} holds data of another format (${format.trim()}; this chain writes ${FORMAT.trim()}); start with --reset to wipe it, or move it aside`,
+        );
       }
     } else {
       const fd = openSync(formatPath, 'w');
@@ -104,27 +297,104 @@ export class DurableLog {
       closeSync(fd);
     }
     const path = join(args.dir, LOG_FILE);
-    const data = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
-    const { entries, tornAt } = readEntries(data, path);
     const fd = openSync(path, 'a+');
+    const size = fstatSync(fd).size;
+    let result = scan(windowedReader(fd), size, path, args.resume ?? null);
+    if (!result.resumed) result = scan(windowedReader(fd), size, path, null);
+    const { entries, positions, tornAt, resumed } = result;
+    let end = size;
     if (tornAt !== null) {
       console.warn(
-        `localnet: ${path}: dropped an incomplete last entry (${data.length - tornAt} bytes at byte ${tornAt}), left by a crash while it was written; it was never reported committed`,
+        `localnet: ${path}: dropped an incomplete last entry (${size - tornAt} bytes at byte ${tornAt}), left by a crash while it was written; it was never reported committed`,
       );
       ftruncateSync(fd, tornAt);
+      end = tornAt;
     }
-    return { log: new DurableLog(fd, args.fsync ?? false), entries };
+    return {
+      log: new DurableLog(fd, args.fsync ?? false, end, path, result.end),
+      entries,
+      positions,
+      resumed: resumed && args.resume !== null && args.resume !== undefined,
+    };
   }
 
-  /** A log that keeps nothing (`--ephemeral`). */
+  /** A log that keeps its frames in memory (`--ephemeral`). */
   static memory(): DurableLog {
-    return new DurableLog(null, false);
+    return new DurableLog(null, false, 0, null);
   }
 
-  append(entry: LogEntry): void {
-    if (this.fd === null) return;
-    writeSync(this.fd, frame(entry));
-    if (this.fsync) fdatasyncSync(this.fd);
+  /** Bytes written so far (the offset the next entry gets). */
+  get size(): number {
+    return this.end;
+  }
+
+  /** Appends entries with one write; returns where each one landed. */
+  appendAll(entries: LogEntry[]): EntryPosition[] {
+    const frames = entries.map(frame);
+    const positions: EntryPosition[] = [];
+    let offset = this.end;
+    for (const bytes of frames) {
+      positions.push({ offset, length: bytes.length });
+      offset += bytes.length;
+    }
+    const bytes = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
+    if (this.path === null) {
+      this.chunks.push({ start: this.end, bytes });
+    } else {
+      // A stopped chain writes nothing more (as before: its last timers may still fire).
+      if (this.fd === null) return positions;
+      writeSync(this.fd, bytes);
+      if (this.fsync) fdatasyncSync(this.fd);
+    }
+    this.end = offset;
+    const lastFrame = frames[frames.length - 1];
+    if (lastFrame !== undefined) this.lastEnd = { offset, crc: lastFrame.readUInt32LE(8) };
+    return positions;
+  }
+
+  append(entry: LogEntry): EntryPosition {
+    return this.appendAll([entry])[0] as EntryPosition;
+  }
+
+  private readFrame({ offset, length }: EntryPosition): Buffer {
+    if (this.path === null) {
+      let lo = 0;
+      let hi = this.chunks.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((this.chunks[mid] as { start: number }).start <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      const chunk = this.chunks[lo];
+      if (chunk === undefined) throw new RangeError(`no log entry at byte ${offset}`);
+      return chunk.bytes.subarray(offset - chunk.start, offset - chunk.start + length);
+    }
+    if (this.fd === null) throw new Error('the log is closed');
+    const bytes = Buffer.allocUnsafe(length);
+    const read = readSync(this.fd, bytes, 0, length, offset);
+    return bytes.subarray(0, read);
+  }
+
+  /** The entry at a position an index recorded; throws `LogCorruptionError` if it is damaged. */
+  read(position: EntryPosition): LogEntry {
+    const entry = unframe(this.readFrame(position));
+    if (entry === null) {
+      throw new LogCorruptionError(
+        `${this.path ?? 'the in-memory log'} is damaged at byte ${position.offset}: the entry fails its checksum`,
+      );
+    }
+    return entry as LogEntry;
+  }
+
+  /** Every entry from `from` (a frame boundary), in order, with its position. */
+  *entries(from = 0): Generator<{ entry: LogEntry; position: EntryPosition }> {
+    let offset = from;
+    while (offset + HEADER_BYTES <= this.end) {
+      const header = this.readFrame({ offset, length: HEADER_BYTES });
+      const position = { offset, length: HEADER_BYTES + header.readUInt32LE(0) };
+      yield { entry: this.read(position), position };
+      offset += position.length;
+    }
   }
 
   close(): void {

@@ -15,7 +15,8 @@ import {
 } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ed25519Signer, ROOT_PRIVATE_KEY, startLocalnet } from '../../localnet/index.ts';
-import { DurableLog } from '../../localnet/storage/log.ts';
+import { decodeSignedTransaction } from '../../localnet/executor/decode.ts';
+import { DurableLog, storeOutput, type LogEntry } from '../../localnet/storage/log.ts';
 import { postBcs, startChain, type Chain } from './helpers';
 
 let chain: Chain;
@@ -138,12 +139,28 @@ describe('reads of what is committed', () => {
       signed(root, call('coin', 'transfer', [struct('a b', 'S')]), 0n),
       signed(root, call('coin', 'transfer', [struct('a b', 'S'), struct('c d', 'T')]), 1n),
     ];
+    // Written straight into the log (as a chain before the validation fix committed them).
     const { log } = DurableLog.open({ dir });
-    log.append({
-      k: 'block',
-      ts: String(Date.now() * 1000),
-      txs: bad.map((bytes) => Buffer.from(bytes).toString('hex')),
-    });
+    log.appendAll([
+      ...bad.map(
+        (bytes, i): LogEntry => ({
+          k: 'tx',
+          h: decodeSignedTransaction(bytes).hash,
+          s: root.address,
+          n: String(i),
+          b: Buffer.from(bytes).toString('hex'),
+          o: storeOutput({
+            success: false,
+            vmStatus: 'NUMBER_OF_TYPE_ARGUMENTS_MISMATCH',
+            gasUsed: 0n,
+            writes: [],
+            events: [],
+            fee: { totalGasUnits: 0n, executionGasUnits: 0n, ioGasUnits: 0n, storageFeeOctas: 0n },
+          }),
+        }),
+      ),
+      { k: 'block', ts: String(Date.now() * 1000), n: bad.length },
+    ]);
     log.close();
     const localnet = await startLocalnet({ dataDir: dir, ports: 'auto' });
     try {

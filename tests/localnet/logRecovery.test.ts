@@ -11,7 +11,7 @@ afterAll(removeTempDirs);
 
 const ENTRIES: LogEntry[] = [
   { k: 'clock', offset: '1000000' },
-  { k: 'block', ts: '5000000', txs: [] },
+  { k: 'block', ts: '5000000', n: 0 },
   { k: 'revert', version: 0, height: 0 },
 ];
 
