@@ -1,4 +1,5 @@
 import type { BenchSection } from '../types.ts';
+import { chainlogSection } from './chainlog.ts';
 import { historySection } from './history.ts';
 import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
@@ -10,4 +11,5 @@ export const sections: BenchSection[] = [
   lifecycleSection,
   visualizerSection,
   historySection,
+  chainlogSection,
 ];

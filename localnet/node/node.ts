@@ -215,6 +215,16 @@ export class LocalNode {
     this.checkpointedVersion = this.ledger.version;
   }
 
+  /** How many decoded transactions the hot-read caches hold (bounded; the rest is in the log). */
+  readCacheSizes(): { decoded: number; records: number } {
+    return { decoded: this.history.cachedDecoded, records: this.ledger.cachedRecords };
+  }
+
+  /** Empties the hot-read caches, so reads come from the log (tests). */
+  evictReadCaches(): void {
+    this.history.evictCache();
+  }
+
   ledgerInfo(): LedgerInfo {
     return {
       chainId: this.chainId,
