@@ -83,7 +83,9 @@ export const chainlogSection: BenchSection = {
       progress(`committing ${COUNT} transfers in process (after 1,000 funding and 5,000 warm-up)`);
       const result = load(dataDir, COUNT);
       const logBytes = statSync(join(dataDir, 'chain.log')).size;
-      progress('restart after the load process exited without stopping (log tail after the last checkpoint)');
+      progress(
+        'restart after the load process exited without stopping (log tail after the last checkpoint)',
+      );
       const crashed = await restart(dataDir);
       await crashed.stop();
       progress('restarts after a clean stop');

@@ -158,11 +158,7 @@ export class BlockProducer {
    * Executes transactions in order against the block's running state, re-validating each one (a
    * failing prologue drops it), writes the block to the durable log, then commits it.
    */
-  private commit(
-    timestamp: bigint,
-    txs: DecodedTransaction[],
-    allowEmpty = false,
-  ): Set<string> {
+  private commit(timestamp: bigint, txs: DecodedTransaction[], allowEmpty = false): Set<string> {
     const { ledger, mempool, chainId } = this.parts;
     const overlay = new Map<StateKey, StateValue | null>();
     const base = ledger.reader();
@@ -214,16 +210,14 @@ export class BlockProducer {
     }
     if (executed.length === 0 && !allowEmpty) return new Set();
     const positions = this.parts.log.appendAll([
-      ...executed.map(
-        (tx): LogEntry => ({
-          k: 'tx',
-          h: tx.hash,
-          s: tx.sender,
-          n: tx.sequenceNumber.toString(),
-          b: Buffer.from(tx.bytes.buffer, tx.bytes.byteOffset, tx.bytes.byteLength).toString('hex'),
-          o: storeOutput(tx.output),
-        }),
-      ),
+      ...executed.map((tx): LogEntry => ({
+        k: 'tx',
+        h: tx.hash,
+        s: tx.sender,
+        n: tx.sequenceNumber.toString(),
+        b: Buffer.from(tx.bytes.buffer, tx.bytes.byteOffset, tx.bytes.byteLength).toString('hex'),
+        o: storeOutput(tx.output),
+      })),
       { k: 'block', ts: timestamp.toString(), n: executed.length },
     ]);
     ledger.commitBlock({

@@ -76,7 +76,7 @@ export interface NodeOptions {
 export type { SimulateFlags } from './admission.ts';
 
 /** A state checkpoint is written after this many new versions (and on stop). */
-export const CHECKPOINT_EVERY_VERSIONS = 30_000;
+export const CHECKPOINT_EVERY_VERSIONS = 10_000;
 
 /** One page of items sorted by `key`, from the first whose key is ≥ `start`; `cursor` is the next key. */
 function paginate<T>(

@@ -61,7 +61,6 @@ export interface ExecutedUserTransaction {
   output: TransactionOutput;
 }
 
-
 /** Where the ledger stood when a snapshot was taken. */
 export interface LedgerMark {
   version: number;
@@ -221,7 +220,11 @@ export class Ledger {
   private valueWrittenAt(key: StateKey, version: number): StateValue | null {
     const record = this.record(version);
     const writes =
-      record.kind === 'user' ? record.output.writes : record.kind === 'state_checkpoint' ? [] : record.writes;
+      record.kind === 'user'
+        ? record.output.writes
+        : record.kind === 'state_checkpoint'
+          ? []
+          : record.writes;
     for (let i = writes.length - 1; i >= 0; i -= 1) {
       const write = must(writes[i]);
       if (write.key === key) return write.value;
@@ -452,7 +455,12 @@ export class Ledger {
     if (kind === KIND_GENESIS) return { kind: 'genesis', ...common, writes: this.genesisWrites };
     const timestamp = this.timestampOf(version);
     if (kind === KIND_METADATA)
-      return { kind: 'block_metadata', ...common, timestamp, writes: this.metadataWrites(timestamp) };
+      return {
+        kind: 'block_metadata',
+        ...common,
+        timestamp,
+        writes: this.metadataWrites(timestamp),
+      };
     if (kind === KIND_CHECKPOINT) return { kind: 'state_checkpoint', ...common, timestamp };
     const cached = this.recordCache.get(version);
     if (cached !== undefined) {
@@ -460,7 +468,8 @@ export class Ledger {
       return cached;
     }
     const entry = this.log.read(must(this.positionOf(version)));
-    if (entry.k !== 'tx') throw new RangeError(`version ${version}: the log holds no transaction there`);
+    if (entry.k !== 'tx')
+      throw new RangeError(`version ${version}: the log holds no transaction there`);
     const record: UserRecord = {
       kind: 'user',
       ...common,
@@ -506,11 +515,13 @@ export class Ledger {
     this.count = mark.version + 1;
     this.blockCount = mark.height + 1;
     for (const versions of this.bySender.values())
-      while (versions.length > 0 && must(versions[versions.length - 1]) > mark.version) versions.pop();
+      while (versions.length > 0 && must(versions[versions.length - 1]) > mark.version)
+        versions.pop();
     for (const [key, history] of this.histories) {
       const { versions } = history;
       if (versions.length === 0 || must(versions[versions.length - 1]) <= mark.version) continue;
-      while (versions.length > 0 && must(versions[versions.length - 1]) > mark.version) versions.pop();
+      while (versions.length > 0 && must(versions[versions.length - 1]) > mark.version)
+        versions.pop();
       const last = versions[versions.length - 1];
       history.current = last === undefined ? null : this.valueWrittenAt(key, last);
     }

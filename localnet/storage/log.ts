@@ -275,14 +275,17 @@ export class DurableLog {
     reset?: boolean;
     fsync?: boolean;
     resume?: { offset: number; crc: number } | null;
+    /** Reads only: no file is created or changed, a torn tail is left out but not dropped. */
+    readOnly?: boolean;
   }): {
     log: DurableLog;
     entries: LogEntry[];
     positions: EntryPosition[];
     resumed: boolean;
   } {
-    if (args.reset === true) wipeDataDir(args.dir);
-    mkdirSync(args.dir, { recursive: true });
+    const readOnly = args.readOnly === true;
+    if (args.reset === true && !readOnly) wipeDataDir(args.dir);
+    if (!readOnly) mkdirSync(args.dir, { recursive: true });
     const formatPath = join(args.dir, FORMAT_FILE);
     if (existsSync(formatPath)) {
       const format = readFileSync(formatPath, 'utf8');
@@ -291,19 +294,21 @@ export class DurableLog {
           `${args.dir} holds data of another format (${format.trim()}; this chain writes ${FORMAT.trim()}); start with --reset to wipe it, or move it aside`,
         );
       }
-    } else {
+    } else if (!readOnly) {
       const fd = openSync(formatPath, 'w');
       writeSync(fd, FORMAT);
       closeSync(fd);
     }
     const path = join(args.dir, LOG_FILE);
-    const fd = openSync(path, 'a+');
+    const fd = openSync(path, readOnly ? 'r' : 'a+');
     const size = fstatSync(fd).size;
     let result = scan(windowedReader(fd), size, path, args.resume ?? null);
     if (!result.resumed) result = scan(windowedReader(fd), size, path, null);
     const { entries, positions, tornAt, resumed } = result;
     let end = size;
-    if (tornAt !== null) {
+    if (tornAt !== null && readOnly) {
+      end = tornAt;
+    } else if (tornAt !== null) {
       console.warn(
         `localnet: ${path}: dropped an incomplete last entry (${size - tornAt} bytes at byte ${tornAt}), left by a crash while it was written; it was never reported committed`,
       );

@@ -55,7 +55,8 @@ async function chainWithHistory(dir: string, count: number) {
     await Promise.all(submits);
     await committed(target);
   };
-  for (let done = 0; done < count; done += 100) await submitBatch(Math.min(100, count - done), done);
+  for (let done = 0; done < count; done += 100)
+    await submitBatch(Math.min(100, count - done), done);
   return { node, senders, submitBatch };
 }
 
@@ -75,12 +76,18 @@ function everyRead(node: LocalNode, senders: Ed25519Signer[]): string[] {
   for (let height = 0; height <= blockHeight; height += 1)
     reads.push(JSON.stringify(node.getBlockByHeight(BigInt(height), true)));
   for (const sender of senders) {
-    reads.push(JSON.stringify(node.getAccountTransactions(sender.address, { start: 0n, limit: 1000 })));
+    reads.push(
+      JSON.stringify(node.getAccountTransactions(sender.address, { start: 0n, limit: 1000 })),
+    );
     reads.push(JSON.stringify(node.getAccountTransactions(sender.address, {})));
     // State at old versions comes from the writes stored in the log.
     for (let v = 0; v <= version; v += Math.max(1, Math.floor(version / 12))) {
       reads.push(JSON.stringify(node.getResources(sender.address, { version: BigInt(v) })));
-      reads.push(String(node.getBalance(sender.address, { coinType: '0x1::aptos_coin::AptosCoin' }, BigInt(v))));
+      reads.push(
+        String(
+          node.getBalance(sender.address, { coinType: '0x1::aptos_coin::AptosCoin' }, BigInt(v)),
+        ),
+      );
     }
   }
   return reads;

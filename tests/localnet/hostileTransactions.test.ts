@@ -142,23 +142,21 @@ describe('reads of what is committed', () => {
     // Written straight into the log (as a chain before the validation fix committed them).
     const { log } = DurableLog.open({ dir });
     log.appendAll([
-      ...bad.map(
-        (bytes, i): LogEntry => ({
-          k: 'tx',
-          h: decodeSignedTransaction(bytes).hash,
-          s: root.address,
-          n: String(i),
-          b: Buffer.from(bytes).toString('hex'),
-          o: storeOutput({
-            success: false,
-            vmStatus: 'NUMBER_OF_TYPE_ARGUMENTS_MISMATCH',
-            gasUsed: 0n,
-            writes: [],
-            events: [],
-            fee: { totalGasUnits: 0n, executionGasUnits: 0n, ioGasUnits: 0n, storageFeeOctas: 0n },
-          }),
+      ...bad.map((bytes, i): LogEntry => ({
+        k: 'tx',
+        h: decodeSignedTransaction(bytes).hash,
+        s: root.address,
+        n: String(i),
+        b: Buffer.from(bytes).toString('hex'),
+        o: storeOutput({
+          success: false,
+          vmStatus: 'NUMBER_OF_TYPE_ARGUMENTS_MISMATCH',
+          gasUsed: 0n,
+          writes: [],
+          events: [],
+          fee: { totalGasUnits: 0n, executionGasUnits: 0n, ioGasUnits: 0n, storageFeeOctas: 0n },
         }),
-      ),
+      })),
       { k: 'block', ts: String(Date.now() * 1000), n: bad.length },
     ]);
     log.close();
