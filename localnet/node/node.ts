@@ -139,8 +139,7 @@ export class LocalNode {
       } = DurableLog.open({
         dir: this.dataDir,
         fsync: options.fsync ?? false,
-        resume:
-          checkpoint === null ? null : { offset: checkpoint.logOffset, crc: checkpoint.logCrc },
+        resume: checkpoint?.log ?? null,
       }));
       if (checkpoint !== null && !resumed) {
         console.warn(
@@ -204,11 +203,8 @@ export class LocalNode {
    */
   writeCheckpoint(): void {
     if (this.dataDir === null || this.log.size === 0) return;
-    const end = this.log.endMark;
-    if (end === null) return;
     writeCheckpoint(this.dataDir, {
-      logOffset: end.offset,
-      logCrc: end.crc,
+      log: this.log.endMark,
       clockOffset: this.clock.offset.toString(),
       ledger: this.ledger.checkpoint(),
     });

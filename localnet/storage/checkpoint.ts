@@ -9,10 +9,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerCheckpoint } from './ledger.ts';
+import type { LogEnd } from './log.ts';
 import { frame, unframe } from './log.ts';
 
 const CHECKPOINT_FILE = 'state.checkpoint';
-const CHECKPOINT_FORMAT = 1;
+const CHECKPOINT_FORMAT = 2;
 
 /**
  * A state checkpoint: the ledger's index and current state as of a log position, so a restart
@@ -21,9 +22,8 @@ const CHECKPOINT_FORMAT = 1;
  */
 export interface Checkpoint {
   format: number;
-  /** The log position the checkpoint covers: the end of the frame with payload CRC `logCrc`. */
-  logOffset: number;
-  logCrc: number;
+  /** The log position the checkpoint covers (the CRC-32 of every byte before it, entries there). */
+  log: LogEnd;
   clockOffset: string;
   ledger: LedgerCheckpoint;
 }

@@ -150,52 +150,63 @@ interface ScanResult {
   positions: EntryPosition[];
   /** Offset of a torn tail (an incomplete last write), or `null`. */
   tornAt: number | null;
-  /** Whether a frame ends exactly at the requested resume point with the expected CRC. */
-  resumed: boolean;
-  /** The end of the last whole write and the payload CRC of its last frame. */
-  end: LogEnd | null;
-}
-
-/** Names a log position: the end offset of a frame and that frame's payload CRC. */
-export interface LogEnd {
-  offset: number;
-  crc: number;
+  /** The end of the last whole write, as a checkpoint names it. */
+  end: LogEnd;
 }
 
 /**
- * Walks the frames of a log of `size` bytes, checking every header and payload checksum; parses
- * (and returns) only the entries at or after `parseFrom`. An incomplete last write (a torn frame,
- * or `tx` entries without their `block` entry at the end) is a torn tail: its offset is returned
- * so it alone can be dropped. Any other damage throws, saying where.
+ * Names a log position: its byte offset (the end of a write), the CRC-32 of every byte before it
+ * and the number of entries there. A checkpoint records it; a start checks the CRC in one pass.
  */
-function scan(
-  read: ReadAt,
-  size: number,
-  path: string,
-  resume: { offset: number; crc: number } | null,
-): ScanResult {
-  const parseFrom = resume?.offset ?? 0;
+export interface LogEnd {
+  offset: number;
+  crc: number;
+  frames: number;
+}
+
+const EMPTY_END: LogEnd = { offset: 0, crc: 0, frames: 0 };
+
+/** CRC-32 of a file's first `length` bytes, read through one reused buffer. */
+function prefixCrc(fd: number, length: number): number {
+  const buffer = Buffer.allocUnsafe(4 << 20);
+  let crc = 0;
+  let position = 0;
+  while (position < length) {
+    const read = readSync(fd, buffer, 0, Math.min(buffer.length, length - position), position);
+    if (read === 0) break;
+    crc = crc32(buffer.subarray(0, read), crc);
+    position += read;
+  }
+  return position === length ? crc : -1;
+}
+
+/**
+ * Walks the frames of a log of `size` bytes from `start` (a position a checkpoint named, whose
+ * prefix was already checked, or the beginning), checking every header and payload checksum,
+ * and parses them. An incomplete last write (a torn frame, or `tx` entries without their `block`
+ * entry at the end) is a torn tail: its offset is returned so it alone can be dropped. Any other
+ * damage throws, saying where.
+ */
+function scan(read: ReadAt, size: number, path: string, start: LogEnd): ScanResult {
   const entries: LogEntry[] = [];
   const positions: EntryPosition[] = [];
-  let count = 0;
+  let count = start.frames;
   const damaged = (offset: number, what: string) =>
     new LogCorruptionError(
       `${path} is damaged at byte ${offset} (entry ${count + 1}): ${what}. Nothing was changed. ` +
         'Start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.',
     );
-  let offset = 0;
-  let resumed = resume === null;
+  let offset = start.offset;
+  let running = start.crc;
   /** Start of `tx` entries not yet closed by their `block` entry, with the parsed count then. */
-  let open: { offset: number; parsed: number; endBefore: LogEnd | null } | null = null;
-  let last: LogEnd | null = null;
+  let open: { offset: number; parsed: number; endBefore: LogEnd } | null = null;
+  let last: LogEnd = start;
   const torn = (at: number): ScanResult => {
-    const cut = open?.offset ?? at;
     const keep = open?.parsed ?? entries.length;
     return {
       entries: entries.slice(0, keep),
       positions: positions.slice(0, keep),
-      tornAt: cut,
-      resumed: resumed && cut >= parseFrom,
+      tornAt: open?.offset ?? at,
       end: open === null ? last : open.endBefore,
     };
   };
@@ -208,31 +219,30 @@ function scan(
     const payloadCrc = header.readUInt32LE(8);
     const end = offset + HEADER_BYTES + length;
     if (end > size) return torn(offset);
+    running = crc32(header, running);
     const payload = read(offset + HEADER_BYTES, length);
     if (crc32(payload) !== payloadCrc) throw damaged(offset, 'the entry fails its checksum');
+    running = crc32(payload, running);
     const isTx = payload.subarray(0, TX_PREFIX.length).equals(TX_PREFIX);
     const isBlock = payload.subarray(0, BLOCK_PREFIX.length).equals(BLOCK_PREFIX);
     if (open !== null && !isTx && !isBlock)
       throw damaged(offset, 'transaction entries are not closed by their block entry');
     if (isTx && open === null) open = { offset, parsed: entries.length, endBefore: last };
     if (isBlock) open = null;
-    if (offset >= parseFrom) {
-      let entry: LogEntry;
-      try {
-        entry = JSON.parse(payload.toString('utf8')) as LogEntry;
-      } catch {
-        throw damaged(offset, 'the entry is not readable');
-      }
-      entries.push(entry);
-      positions.push({ offset, length: end - offset });
+    let entry: LogEntry;
+    try {
+      entry = JSON.parse(payload.toString('utf8')) as LogEntry;
+    } catch {
+      throw damaged(offset, 'the entry is not readable');
     }
+    entries.push(entry);
+    positions.push({ offset, length: end - offset });
     count += 1;
     offset = end;
-    last = { offset: end, crc: payloadCrc };
-    if (resume !== null && end === resume.offset && payloadCrc === resume.crc) resumed = true;
+    last = { offset: end, crc: running, frames: count };
   }
   if (open !== null) return torn(offset);
-  return { entries, positions, tornAt: null, resumed, end: last };
+  return { entries, positions, tornAt: null, end: last };
 }
 
 /** Deletes a data dir (`--reset`). */
@@ -256,25 +266,26 @@ export class DurableLog {
     private readonly fsync: boolean,
     private end: number,
     readonly path: string | null,
-    private lastEnd: LogEnd | null = null,
+    private lastEnd: LogEnd = EMPTY_END,
   ) {}
 
-  /** The log's end as a checkpoint names it (`null` while empty). */
-  get endMark(): LogEnd | null {
+  /** The log's end as a checkpoint names it. */
+  get endMark(): LogEnd {
     return this.lastEnd;
   }
 
   /**
-   * Opens (creating) the log; returns it with the entries already there (only those from
-   * `resume.offset` when a frame ends there with payload CRC `resume.crc`: `resumed` says so;
-   * otherwise all of them). Every frame's checksums are checked either way. A torn last write is
-   * dropped with a notice; other damage throws `LogCorruptionError` and leaves the file as it is.
+   * Opens (creating) the log; returns it with the entries already there: only those after
+   * `resume` when the log's bytes before it still have the CRC it names (`resumed` says so; that
+   * prefix is checked in one pass), otherwise all of them, each frame's checksums checked. A torn
+   * last write is dropped with a notice; other damage throws `LogCorruptionError` and leaves the
+   * file as it is.
    */
   static open(args: {
     dir: string;
     reset?: boolean;
     fsync?: boolean;
-    resume?: { offset: number; crc: number } | null;
+    resume?: LogEnd | null;
     /** Reads only: no file is created or changed, a torn tail is left out but not dropped. */
     readOnly?: boolean;
   }): {
@@ -302,9 +313,23 @@ export class DurableLog {
     const path = join(args.dir, LOG_FILE);
     const fd = openSync(path, readOnly ? 'r' : 'a+');
     const size = fstatSync(fd).size;
-    let result = scan(windowedReader(fd), size, path, args.resume ?? null);
-    if (!result.resumed) result = scan(windowedReader(fd), size, path, null);
-    const { entries, positions, tornAt, resumed } = result;
+    const resume = args.resume ?? null;
+    let resumed: boolean;
+    let result: ScanResult;
+    try {
+      resumed =
+        resume !== null && resume.offset <= size && prefixCrc(fd, resume.offset) === resume.crc;
+      result = scan(
+        windowedReader(fd),
+        size,
+        path,
+        resumed && resume !== null ? resume : EMPTY_END,
+      );
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    const { entries, positions, tornAt } = result;
     let end = size;
     if (tornAt !== null && readOnly) {
       end = tornAt;
@@ -319,7 +344,7 @@ export class DurableLog {
       log: new DurableLog(fd, args.fsync ?? false, end, path, result.end),
       entries,
       positions,
-      resumed: resumed && args.resume !== null && args.resume !== undefined,
+      resumed,
     };
   }
 
@@ -352,8 +377,11 @@ export class DurableLog {
       if (this.fsync) fdatasyncSync(this.fd);
     }
     this.end = offset;
-    const lastFrame = frames[frames.length - 1];
-    if (lastFrame !== undefined) this.lastEnd = { offset, crc: lastFrame.readUInt32LE(8) };
+    this.lastEnd = {
+      offset,
+      crc: this.path === null ? 0 : crc32(bytes, this.lastEnd.crc),
+      frames: this.lastEnd.frames + frames.length,
+    };
     return positions;
   }
 

@@ -9,7 +9,7 @@ import { Ed25519Signer } from '../../localnet/signer.ts';
 import { DECODED_CACHE_LIMIT } from '../../localnet/node/history.ts';
 import { LocalNode } from '../../localnet/node/node.ts';
 import { RECORD_CACHE_LIMIT } from '../../localnet/storage/ledger.ts';
-import { DurableLog } from '../../localnet/storage/log.ts';
+import { DurableLog, LogCorruptionError } from '../../localnet/storage/log.ts';
 import { removeTempDirs, tempDataDir } from './helpers';
 
 afterAll(removeTempDirs);
@@ -152,6 +152,15 @@ describe('committed history in the log', () => {
       warn.mockRestore();
       fromLog.stop();
     }
+
+    // Damage inside the part a checkpoint covers still refuses to start; the file is untouched.
+    const logPath = join(dir, 'chain.log');
+    const logBytes = readFileSync(logPath);
+    logBytes[Math.floor(logBytes.length / 3)] ^= 0x01;
+    writeFileSync(logPath, logBytes);
+    expect(readFileSync(checkpointPath).length).toBeGreaterThan(0);
+    expect(() => new LocalNode({ dataDir: dir, verifyThreads: 0 })).toThrow(LogCorruptionError);
+    expect(readFileSync(logPath).equals(logBytes)).toBe(true);
   }, 60_000);
 
   it('keeps index entries only: decoded transactions stay within the cache bounds, old ones come from the log', async () => {
