@@ -1,7 +1,7 @@
 // Committed history lives in the log (issue #18 item 6): memory holds an index and the current
 // state, reads of old transactions come back from the log, and a restart starts from a state
 // checkpoint. Every read answers the same before and after a restart and with the caches emptied.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountAddress, U64 } from '@aptos-labs/ts-sdk';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,12 @@ import { Ed25519Signer } from '../../localnet/signer.ts';
 import { DECODED_CACHE_LIMIT } from '../../localnet/node/history.ts';
 import { LocalNode } from '../../localnet/node/node.ts';
 import { RECORD_CACHE_LIMIT } from '../../localnet/storage/ledger.ts';
-import { DurableLog, LogCorruptionError } from '../../localnet/storage/log.ts';
+import {
+  DurableLog,
+  LogCorruptionError,
+  type EntryPosition,
+  type LogEntry,
+} from '../../localnet/storage/log.ts';
 import { removeTempDirs, tempDataDir } from './helpers';
 
 afterAll(removeTempDirs);
@@ -205,5 +210,73 @@ describe('committed history in the log', () => {
     } finally {
       node.stop();
     }
+  });
+});
+
+describe('a block is its tx entries and its block entry, written together', () => {
+  const output = {
+    success: true,
+    vmStatus: 'Executed successfully',
+    gasUsed: '1',
+    writes: [],
+    events: [],
+    fee: { total: '1', execution: '1', io: '0', storage: '0' },
+  };
+  const tx = (n: number): LogEntry => ({
+    k: 'tx',
+    h: `0x${n.toString(16).padStart(64, '0')}`,
+    s: `0x${'1'.padStart(64, '0')}`,
+    n: String(n),
+    b: '00',
+    o: output,
+  });
+
+  it('drops tx entries left without their block entry at the end, with a notice', () => {
+    const dir = tempDataDir();
+    const { log } = DurableLog.open({ dir });
+    log.appendAll([tx(1), tx(2), { k: 'block', ts: '1', n: 2 }]);
+    const whole = log.size;
+    log.appendAll([tx(3), tx(4)]); // a crash before the block entry was written
+    log.close();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const reopened = DurableLog.open({ dir });
+      reopened.log.close();
+      expect(reopened.entries.map((entry) => entry.k)).toEqual(['tx', 'tx', 'block']);
+      expect(warn).toHaveBeenCalledOnce();
+      expect(String(warn.mock.calls[0]?.[0])).toContain('dropped an incomplete last entry');
+      expect(statSync(join(dir, 'chain.log')).size).toBe(whole);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('refuses tx entries that another kind of entry follows (not a torn tail)', () => {
+    const dir = tempDataDir();
+    const { log } = DurableLog.open({ dir });
+    log.appendAll([tx(1), { k: 'clock', offset: '5' }]);
+    log.close();
+    const before = readFileSync(join(dir, 'chain.log'));
+    expect(() => DurableLog.open({ dir })).toThrow(/not closed by their block entry.*--reset/);
+    expect(readFileSync(join(dir, 'chain.log')).equals(before)).toBe(true);
+  });
+
+  it('reads back an entry by position, and a read-only open changes nothing', () => {
+    const dir = tempDataDir();
+    const { log } = DurableLog.open({ dir });
+    const positions = log.appendAll([tx(7), { k: 'block', ts: '9', n: 1 }]);
+    log.appendAll([tx(8)]); // torn: left out by a read-only open, not dropped
+    log.close();
+    const size = statSync(join(dir, 'chain.log')).size;
+    const reader = DurableLog.open({ dir, readOnly: true });
+    try {
+      expect(reader.entries).toHaveLength(2);
+      expect(reader.log.read(positions[0] as EntryPosition)).toEqual(tx(7));
+      expect([...reader.log.entries()].map(({ entry }) => entry.k)).toEqual(['tx', 'block']);
+      expect(() => reader.log.append({ k: 'clock', offset: '1' })).toThrow();
+    } finally {
+      reader.log.close();
+    }
+    expect(statSync(join(dir, 'chain.log')).size).toBe(size);
   });
 });
