@@ -8,7 +8,13 @@ import {
 } from '../../../machines';
 import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
 import { rebuildContexts } from '../../../src/features/visualizer/sources/rebuildContexts';
-import { fromRunRecord } from '../../../src/features/visualizer/sources/visualizerData';
+import {
+  fromRunRecord,
+  parseVisualizerFile,
+  REBUILDING_NOTE,
+  REBUILT_NOTE,
+  withRebuiltContexts,
+} from '../../../src/features/visualizer/sources/visualizerData';
 import { contextDiff } from '../../../src/features/visualizer/timeline/timelineModel';
 import { transactionMachine } from '../../../machines';
 import {
@@ -122,6 +128,26 @@ describe('contexts rebuilt for a stored run', () => {
     // Every row of the timeline now has its context, so the diff panel has something to show.
     const data = fromRunRecord({ ...record, transitions }, machineGraph(transactionMachine));
     expect(data.timelines.transaction.rows.every((row) => row.context !== null)).toBe(true);
+  });
+
+  it('rebuilds the contexts of a run record loaded from a JSON file', async () => {
+    const record = await recordRun({});
+    const graph = machineGraph(transactionMachine);
+    const loaded = parseVisualizerFile(JSON.stringify(record), graph);
+    expect(loaded.kind).toBe('file');
+    expect(loaded.contextNote).toBe(REBUILDING_NOTE);
+    expect(loaded.timelines.transaction.rows.every((row) => row.context === null)).toBe(true);
+    if (!loaded.record) throw new Error('the file data keeps its record');
+    const shown = withRebuiltContexts(loaded, await rebuildContexts(loaded.record));
+    expect(shown.contextNote).toBe(REBUILT_NOTE);
+    const rows = shown.timelines.transaction.rows;
+    expect(rows.map((row) => row.seq)).toEqual(record.transitions.map(({ seq }) => seq));
+    const failed = rows.findIndex((row) => row.target === 'failed');
+    expect(
+      contextDiff(rows[failed - 1]?.context ?? null, rows[failed]?.context ?? null).map(
+        (change) => change.path,
+      ),
+    ).toContain('outcome.state');
   });
 
   it('keeps secrets redacted, even from a record that was not', async () => {
