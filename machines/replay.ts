@@ -171,6 +171,8 @@ export interface ReplayOptions {
   machine?: typeof transactionMachine;
   /** Lets answered actors and the machine react before the next recorded event. */
   flush?: () => Promise<void>;
+  /** Also sees the re-run's inspection events (after the recorder), e.g. to read its contexts. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /** Thrown when a record lacks what a re-run needs. */
@@ -328,9 +330,15 @@ export async function replayRun(
     walletRequests: [],
     timing: emptyTiming(),
   };
+  const extra = options.inspect;
   const actor = createActor(logic, {
     input,
-    inspect: recorder.inspect,
+    inspect: extra
+      ? (event) => {
+          recorder.inspect(event);
+          extra(event);
+        }
+      : recorder.inspect,
     ...(first.source === null
       ? {}
       : {

@@ -2,7 +2,8 @@
  * Visualizer journeys in Chromium, against the embedded local chain and the in-page dev wallet
  * in `prompt` mode: a wallet connect on the wallet chart and in the sequence view, a transition
  * sent from the diagram to the live Compose run, a failed run's timeline driving the diagram,
- * stepping through a run with the keyboard, a 10,000-transition file, and axe-core on the page.
+ * stepping through a run with the keyboard, the same run from the store with its contexts rebuilt,
+ * a 10,000-transition file, and axe-core on the page.
  * Each saves a screenshot in test-results/.
  */
 import { writeFileSync } from 'node:fs';
@@ -251,6 +252,38 @@ describe('visualizer journeys in Chromium', () => {
     await page.keyboard.press('End');
     await expectShown('Transaction machine', 'failed');
     await shot('visualizer-4-keyboard-outcome');
+  });
+
+  it('shows the failed run from the store, with contexts rebuilt: a non-empty diff', async () => {
+    const title = (await page.getByText(/^Live run \S+ \(attempt \d+\)$/).textContent()) ?? '';
+    const [, runId = '', attempt = ''] = /^Live run (\S+) \(attempt (\d+)\)$/.exec(title) ?? [];
+    expect(runId).not.toBe('');
+    // A new attempt: the failed run is now a stored one, not the live run.
+    await page.getByRole('link', { name: /^Compose/ }).click();
+    await step('Edit').click();
+    await composeState('editing');
+    await page.evaluate((id) => {
+      window.location.hash = `#/visualizer/${encodeURIComponent(id)}`;
+    }, runId);
+    await page.getByText(`Run ${runId} (attempt ${attempt}, failed)`).waitFor({ timeout: 30_000 });
+    await selectRowEntering('simulated.failure');
+    await expectShown('Transaction machine', 'simulated.failure');
+    await page
+      .getByText(/^Contexts rebuilt by re-running this record/)
+      .waitFor({ timeout: 30_000 });
+    const changes = page.getByRole('list', { name: /^Context changes at seq \d+$/ });
+    await changes.locator('li[data-kind]').first().waitFor();
+    const paths = await changes.locator('li[data-kind] code').allTextContents();
+    // The simulation's result and the outcome arrive in the context (null before).
+    expect(paths).toEqual(expect.arrayContaining(['simulation', 'outcome', 'lastStable']));
+    await shot('visualizer-6-stored-run-diff');
+    // The row entering `failed`: the committed transaction arrives in the context.
+    await selectRowEntering('failed');
+    await expectShown('Transaction machine', 'failed');
+    await expect
+      .poll(() => changes.locator('li[data-kind] code').allTextContents())
+      .toContain('committed');
+    await shot('visualizer-6-stored-run-failed-diff');
   });
 
   it('checks the page with axe-core: no violations', async () => {

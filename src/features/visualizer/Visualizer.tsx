@@ -435,6 +435,7 @@ export default function Visualizer() {
               <section aria-label="Context">
                 <ContextPanel
                   row={selectedRow}
+                  note={data?.contextNote}
                   previous={
                     selected === null || selected === 0 ? null : (allRows[selected - 1] ?? null)
                   }

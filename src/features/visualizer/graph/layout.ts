@@ -94,13 +94,19 @@ export function hashString(text: string): string {
 const keys = new WeakMap<MachineGraph, string>();
 
 /**
+ * Part of every cache key: bump it when the way a graph is laid out changes (options, edge
+ * direction, label placement), so layouts stored by an older version are not reused.
+ */
+export const LAYOUT_VERSION = 'v2: back edges reversed, labels at the source end';
+
+/**
  * The cache key of a graph's layout: a hash of everything that shapes it, computed once per
  * graph object (graphs are immutable).
  */
 export function layoutKey(graph: MachineGraph): string {
   let key = keys.get(graph);
   if (key === undefined) {
-    key = `${graph.machineId}-${hashString(JSON.stringify(graph))}`;
+    key = `${graph.machineId}-${hashString(`${LAYOUT_VERSION}${JSON.stringify(graph)}`)}`;
     keys.set(graph, key);
   }
   return key;
@@ -117,6 +123,20 @@ const LAYERED = {
   // Fewer crossing-minimisation passes: a third of the time, much the same drawing.
   'elk.layered.thoroughness': '1',
 };
+
+/**
+ * True when a transition goes back in the machine's definition order (`failed → editing`,
+ * `simulating → built`): ELK is handed it reversed, so the states read top-down in the order
+ * they are written, and ELK has no cycles to break (its greedy cycle breaker turned the chart
+ * upside down: `editing` at the bottom).
+ */
+function isBackEdge(order: ReadonlyMap<string, number>, source: string, target: string): boolean {
+  return (order.get(target) ?? 0) < (order.get(source) ?? 0);
+}
+
+function definitionOrder(graph: MachineGraph): Map<string, number> {
+  return new Map(graph.nodes.map((node, index) => [node.id, index]));
+}
 
 /** The ELK graph of a machine: compound states are containers, each edge carries its label. */
 export function toElkGraph(graph: MachineGraph): ElkNode {
@@ -149,14 +169,24 @@ export function toElkGraph(graph: MachineGraph): ElkNode {
     const parent = node.parent === null ? root : elkNodes.get(node.parent);
     parent?.children?.push(elkNode);
   }
+  const order = definitionOrder(graph);
   root.edges = [...routeGroups(graph)].map(([id, edges]): ElkExtendedEdge => {
+    const [first] = edges as [GraphEdge];
+    const back = isBackEdge(order, first.source, first.target);
     const label: ElkLabel = {
       text: edges.map((edge) => edge.label).join('\n'),
       width: Math.max(...edges.map(labelWidth)),
       height: edges.reduce((sum, edge) => sum + labelHeight(edge), 0),
+      // The label sits where the transition starts, beside the state that accepts its events.
+      // An end label is not a node of its own: a centre label is a dummy node in a layer of
+      // its own, which doubles the layers every long edge crosses (half of ELK's time).
+      ...(first.source === first.target
+        ? {}
+        : { layoutOptions: { 'elk.edgeLabels.placement': back ? 'HEAD' : 'TAIL' } }),
     };
-    const [first] = edges as [GraphEdge];
-    return { id, sources: [first.source], targets: [first.target], labels: [label] };
+    return back
+      ? { id, sources: [first.target], targets: [first.source], labels: [label] }
+      : { id, sources: [first.source], targets: [first.target], labels: [label] };
   });
   return root;
 }
@@ -176,14 +206,22 @@ function collect(node: ElkNode, into: GraphLayout['nodes']) {
 function collectRoutes(
   node: ElkNode,
   groups: Map<string, GraphEdge[]>,
+  order: ReadonlyMap<string, number>,
   into: GraphLayout['routes'],
 ) {
   for (const edge of (node.edges ?? []) as ElkExtendedEdge[]) {
     const section = edge.sections?.[0];
     const label = edge.labels?.[0];
+    const members = groups.get(edge.id) ?? [];
+    const [first] = members;
+    const points = section
+      ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]
+      : [];
+    // A back edge was laid out reversed: its points run from the target to the source.
+    if (first && isBackEdge(order, first.source, first.target)) points.reverse();
     into[edge.id] = {
-      edgeIds: (groups.get(edge.id) ?? []).map((member) => member.id),
-      points: section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint] : [],
+      edgeIds: members.map((member) => member.id),
+      points,
       label:
         label === undefined
           ? null
@@ -195,7 +233,7 @@ function collectRoutes(
             },
     };
   }
-  for (const child of node.children ?? []) collectRoutes(child, groups, into);
+  for (const child of node.children ?? []) collectRoutes(child, groups, order, into);
 }
 
 /**
@@ -211,7 +249,7 @@ export async function computeLayout(elk: ELK, graph: MachineGraph): Promise<Grap
   const nodes: GraphLayout['nodes'] = {};
   const routes: GraphLayout['routes'] = {};
   collect(result, nodes);
-  collectRoutes(result, routeGroups(graph), routes);
+  collectRoutes(result, routeGroups(graph), definitionOrder(graph), routes);
   return {
     key: layoutKey(graph),
     width: result.width ?? 0,

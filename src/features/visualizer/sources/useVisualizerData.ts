@@ -4,10 +4,12 @@ import { useLiveRunRecord } from '../../runs';
 import type { MachineGraph } from '../graph/machineGraph';
 import { getStoredRun } from './storedRuns';
 import type { VisualizerRoute } from './useVisualizerRoute';
+import { rebuildContexts } from './rebuildContexts';
 import {
   fromRunRecord,
   fromWorkbenchTrace,
   parseVisualizerFile,
+  withRebuiltContexts,
   type VisualizerData,
 } from './visualizerData';
 
@@ -17,10 +19,43 @@ export const FILE_STORAGE_KEY = 'workbench.visualizer.file';
 type Loaded = { data: VisualizerData | null; error: string | null; loading: boolean };
 
 /**
+ * A run record's data, then the same with the contexts rebuilt by re-running the record (run
+ * records keep none). Other sources pass through.
+ */
+function useRebuiltContexts(loaded: Loaded): Loaded {
+  const base = loaded.data;
+  const [rebuilt, setRebuilt] = useState<{ base: VisualizerData; data: VisualizerData } | null>(
+    null,
+  );
+  useEffect(() => {
+    const record = base?.record;
+    if (!base || !record) return;
+    let current = true;
+    rebuildContexts(record).then(
+      (contexts) => current && setRebuilt({ base, data: withRebuiltContexts(base, contexts) }),
+      (error: unknown) =>
+        current &&
+        setRebuilt({
+          base,
+          data: { ...base, contextNote: `The contexts could not be rebuilt: ${String(error)}` },
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [base]);
+  return base && rebuilt?.base === base ? { ...loaded, data: rebuilt.data } : loaded;
+}
+
+/**
  * The run a route names: the live trace (re-read on every transition; also when the id is the
- * live run's), the file loaded in this tab, or a stored run.
+ * live run's), the file loaded in this tab, or a stored run (its contexts rebuilt).
  */
 export function useVisualizerData(route: VisualizerRoute, graph: MachineGraph): Loaded {
+  return useRebuiltContexts(useSource(route, graph));
+}
+
+function useSource(route: VisualizerRoute, graph: MachineGraph): Loaded {
   const version = useSyncExternalStore(workbenchTrace.subscribe, workbenchTrace.getVersion);
   const liveRunId = useLiveRunRecord()?.id ?? null;
   const showsLive = route.kind === 'live' || (route.kind === 'stored' && route.runId === liveRunId);

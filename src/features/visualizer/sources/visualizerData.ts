@@ -1,4 +1,4 @@
-import type { JsonValue, RunRecord } from '../../../../machines';
+import type { JsonValue, RunRecord, WorkbenchRun } from '../../../../machines';
 import {
   WALLET_ACTORS,
   type Lane,
@@ -9,6 +9,7 @@ import {
 } from '../../../inspection/workbenchTrace';
 import type { MachineGraph } from '../graph/machineGraph';
 import { buildTimeline, type SourceTransition, type Timeline } from '../timeline/timelineModel';
+import type { RebuiltContexts } from './rebuildContexts';
 
 /** A message of the sequence view, on the shown run's time axis. */
 export interface SequenceMessage extends Omit<TraceMessage, 'at' | 'endAt'> {
@@ -28,6 +29,10 @@ export interface VisualizerData {
   timelines: Record<TracedMachine, Timeline>;
   messages: SequenceMessage[];
   droppedMessages: number;
+  /** The run record shown, when the source is one (its contexts are rebuilt from it). */
+  record?: WorkbenchRun;
+  /** Where the contexts come from, or why some transitions have none. */
+  contextNote?: string;
 }
 
 /** The visualizer's own export: a run with contexts, both machines and the sequence. */
@@ -163,7 +168,16 @@ export function messagesFromTransitions(
   return messages;
 }
 
-/** A stored run record, as the visualizer shows it (contexts are not part of run records). */
+/** Said while a record's contexts are being rebuilt. */
+export const REBUILDING_NOTE = 'Rebuilding the contexts by re-running this record…';
+/** Said when every context was rebuilt. */
+export const REBUILT_NOTE =
+  'Contexts rebuilt by re-running this record with its recorded actor answers (run records keep none).';
+
+/**
+ * A stored run record, as the visualizer shows it. Run records keep no context per transition:
+ * until {@link withRebuiltContexts} adds them, the rows have none.
+ */
 export function fromRunRecord(
   record: RunRecord,
   graph: MachineGraph,
@@ -188,6 +202,26 @@ export function fromRunRecord(
     },
     messages,
     droppedMessages: 0,
+    record: record as WorkbenchRun,
+    contextNote: REBUILDING_NOTE,
+  };
+}
+
+/**
+ * A run record's data with the contexts {@link rebuildContexts} rebuilt: the same rows, now
+ * with a context each (up to a divergence), so the diff and context panels work.
+ */
+export function withRebuiltContexts(
+  data: VisualizerData,
+  rebuilt: RebuiltContexts,
+): VisualizerData {
+  return {
+    ...data,
+    timelines: {
+      ...data.timelines,
+      transaction: buildTimeline(rebuilt.transitions, data.timelines.transaction.dropped),
+    },
+    contextNote: rebuilt.note ?? REBUILT_NOTE,
   };
 }
 

@@ -19,9 +19,12 @@ function short(value: JsonValue | undefined): string {
 export function ContextPanel({
   row,
   previous,
+  note,
 }: {
   row: TimelineRow | null;
   previous: TimelineRow | null;
+  /** Where the contexts come from (rebuilt from a run record), or why a row has none. */
+  note?: string | undefined;
 }) {
   const changes = useMemo(
     () => (row?.context == null ? null : contextDiff(previous?.context ?? null, row.context)),
@@ -33,13 +36,18 @@ export function ContextPanel({
   if (row.context === null) {
     return (
       <Text size="sm">
-        This run record keeps no context per transition (run records keep the chain facts and the
-        outcome). Runs seen live, and visualizer exports, keep it.
+        {note ??
+          'This run keeps no context per transition. Runs seen live, stored runs (rebuilt by re-running them) and visualizer exports have one.'}
       </Text>
     );
   }
   return (
     <Stack gap="xs">
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
       <Title order={4} size="h6">
         Context diff at seq {row.seq}
       </Title>
