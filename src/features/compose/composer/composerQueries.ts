@@ -2,6 +2,7 @@ import type { GasEstimation, MoveModule } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../../../aptos/createAptos';
 import type { NetworkConfig } from '../../../network/networks';
+import { COMPOSER_TIMEOUT_MS, withTimeout } from './networkProblem';
 
 /**
  * TanStack Query factories for what the composer reads from the chain. Keys start with the node
@@ -18,18 +19,30 @@ export const composerQueries = {
     queryOptions({
       queryKey: ['composer', network.fullnode, 'modules', address] as const,
       queryFn: async (): Promise<MoveModule[]> => {
-        const modules = await createAptos(network).getAccountModules({ accountAddress: address });
+        const modules = await withTimeout(
+          createAptos(network).getAccountModules({ accountAddress: address }),
+          COMPOSER_TIMEOUT_MS,
+          `the modules at ${address}`,
+        );
         return modules
           .flatMap((module) => (module.abi ? [module.abi] : []))
           .sort((a, b) => a.name.localeCompare(b.name));
       },
       staleTime: 60_000,
+      // One retry: an unreachable node ends in an error the composer explains, soon.
+      retry: 1,
     }),
   /** The node's gas unit price estimate. */
   gasPrice: (network: NetworkConfig) =>
     queryOptions({
       queryKey: ['composer', network.fullnode, 'gasPrice'] as const,
-      queryFn: (): Promise<GasEstimation> => createAptos(network).getGasPriceEstimation(),
+      queryFn: (): Promise<GasEstimation> =>
+        withTimeout(
+          createAptos(network).getGasPriceEstimation(),
+          COMPOSER_TIMEOUT_MS,
+          'the gas price estimate',
+        ),
       staleTime: 30_000,
+      retry: 1,
     }),
 };

@@ -93,17 +93,24 @@ export function RunStepper({ actorRef }: RunStepperProps) {
         <Stepper
           active={path === 'committed' ? STEPS.length : active}
           size="xs"
-          color={failed ? 'red' : undefined}
           aria-label="Transaction progress"
         >
-          {STEPS.map((step, index) => (
-            <Stepper.Step
-              key={step}
-              label={step}
-              loading={busy && index === active}
-              color={failed && index === active ? 'red' : undefined}
-            />
-          ))}
+          {STEPS.map((step, index) => {
+            const failedHere = failed && index === active;
+            return (
+              <Stepper.Step
+                key={step}
+                label={step}
+                description={failedHere ? 'failed' : undefined}
+                loading={busy && index === active}
+                // Only the step that failed is red; the steps before it stay done.
+                color={failedHere ? 'red' : undefined}
+                icon={failedHere ? <span aria-hidden>✕</span> : undefined}
+                data-failed={failedHere || undefined}
+                aria-label={`${step}: ${failedHere ? 'failed' : index < active || path === 'committed' ? 'done' : index === active ? 'current' : 'to do'}`}
+              />
+            );
+          })}
         </Stepper>
         <Group gap="xs" wrap="wrap">
           <Text size="sm">State</Text>
