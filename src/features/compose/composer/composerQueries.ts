@@ -1,8 +1,16 @@
-import type { GasEstimation, MoveModule } from '@aptos-labs/ts-sdk';
+import { AptosApiError, type GasEstimation, type MoveModule } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../../../aptos/createAptos';
 import type { NetworkConfig } from '../../../network/networks';
 import { COMPOSER_TIMEOUT_MS, withTimeout } from './networkProblem';
+
+/**
+ * The node's own answer (an HTTP error) is final; a network failure is tried once more. Either
+ * way the query ends soon in an error the composer explains, never in "Loading…" forever.
+ */
+function retryOnce(failureCount: number, error: unknown): boolean {
+  return !(error instanceof AptosApiError) && failureCount < 1;
+}
 
 /**
  * TanStack Query factories for what the composer reads from the chain. Keys start with the node
@@ -29,8 +37,7 @@ export const composerQueries = {
           .sort((a, b) => a.name.localeCompare(b.name));
       },
       staleTime: 60_000,
-      // One retry: an unreachable node ends in an error the composer explains, soon.
-      retry: 1,
+      retry: retryOnce,
     }),
   /** The node's gas unit price estimate. */
   gasPrice: (network: NetworkConfig) =>
@@ -43,6 +50,6 @@ export const composerQueries = {
           'the gas price estimate',
         ),
       staleTime: 30_000,
-      retry: 1,
+      retry: retryOnce,
     }),
 };

@@ -27,17 +27,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
  * @example
  * ```ts
  * networkProblem(presetNetworks.devnet, 'the modules at 0x1', new TypeError('Failed to fetch'));
- * // 'Could not read the modules at 0x1 from the Devnet node at https://…/v1: it cannot be reached (Failed to fetch). Check your connection, or pick another network in the header.'
+ * // 'Could not load the modules at 0x1 from the Devnet node at https://…/v1: it cannot be reached (Failed to fetch). Check your connection, or pick another network in the header.'
  * ```
  */
 export function networkProblem(network: NetworkConfig, what: string, error: unknown): string {
   const label = networkLabels[network.kind];
   if (error instanceof AptosApiError) {
-    return `Could not read ${what} from the ${label} node at ${network.fullnode}: ${errorMessage(error)}.`;
+    return `Could not load ${what} from the ${label} node at ${network.fullnode}: ${errorMessage(error)}.`;
   }
   const hint =
     network.kind === 'local'
       ? 'Start the embedded chain with npm start (or npm run localnet).'
       : `Check your connection, or pick another network in the header${network.kind === 'custom' ? ' (or correct the custom URL)' : ''}.`;
-  return `Could not read ${what} from the ${label} node at ${network.fullnode}: it cannot be reached (${errorMessage(error)}). ${hint}`;
+  return `Could not load ${what} from the ${label} node at ${network.fullnode}: it cannot be reached (${errorMessage(error)}). ${hint}`;
 }
