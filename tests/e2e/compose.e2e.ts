@@ -82,9 +82,9 @@ async function openChainPanel(): Promise<void> {
 /** The stepper's steps, as their accessible names say them (`Build: done`, `Sign: failed`, …). */
 async function stepperStates(): Promise<string[]> {
   return page
-    .getByRole('region', { name: 'Run' })
+    .getByRole('region', { name: 'Progress' })
     .locator('.mantine-Stepper-step')
-    .evaluateAll((steps) => steps.map((step) => step.getAttribute('aria-label') ?? ''));
+    .evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step') ?? ''));
 }
 
 /** Asserts that `locator` lies wholly inside the viewport, with the page scrolled to the top. */
@@ -288,7 +288,7 @@ describe('compose and run journeys in Chromium', () => {
       'Outcome: to do',
     ]);
     await expect(
-      page.getByRole('region', { name: 'Run' }).locator('[data-failed]').count(),
+      page.getByRole('region', { name: 'Progress' }).locator('[data-failed]').count(),
     ).resolves.toBe(1);
     const simulation = page.getByRole('region', { name: 'Simulation' });
     const explained = simulation.getByLabel('VM status explained');

@@ -115,7 +115,6 @@ function ComposeWorkspace() {
               ) : (
                 <SenderBalance address={sender} />
               )}
-              <RunStepper actorRef={actorRef} />
             </Stack>
           </Paper>
           <Paper
@@ -136,7 +135,8 @@ function ComposeWorkspace() {
         </Box>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Stack gap="md">
+        <Stack gap="sm">
+          <RunStepper actorRef={actorRef} />
           <ResultsPanel
             actorRef={actorRef}
             onStart={

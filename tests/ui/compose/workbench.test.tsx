@@ -76,7 +76,7 @@ describe('RunStepper', () => {
     act(() => actor.send({ type: 'simulate' }));
     await waitForActor(actor, (snapshot) => snapshot.matches({ simulated: 'failure' }));
     const steps = [...container.querySelectorAll('.mantine-Stepper-step')];
-    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
+    expect(steps.map((step) => step.getAttribute('data-step'))).toEqual([
       'Build: done',
       'Simulate: failed',
       'Sign: to do',

@@ -88,8 +88,8 @@ export function RunStepper({ actorRef }: RunStepperProps) {
   const waiting = path === 'pending' || path === 'rechecking';
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Progress">
+      <Stack gap="xs">
         <Stepper
           active={path === 'committed' ? STEPS.length : active}
           size="xs"
@@ -107,7 +107,7 @@ export function RunStepper({ actorRef }: RunStepperProps) {
                 color={failedHere ? 'red' : undefined}
                 icon={failedHere ? <span aria-hidden>✕</span> : undefined}
                 data-failed={failedHere || undefined}
-                aria-label={`${step}: ${failedHere ? 'failed' : index < active || path === 'committed' ? 'done' : index === active ? 'current' : 'to do'}`}
+                data-step={`${step}: ${failedHere ? 'failed' : index < active || path === 'committed' ? 'done' : index === active ? 'current' : 'to do'}`}
               />
             );
           })}
