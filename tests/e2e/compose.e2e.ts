@@ -74,7 +74,7 @@ const tab = (name: string | RegExp) =>
 
 /** Opens the folded chain panel (ledger and dev controls) when it is closed. */
 async function openChainPanel(): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Chain: ledger and dev controls' });
+  const toggle = page.getByRole('button', { name: 'Chain: ledger, mining, clock and faults' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await devControls().waitFor();
 }

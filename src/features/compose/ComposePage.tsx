@@ -123,6 +123,8 @@ function ComposeWorkspace() {
             radius="md"
             component="section"
             aria-label="Draft"
+            // Scrolls on its own; focusable so the keyboard can scroll it while the form is locked.
+            tabIndex={0}
             style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
           >
             <Composer
@@ -150,7 +152,7 @@ function ComposeWorkspace() {
           />
           <Accordion variant="contained" chevronPosition="left">
             <Accordion.Item value="chain">
-              <Accordion.Control>Chain: ledger and dev controls</Accordion.Control>
+              <Accordion.Control>Chain: ledger, mining, clock and faults</Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="md">
                   <LedgerCard />

@@ -158,7 +158,7 @@ export function Composer({
         searchable
       />
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Autocomplete
           label="Module address"
           description="0x1 (framework), 0xcafe (playground) or any address."

@@ -93,6 +93,8 @@ export function RunStepper({ actorRef }: RunStepperProps) {
         <Stepper
           active={path === 'committed' ? STEPS.length : active}
           size="xs"
+          iconSize={26}
+          wrap={false}
           aria-label="Transaction progress"
         >
           {STEPS.map((step, index) => {
