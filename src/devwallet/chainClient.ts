@@ -69,7 +69,7 @@ const EXPIRATION_SECS = 20;
  * "Advance clock" moves ahead of the wall clock) rather than the browser's; the wall clock when the
  * dev controls do not answer.
  */
-async function localExpiration(network: DevWalletNetwork): Promise<number> {
+export async function localExpiration(network: DevWalletNetwork): Promise<number> {
   let nowMs = Date.now();
   try {
     const response = await fetch(`${network.nodeUrl.replace(/\/v1\/?$/, '')}/workbench/clock`);

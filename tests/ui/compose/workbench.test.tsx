@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import {
@@ -13,7 +13,9 @@ import {
   formFromDraft,
   rootAddress,
 } from '../../../src/features/compose/composer/composerForm';
+import { networkProblem, withTimeout } from '../../../src/features/compose/composer/networkProblem';
 import { matchingTemplate } from '../../../src/features/compose/composer/templates';
+import { presetNetworks } from '../../../src/network/networks';
 import { RunStepper } from '../../../src/features/compose/run/RunStepper';
 import { CodeText } from '../../../src/features/transaction';
 import { render, screen } from '../../test-utils/render';
@@ -146,5 +148,31 @@ describe('CodeText', () => {
       'entry',
       'public',
     ]);
+  });
+});
+
+describe('composer reads when the node cannot be reached', () => {
+  it('name the network, its URL and what to do', () => {
+    expect(
+      networkProblem(presetNetworks.devnet, 'the modules at 0x1', new TypeError('Failed to fetch')),
+    ).toBe(
+      `Could not load the modules at 0x1 from the Devnet node at ${presetNetworks.devnet.fullnode}: it cannot be reached (Failed to fetch). Check your connection, or pick another network in the header.`,
+    );
+    expect(networkProblem(presetNetworks.local, 'the gas price estimate', new Error('x'))).toMatch(
+      /Start the embedded chain with npm start \(or npm run localnet\)\.$/,
+    );
+  });
+
+  it('end in an error when the node never answers, instead of loading forever', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = new Promise<never>(() => {});
+      const read = withTimeout(never, 10_000, 'the modules at 0x1');
+      const settled = expect(read).rejects.toThrow('no answer to the modules at 0x1 within 10 s');
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settled;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

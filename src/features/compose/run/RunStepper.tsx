@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { statePath, transactionMachine } from '../../../../machines';
+import { CodeText } from '../../transaction/CodeText';
 
 /** Props of {@link RunStepper}. */
 export interface RunStepperProps {
@@ -134,7 +135,7 @@ export function RunStepper({ actorRef }: RunStepperProps) {
             ))}
         </Group>
         <Text size="sm" c="dimmed">
-          {describe(path)}
+          <CodeText>{describe(path)}</CodeText>
         </Text>
         {elapsed !== null && (
           <Stack gap={4} aria-live="off">
