@@ -103,6 +103,8 @@ async function expectInViewport(locator: Locator, what: string): Promise<void> {
 const step = (name: string | RegExp) => runSection().getByRole('button', { name, exact: true });
 
 async function shot(name: string, folder = 'test-results'): Promise<void> {
+  // No tooltip left open by the last click in the picture.
+  await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
@@ -148,7 +150,7 @@ describe('compose and run journeys in Chromium', () => {
   it('connects and funds from the get-started steps (connect, fund, then build)', async () => {
     const start = page.getByRole('region', { name: 'Get started' });
     await start.getByRole('heading', { name: 'Nothing run yet' }).waitFor();
-    await shot('compose-0-get-started');
+    await shot('compose-0-get-started', 'docs/screenshots');
     await start.getByRole('button', { name: 'Connect the dev wallet' }).click();
     await answerPrompt('Connect this app to the dev wallet?', 'Approve');
     await start.getByText(/^Sender 0x[0-9a-f]{64}$/).waitFor();
@@ -216,6 +218,8 @@ describe('compose and run journeys in Chromium', () => {
     await expect(
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).resolves.toBe(true);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
     await page.screenshot({ path: 'docs/screenshots/compose-1-committed.png' });
     await expectAccessible(page, 'compose-1-committed (viewport)');
   });
