@@ -33,7 +33,10 @@ export class ReexecuteUnavailableError extends Error {
 
 const DECIMAL = /^[0-9]{1,20}$/;
 
-/** Why a run cannot be re-executed at its version, or `null` when it can. */
+/**
+ * Why a run cannot be re-executed at its version from the browser, or `null` when it can: it
+ * must have committed, on the local network (the embedded chain).
+ */
 export function atVersionUnavailable(record: WorkbenchRun): string | null {
   if (record.chain.version === null) {
     return 'The run never committed, so it has no version to re-execute at.';
@@ -73,7 +76,9 @@ export function modifiedTransactionBytes(
   );
   const signerPublicKey = recordedPublicKey(record);
   if (signerPublicKey === undefined) {
-    throw new Error('The run recorded no public key of its sender, so the draft cannot be simulated.');
+    throw new Error(
+      'The run recorded no public key of its sender, so the draft cannot be simulated.',
+    );
   }
   return generateSignedTransactionForSimulation({
     transaction: new SimpleTransaction(changed, recorded.feePayerAddress),
@@ -101,7 +106,9 @@ export async function reexecuteAtVersion(args: {
 }): Promise<Reexecution> {
   const { record } = args;
   const version = record.chain.version;
-  if (version === null) throw new Error(atVersionUnavailable(record) ?? 'No version.');
+  if (version === null) {
+    throw new Error('The run never committed, so it has no version to re-execute at.');
+  }
   const nodeUrl = args.nodeUrl ?? record.network.nodeUrl;
   const origin = nodeUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
   const body: { version: string; transaction?: string } = { version };
@@ -127,7 +134,9 @@ export async function reexecuteAtVersion(args: {
       `Re-execution at version ${version} failed: ${field('message') ?? `HTTP ${response.status}`}`,
     );
   }
-  const transaction = Array.isArray(json) ? (json[0] as UserTransactionResponse | undefined) : undefined;
+  const transaction = Array.isArray(json)
+    ? (json[0] as UserTransactionResponse | undefined)
+    : undefined;
   if (transaction === undefined) throw new Error('The chain answered no transaction.');
   return { mode: modified ? 'modified' : 'recorded', version, facts: factsOf(transaction) };
 }

@@ -28,7 +28,7 @@ async function commit(transaction: SimpleTransaction): Promise<UserTransactionRe
     options: { checkSuccess: false },
   });
   // By version, as the run record keeps it.
-  return asUser(await chain.aptos.getTransactionByVersion({ ledgerVersion: committed.version }));
+  return asUser(await chain.aptos.getTransactionByVersion({ ledgerVersion: BigInt(committed.version) }));
 }
 
 function transfer(amount: number, maxGasAmount?: number) {
@@ -188,9 +188,9 @@ describe('POST /workbench/reexecute: the state just before a version, rebuilt fr
     expect(
       (await getJson(chain, `/accounts/${alice.accountAddress.toString()}/balance/0xa`)).body,
     ).toBe(balanceBefore.body);
-    expect(
-      await chain.aptos.getAccountResources({ accountAddress: alice.accountAddress }),
-    ).toEqual(resourcesBefore);
+    expect(await chain.aptos.getAccountResources({ accountAddress: alice.accountAddress })).toEqual(
+      resourcesBefore,
+    );
     expect(chain.localnet.node.status().ledgerVersion).toBe(Number(ledgerBefore.ledger_version));
   });
 
