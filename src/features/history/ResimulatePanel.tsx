@@ -36,12 +36,12 @@ function DiffTable(props: {
   const same = rows.every((row) => row.same);
   return (
     <Stack gap="xs" aria-label={props.region} role="region">
-      <Text size="sm">
-        {props.heading}{' '}
+      <Group gap="xs">
+        <Text size="sm">{props.heading}</Text>
         <Badge size="sm" color={same ? 'teal' : 'orange'}>
           {same ? 'identical to the original' : 'differs from the original'}
         </Badge>
-      </Text>
+      </Group>
       <Table.ScrollContainer minWidth={700}>
         <Table fz="xs" withColumnBorders>
           <Table.Thead>
