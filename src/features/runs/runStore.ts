@@ -267,7 +267,8 @@ export function createRunStore(
   async function prune(): Promise<number> {
     const bound = await maxRuns();
     if (stored !== null && stored <= bound) return 0;
-    stored = await countRuns();
+    // Counted when not known (after a delete, an import, a new bound); else kept in step here.
+    stored ??= await countRuns();
     const excess = stored - bound;
     if (excess <= 0) return 0;
     const oldest = (await db.entries.orderBy('startedAt').limit(excess).primaryKeys()).map(
