@@ -1,7 +1,8 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { replayRun, type TraceTransition, type WorkbenchRun } from '../machines';
-import { diffExecutions, originalFacts } from '../replay/executionDiff';
+import { diffExecutions, originalFacts, type DiffRow } from '../replay/executionDiff';
+import { reexecuteAtVersion } from '../replay/reexecute';
 import { resimulate } from '../replay/resimulate';
 import { parseRunFile, RunFileError, serializeRunFile } from '../schemas/runFile';
 import { readDraftFile } from './draftFile';
@@ -145,44 +146,90 @@ export function createProgram(io: CliIo): Command {
       process.exitCode = diverged ? 1 : 0;
     });
 
+  /** Prints a diff as `=`/`≠` per aspect with `-`/`+` lines; returns the rows. */
+  const printDiff = (rows: DiffRow[]): DiffRow[] => {
+    for (const row of rows) {
+      io.out(`  ${row.same ? '=' : '≠'} ${row.aspect}`);
+      if (row.same) continue;
+      for (const line of row.original) io.out(`      - ${line}`);
+      for (const line of row.now) io.out(`      + ${line}`);
+    }
+    return rows;
+  };
+
   program
     .command('resimulate')
     .description(
-      'Simulate each recorded run against the chain as it is now (the same signed bytes where the chain still accepts them, else the same draft) and print a diff with the original. Exits 1 when the VM status changed.',
+      'Simulate each recorded run against the chain as it is now (the same signed bytes where the chain still accepts them, else the same draft) and print a diff with the original. Exits 1 when the VM status changed. With --at-version, re-execute each committed run on the embedded chain at its original version instead (exits 1 unless it reproduces the original exactly).',
     )
     .argument('<run.json>', 'a run file')
     .addOption(networkOption())
-    .action(async (path: string, options: { network: string }) => {
-      const network = resolveNetwork(options.network);
-      const aptos = createAptos({ nodeUrl: network.nodeUrl });
-      let changed = false;
-      for (const record of readRuns(path)) {
-        const original = originalFacts(record);
-        if (original === null) {
-          io.out(
-            `${record.id}: nothing to compare (the run has no simulation and no committed transaction)`,
+    .option(
+      '--at-version',
+      'embedded chain only: re-execute the committed transaction on the state just before its version, rebuilt from the chain’s log (a determinism check: every aspect must be equal)',
+    )
+    .option(
+      '--max-gas <units>',
+      'with --at-version: try the same transaction with this max gas at that version ("what if I had sent more gas then"); prints the diff, exits 0',
+    )
+    .action(
+      async (path: string, options: { network: string; atVersion?: boolean; maxGas?: string }) => {
+        const network = resolveNetwork(options.network);
+        if (options.maxGas !== undefined && options.atVersion !== true) {
+          throw new UsageError('--max-gas needs --at-version.');
+        }
+        if (options.maxGas !== undefined && !/^[1-9][0-9]{0,19}$/.test(options.maxGas)) {
+          throw new UsageError(
+            `--max-gas must be a whole number of gas units; got "${options.maxGas}".`,
           );
-          continue;
         }
-        const now = await resimulate({ aptos, record });
-        io.out(
-          `${record.id}: re-simulated on ${network.name} (${now.mode === 'sameBytes' ? 'same bytes' : 'draft built again'})`,
-        );
-        if (now.note) io.out(`  ${now.note}`);
-        for (const row of diffExecutions({
-          original,
-          now: now.facts,
-          sender: record.draft.sender,
-        })) {
-          changed ||= row.aspect === 'VM status' && !row.same;
-          io.out(`  ${row.same ? '=' : '≠'} ${row.aspect}`);
-          if (row.same) continue;
-          for (const line of row.original) io.out(`      - ${line}`);
-          for (const line of row.now) io.out(`      + ${line}`);
+        const aptos = createAptos({ nodeUrl: network.nodeUrl });
+        let failed = false;
+        for (const record of readRuns(path)) {
+          const original = originalFacts(record);
+          if (original === null) {
+            io.out(
+              `${record.id}: nothing to compare (the run has no simulation and no committed transaction)`,
+            );
+            continue;
+          }
+          const sender = record.draft.sender;
+          if (options.atVersion === true) {
+            if (record.chain.version === null) {
+              io.out(`${record.id}: never committed, so there is no version to re-execute at`);
+              continue;
+            }
+            const changes =
+              options.maxGas === undefined ? undefined : { maxGasAmount: options.maxGas };
+            const again = await reexecuteAtVersion({
+              record,
+              nodeUrl: network.nodeUrl,
+              ...(changes ? { changes } : {}),
+            });
+            io.out(
+              changes
+                ? `${record.id}: the same transaction with max gas ${options.maxGas}, at version ${again.version}`
+                : `${record.id}: re-executed at version ${again.version} (state rebuilt from the chain's log)`,
+            );
+            const rows = printDiff(diffExecutions({ original, now: again.facts, sender }));
+            const identical = rows.every((row) => row.same);
+            if (!changes) {
+              io.out(identical ? '  identical to the original' : '  DIFFERS from the original');
+              failed ||= !identical;
+            }
+            continue;
+          }
+          const now = await resimulate({ aptos, record });
+          io.out(
+            `${record.id}: re-simulated on ${network.name} (${now.mode === 'sameBytes' ? 'same bytes' : 'draft built again'})`,
+          );
+          if (now.note) io.out(`  ${now.note}`);
+          const rows = printDiff(diffExecutions({ original, now: now.facts, sender }));
+          failed ||= rows.some((row) => row.aspect === 'VM status' && !row.same);
         }
-      }
-      process.exitCode = changed ? 1 : 0;
-    });
+        process.exitCode = failed ? 1 : 0;
+      },
+    );
 
   program
     .command('validate')

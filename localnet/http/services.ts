@@ -5,6 +5,7 @@ import { devControlRoutes } from './devControls.ts';
 import { faucetRoutes } from './faucet.ts';
 import { generalRoutes, ledgerHeaders } from './general.ts';
 import { indexerRoutes } from './indexer.ts';
+import { reexecuteRoutes } from './reexecute.ts';
 import type { AccessPolicy } from './access.ts';
 import { createRouter, type Router } from './router.ts';
 import { transactionRoutes } from './transactions.ts';
@@ -29,6 +30,7 @@ export function createRouters(
         ...blockRoutes(node),
         ...viewRoutes(node),
         ...devControlRoutes(node),
+        ...reexecuteRoutes(node),
       ],
       {
         policy,

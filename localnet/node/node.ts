@@ -42,6 +42,8 @@ import { VerifyPool } from './verifyPool.ts';
 import { Waiters } from './waiters.ts';
 import type { SimulateFlags } from './admission.ts';
 import { admit, simulateTransaction } from './admission.ts';
+import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
+import { loggedBlocks, reexecuteAt } from './reexecute.ts';
 import type { ViewRequest } from './views.ts';
 import { callView, readTableItem } from './views.ts';
 
@@ -418,6 +420,15 @@ export class LocalNode {
       transaction: simulatedJson(tx, output, this.ledger.version, now),
       gasUsed: output.gasUsed,
     };
+  }
+
+  /** Re-executes at a version in a scratch chain rebuilt from the log (`node/reexecute.ts`). */
+  reexecute(request: ReexecuteRequest): Reexecution {
+    return reexecuteAt(request, {
+      blocks: loggedBlocks(this.ledger),
+      chainId: this.chainId,
+      ledgerVersion: this.ledger.version,
+    });
   }
 
   /** A committed or pending transaction by hash. */

@@ -112,6 +112,75 @@ describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 },
     expect(resim.code, resim.stdout + resim.stderr).toBe(0);
   });
 
+  it('resimulate --at-version reproduces an out-of-gas exactly, and --max-gas tries more gas then', async () => {
+    const draft = file('outOfGas.json', {
+      payload: transfer('1'),
+      options: { maxGasAmount: '50' },
+    });
+    const out = join(dir, 'outOfGas.run.json');
+    const run = await cli(
+      ['run', draft, '--network', localnet.urls.rest, '--simulation', 'submitAnyway', '--out', out],
+      { APTOS_PRIVATE_KEY: key() },
+    );
+    expect(run.stdout).toContain('state: failed');
+    expect(run.stdout).toContain('vm_status: Out of gas');
+    // A later transaction moves the chain on (Alice's balance and sequence number change).
+    await cli(
+      ['run', file('later.json', { payload: transfer('5') }), '--network', localnet.urls.rest],
+      {
+        APTOS_PRIVATE_KEY: key(),
+      },
+    );
+
+    const atVersion = await cli([
+      'resimulate',
+      out,
+      '--network',
+      localnet.urls.rest,
+      '--at-version',
+    ]);
+    expect(atVersion.code, atVersion.stdout + atVersion.stderr).toBe(0);
+    expect(atVersion.stdout).toMatch(
+      /re-executed at version \d+ \(state rebuilt from the chain's log\)/,
+    );
+    for (const aspect of ['VM status', 'gas used', 'events', 'balance changes', 'write set']) {
+      expect(atVersion.stdout).toContain(`= ${aspect}`);
+    }
+    expect(atVersion.stdout).toContain('identical to the original');
+
+    const more = await cli([
+      'resimulate',
+      out,
+      '--network',
+      localnet.urls.rest,
+      '--at-version',
+      '--max-gas',
+      '5000',
+    ]);
+    expect(more.code, more.stdout + more.stderr).toBe(0);
+    expect(more.stdout).toContain('the same transaction with max gas 5000, at version');
+    expect(more.stdout).toContain('≠ VM status');
+    expect(more.stdout).toContain('- failure: Out of gas');
+    expect(more.stdout).toContain('+ success: Executed successfully');
+
+    const usage = await cli(['resimulate', out, '--max-gas', '5000']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--max-gas needs --at-version');
+    const help = await cli(['resimulate', '--help']);
+    expect(help.stdout).toContain('--at-version');
+    expect(help.stdout).toContain('--max-gas <units>');
+    // A node without the route (here the indexer's URL) is not the embedded chain.
+    const elsewhere = await cli([
+      'resimulate',
+      out,
+      '--network',
+      localnet.urls.indexer,
+      '--at-version',
+    ]);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain('has no /workbench/reexecute');
+  });
+
   it('exits 1 when the run does not commit (an abort)', async () => {
     const draft = file('abort.json', {
       payload: {

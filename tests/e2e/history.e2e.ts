@@ -1,8 +1,8 @@
 /**
  * History and replay journeys in Chromium, against the embedded chain and the dev wallet in
- * `prompt` mode: a failed run survives a reload, replays identical, re-simulates with a diff, a
- * SEQUENCE_NUMBER_TOO_OLD run is resubmitted with the fix, and run files round-trip (a corrupted
- * one is refused). Each journey leaves a screenshot in test-results/.
+ * `prompt` mode: a failed run survives a reload, replays identical, re-simulates with a diff (now,
+ * and at its original version on the embedded chain), a SEQUENCE_NUMBER_TOO_OLD run is
+ * resubmitted with the fix, and run files round-trip (a corrupted one is refused). Each journey leaves a screenshot in test-results/.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -197,6 +197,22 @@ describe('history and replay journeys in Chromium', () => {
     await expect(diff.getByText('balance changes').count()).resolves.toBe(1);
     await diff.scrollIntoViewIfNeeded();
     await shot('history-3-resimulate-diff');
+  });
+
+  it('re-executes the failed run at its original version: identical; a modified draft runs there too', async () => {
+    await page.getByRole('button', { name: /^Re-execute at original version \d+$/ }).click();
+    const atVersion = page.getByRole('region', { name: 'Re-execution at the original version' });
+    await atVersion.waitFor({ timeout: 30_000 });
+    await atVersion.getByText('identical to the original').waitFor();
+    await expect(atVersion.getByText('differs', { exact: true }).count()).resolves.toBe(0);
+    await expect(atVersion.getByText('same', { exact: true }).count()).resolves.toBe(5);
+    await page.getByRole('textbox', { name: /^Max gas at that version/ }).fill('8000');
+    await page.getByRole('button', { name: /^Try a modified draft at version \d+$/ }).click();
+    const modified = page.getByRole('region', { name: 'Modified draft at the original version' });
+    await modified.waitFor({ timeout: 30_000 });
+    await modified.getByText(/with max gas 8000/).waitFor();
+    await atVersion.scrollIntoViewIfNeeded();
+    await shot('history-3b-reexecute-at-version');
   });
 
   it('resubmits with a fresh sequence number after SEQUENCE_NUMBER_TOO_OLD: committed, linked', async () => {

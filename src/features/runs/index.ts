@@ -4,4 +4,4 @@ export { useRuns } from './useRuns';
 export { useComposeRun } from './useComposeRun';
 export { useLiveRunRecord } from './useLiveRunRecord';
 export { runStore, createRunStore, DEFAULT_MAX_RUNS } from './runStore';
-export type { RunStore, RunFilter, StoredRun, PruneNote } from './runStore';
+export type { RunStore, RunFilter, StoredEntry, PruneNote } from './runStore';
