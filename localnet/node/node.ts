@@ -43,7 +43,7 @@ import { Waiters } from './waiters.ts';
 import type { SimulateFlags } from './admission.ts';
 import { admit, simulateTransaction } from './admission.ts';
 import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
-import { loggedBlocks, reexecuteAt } from './reexecute.ts';
+import { reexecuteAt } from './reexecute.ts';
 import type { ViewRequest } from './views.ts';
 import { callView, readTableItem } from './views.ts';
 
@@ -422,13 +422,9 @@ export class LocalNode {
     };
   }
 
-  /** Re-executes at a version in a scratch chain rebuilt from the log (`node/reexecute.ts`). */
+  /** Re-executes at a version on the state just before it (`node/reexecute.ts`). */
   reexecute(request: ReexecuteRequest): Reexecution {
-    return reexecuteAt(request, {
-      blocks: loggedBlocks(this.ledger),
-      chainId: this.chainId,
-      ledgerVersion: this.ledger.version,
-    });
+    return reexecuteAt(request, { ledger: this.ledger, chainId: this.chainId });
   }
 
   /** A committed or pending transaction by hash. */

@@ -28,7 +28,9 @@ async function commit(transaction: SimpleTransaction): Promise<UserTransactionRe
     options: { checkSuccess: false },
   });
   // By version, as the run record keeps it.
-  return asUser(await chain.aptos.getTransactionByVersion({ ledgerVersion: BigInt(committed.version) }));
+  return asUser(
+    await chain.aptos.getTransactionByVersion({ ledgerVersion: BigInt(committed.version) }),
+  );
 }
 
 function transfer(amount: number, maxGasAmount?: number) {
@@ -109,7 +111,7 @@ afterAll(async () => {
   await chain.localnet.stop();
 });
 
-describe('POST /workbench/reexecute: the state just before a version, rebuilt from the log', () => {
+describe('POST /workbench/reexecute: the state just before a version, read from the log', () => {
   it('the three outcomes committed as expected', () => {
     expect(success.vm_status).toBe('Executed successfully');
     expect(abort.vm_status).toContain('Move abort in 0x1::fungible_asset: EINSUFFICIENT_BALANCE');
@@ -127,6 +129,15 @@ describe('POST /workbench/reexecute: the state just before a version, rebuilt fr
     expect(execution(again)).toEqual(execution(committed));
     expect(JSON.stringify(again.changes)).toBe(JSON.stringify(committed.changes));
     expect(JSON.stringify(again.events)).toBe(JSON.stringify(committed.events));
+  });
+
+  it('reproduces them from the log alone once the decoded transactions are forgotten', async () => {
+    chain.localnet.node.ledger.evictCache();
+    expect(chain.localnet.node.ledger.cachedRecords).toBe(0);
+    for (const committed of [success, abort, outOfGas]) {
+      const again = await reexecuted({ version: committed.version });
+      expect(JSON.stringify(execution(again))).toBe(JSON.stringify(execution(committed)));
+    }
   });
 
   it('re-simulating the aborted transfer now succeeds, at its version it still aborts', async () => {
