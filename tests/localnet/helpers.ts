@@ -135,9 +135,7 @@ export function removeTempDirs(): void {
 }
 
 /** `npm run localnet` as a child process on free ports over `dir`; resolves with its URLs. */
-export async function spawnLocalnet(
-  dir: string,
-): Promise<{
+export async function spawnLocalnet(dir: string): Promise<{
   child: ChildProcessWithoutNullStreams;
   urls: { rest: string; faucet: string; indexer: string };
 }> {
