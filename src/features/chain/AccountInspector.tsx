@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Panel } from '../../components/Panel';
 import { formatApt } from '../../format/amounts';
 import { useNetwork } from '../../network/useNetwork';
-import { accountQueries, parseAddress } from '../../queries/chainQueries';
+import { accountQueries } from '../../queries/chainQueries';
+import { parseAddress } from '../../format/address';
 import { errorMessage } from '../../errors/errorMessage';
 import { LookupForm } from './LookupForm';
 
@@ -27,7 +28,10 @@ export function AccountInspector() {
         label="Account address"
         placeholder="0x1"
         buttonLabel="Inspect"
-        parse={parseAddress}
+        parse={(input) => {
+          const parsed = parseAddress(input);
+          return parsed.ok ? { address: parsed.address } : { error: parsed.error };
+        }}
         onSubmit={(parsed) => setAddress(parsed.address)}
       />
       {address && (
