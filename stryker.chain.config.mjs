@@ -10,7 +10,7 @@ export default {
     'localnet/executor/**/*.ts',
     'localnet/mempool/**/*.ts',
     'src/format/amounts.ts',
-    'src/features/compose/results/gasFee.ts',
+    'src/features/transaction/gasFee.ts',
     // The dev wallet's pure signing checks, split out of DevWallet.ts.
     'src/devwallet/signingChecks.ts',
   ],

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Code, Group, Stack, Text } from '@mantine/core';
 import type { StepOutcome } from '../../../../machines';
-import { explainValidationCode } from './explainVmStatus';
+import { CodeText } from '../../transaction/CodeText';
+import { explainValidationCode } from '../../transaction/explainVmStatus';
 import { ExpirationVsChainTime } from './ExpirationVsChainTime';
 
 const COLORS: Record<string, string> = {
@@ -36,7 +37,9 @@ export function OutcomeCard({
     <Box component="section" aria-label="Step outcome">
       <Alert color={COLORS[state] ?? 'red'} title={`Last step: ${outcome.step} → ${state}`}>
         <Stack gap={4}>
-          <Text size="sm">{details.summary}</Text>
+          <Text size="sm">
+            <CodeText>{details.summary}</CodeText>
+          </Text>
           <Group gap="xs">
             {details.walletStatus && (
               <Badge
@@ -68,10 +71,10 @@ export function OutcomeCard({
                 {validation.name}
               </Text>
               <Text size="sm">
-                <strong>Likely cause:</strong> {validation.likelyCause}
+                <strong>Likely cause:</strong> <CodeText>{validation.likelyCause}</CodeText>
               </Text>
               <Text size="sm">
-                <strong>Fix:</strong> {validation.fix}
+                <strong>Fix:</strong> <CodeText>{validation.fix}</CodeText>
               </Text>
             </Stack>
           )}
@@ -86,7 +89,7 @@ export function OutcomeCard({
           )}
           {details.cause && (
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-              {details.cause}
+              <CodeText>{details.cause}</CodeText>
             </Text>
           )}
         </Stack>

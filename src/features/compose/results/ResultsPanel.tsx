@@ -1,9 +1,11 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
-import { ExecutionCard, type Execution } from './ExecutionCard';
+import { TransactionTabs, type TransactionTab } from '../../transaction';
+import { committedAsNode, simulationAsNode, timingRows } from './nodeTransaction';
 import { OutcomeCard } from './OutcomeCard';
 import { RawTransactionCard } from './RawTransactionCard';
 import { TimingCard } from './TimingCard';
@@ -25,71 +27,90 @@ export type RunResultsData = Pick<
 >;
 
 /**
- * The results of a run from plain data: the last step's outcome, the raw transaction, the
- * simulation and the committed transaction (side by side when both exist), and timings per step.
- * Compose shows the live run with it, History a stored one.
+ * The results of a run from plain data: the last step's outcome, then the transaction in explorer
+ * tabs (Overview with the simulated → committed diff, Balance changes, Events, Write set, Payload
+ * with the raw transaction, Timings). Before anything is simulated: the raw transaction and the
+ * timings. Compose shows the live run with it, History a stored one.
  */
-export function RunResults({ data }: { data: RunResultsData }) {
+export function RunResults({
+  data,
+  tab,
+  onTabChange,
+}: {
+  data: RunResultsData;
+  /** Controlled tab (Compose keeps it across runs); uncontrolled when absent. */
+  tab?: TransactionTab;
+  onTabChange?: (tab: TransactionTab) => void;
+}) {
   const { built, simulation, committed, outcome, draft, timing, attempt } = data;
-  const sender = built?.sender ?? draft.sender;
   const candidates = addresses(draft.payload.functionArguments);
-  const committedExecution: Execution | null = committed
-    ? { ...committed, gasUnitPrice: built?.gasUnitPrice ?? null }
-    : null;
+  const simulated = simulation ? simulationAsNode(simulation, built, draft) : null;
+  const shown = committed ? committedAsNode(committed, built, draft) : simulated;
+  const rows = timingRows(timing);
+  const total =
+    timing.attemptStartedAt !== null && timing.current !== null
+      ? timing.current.since - timing.attemptStartedAt
+      : null;
+  const outcomeCard = outcome && (
+    <OutcomeCard
+      outcome={outcome}
+      {...(built ? { expirationSecs: built.expirationTimestampSecs } : {})}
+    />
+  );
+  if (!shown) {
+    return (
+      <Stack gap="md">
+        {outcomeCard}
+        {built && <RawTransactionCard built={built} draft={draft} />}
+        <TimingCard timing={timing} attempt={attempt} />
+      </Stack>
+    );
+  }
   return (
-    <Stack gap="md">
-      {outcome && (
-        <OutcomeCard
-          outcome={outcome}
-          {...(built ? { expirationSecs: built.expirationTimestampSecs } : {})}
+    <Stack gap="sm">
+      {outcomeCard}
+      <Paper withBorder p="sm" radius="md" component="section" aria-label="Transaction results">
+        <TransactionTabs
+          transaction={shown}
+          {...(committed && simulated ? { simulation: simulated } : {})}
+          kind={committed ? 'committed' : 'simulated'}
+          candidates={candidates}
+          timings={rows}
+          {...(total !== null
+            ? {
+                timingsNote: `Attempt ${attempt}: ${total} ms from its start to the current state.`,
+              }
+            : {})}
+          payloadExtra={built && <RawTransactionCard built={built} draft={draft} />}
+          label="Transaction results"
+          {...(tab ? { tab } : {})}
+          {...(onTabChange ? { onTabChange } : {})}
         />
-      )}
-      {built && <RawTransactionCard built={built} draft={draft} />}
-      {(simulation || committedExecution) && (
-        <SimpleGrid cols={{ base: 1, md: simulation && committedExecution ? 2 : 1 }} spacing="md">
-          {simulation && (
-            <ExecutionCard
-              title="Simulation"
-              execution={{
-                ...simulation,
-                gasUnitPrice: simulation.gasUnitPrice ?? built?.gasUnitPrice ?? null,
-              }}
-              sender={sender}
-              candidates={candidates}
-            />
-          )}
-          {committedExecution && (
-            <ExecutionCard
-              title="Committed transaction"
-              execution={committedExecution}
-              sender={sender}
-              candidates={candidates}
-            />
-          )}
-        </SimpleGrid>
-      )}
-      <TimingCard timing={timing} attempt={attempt} />
+      </Paper>
     </Stack>
   );
 }
 
 /** Everything the live Compose run produced so far ({@link RunResults} of its context). */
-export function ResultsPanel({ actorRef }: { actorRef: ActorRefFrom<typeof transactionMachine> }) {
+export function ResultsPanel({
+  actorRef,
+  onStart,
+}: {
+  actorRef: ActorRefFrom<typeof transactionMachine>;
+  /** The first-steps guide shown while nothing has run (connect, fund, build). */
+  onStart?: ReactNode;
+}) {
   const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  const [tab, setTab] = useState<TransactionTab>('overview');
   if (!context.outcome && !context.built) {
     return (
-      <EmptyState
-        title="Nothing run yet"
-        upcoming={[
-          'The raw transaction: its fields and its BCS, with copy',
-          'The simulation and the committed transaction, side by side, explained',
-          'Gas used × price = fee, balance changes, events, the write set, and timings per step',
-        ]}
-      >
-        Nothing has been built from the draft yet. Build, or Run all, and what the chain says at
-        each step appears here.
-      </EmptyState>
+      onStart ?? (
+        <EmptyState title="Nothing run yet">
+          Nothing has been built from the draft yet. Build, or Run all, and what the chain says at
+          each step appears here.
+        </EmptyState>
+      )
     );
   }
-  return <RunResults data={context} />;
+  return <RunResults data={context} tab={tab} onTabChange={setTab} />;
 }
