@@ -33,7 +33,10 @@ async function transfer(octas: number, expireTimestamp?: number): Promise<UserTr
     ...(expireTimestamp === undefined ? {} : { options: { expireTimestamp } }),
   });
   const pending = await aptos.signAndSubmitTransaction({ signer: root, transaction });
-  return aptos.waitForTransaction({ transactionHash: pending.hash });
+  const committed = await aptos.waitForTransaction({ transactionHash: pending.hash });
+  if (committed.type !== 'user_transaction')
+    throw new Error(`not a user transaction: ${committed.type}`);
+  return committed as UserTransactionResponse;
 }
 
 beforeAll(async () => {
@@ -46,7 +49,9 @@ beforeAll(async () => {
       indexer: localnet.indexer,
     }),
   );
-  root = Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(ROOT_PRIVATE_KEY) });
+  root = Account.fromPrivateKey({
+    privateKey: new Ed25519PrivateKey(`ed25519-priv-${ROOT_PRIVATE_KEY}`),
+  });
   // Twelve transfers from the root account: more than one page (10) of its transactions.
   for (let i = 1; i <= 12; i += 1) transfers.push(await transfer(1_000_000 * i));
   session = await openBrowser();
@@ -70,10 +75,10 @@ afterEach(() => {
   });
 });
 
-async function shot(name: string): Promise<void> {
+async function shot(name: string, folder = 'test-results'): Promise<void> {
   // Let Mantine's transitions (150 ms fades) finish.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
@@ -101,7 +106,7 @@ describe('Chain page journeys in Chromium', () => {
     await expect(lookup().getByText('Executed successfully').first().isVisible()).resolves.toBe(
       true,
     );
-    await shot('chain-lookup-overview');
+    await shot('chain-lookup-overview', 'docs/screenshots');
 
     // Events as a decoded table, not a JSON blob.
     await tabs.getByRole('tab', { name: /^Events/ }).click();
@@ -152,7 +157,7 @@ describe('Chain page journeys in Chromium', () => {
     const previous = transfers.at(-2);
     if (previous === undefined) throw new Error('no transfer committed');
     await accountPanel()
-      .getByRole('button', { name: `Open transaction ${previous.hash}` })
+      .getByRole('button', { name: new RegExp(`open transaction ${previous.hash}$`) })
       .click();
     await expect
       .poll(() => lookup().getByRole('textbox', { name: 'Hash or version' }).inputValue())

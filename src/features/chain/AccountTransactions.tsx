@@ -75,7 +75,7 @@ export function AccountTransactions({
                         ff="monospace"
                         size="sm"
                         title={tx.hash}
-                        aria-label={`Open transaction ${tx.hash}`}
+                        aria-label={`${shortHash(tx.hash)}: open transaction ${tx.hash}`}
                         onClick={() => onOpen(tx.hash)}
                       >
                         {shortHash(tx.hash)}
