@@ -279,7 +279,12 @@ describe('wallet journeys in Chromium', () => {
     const panel = await openWalletPanel();
     await panel.getByRole('textbox', { name: 'Recipient' }).fill(inject('localnet').rootAddress);
     await panel.getByRole('textbox', { name: 'Amount (APT)' }).fill('0.25');
-    await expect(panel.getByText('0.25 APT (25,000,000 octas)').isVisible()).resolves.toBe(true);
+    await expect(
+      panel
+        .getByRole('form', { name: 'Send APT' })
+        .getByText('0.25 APT (25,000,000 octas)')
+        .isVisible(),
+    ).resolves.toBe(true);
     await panel.getByRole('button', { name: 'Sign and submit' }).click();
 
     const dialog = prompt('Sign and submit this transaction?');

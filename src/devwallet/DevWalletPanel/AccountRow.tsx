@@ -112,7 +112,7 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
             </Code>
             <CopyValue
               value={account.address}
-              label={`Copy the address of ${account.name}`}
+              label={`Copy ${account.name}'s address`}
               copiedLabel="Address copied"
             />
           </Group>

@@ -258,7 +258,7 @@ function shown(text: string): string {
  * parseAddressText('0xcafe'); // { ok: true, value: '0x000…0cafe' }
  * ```
  */
-export function parseAddressText(raw: string, what = 'Address'): Parsed<string> {
+export function parseAddressText(raw: string, what = 'address'): Parsed<string> {
   // The app's one address parser and message (src/format/address.ts).
   const parsed = parseAddress(raw, what);
   return parsed.ok ? ok(parsed.address) : fail(parsed.error);
