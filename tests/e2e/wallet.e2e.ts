@@ -236,7 +236,9 @@ describe('wallet journeys in Chromium', () => {
   it('funds the account from the dev wallet faucet and shows the balance', async () => {
     const drawer = await openDevWallet();
     await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
-    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
+    await drawer
+      .getByText(/^Funded 1 APT \(100,000,000 octas\)\. Transaction/)
+      .waitFor({ timeout: 20_000 });
     await shot('wallet-fund-drawer');
     await closeDevWallet();
     const panel = await openWalletPanel();

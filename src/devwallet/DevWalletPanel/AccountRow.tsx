@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { CopyValue } from '../../components/CopyValue';
 import { errorMessage } from '../../errors/errorMessage';
 import { shortAddress } from '../../format/address';
+import { formatApt } from '../../format/amounts';
+import { DEFAULT_FUND_AMOUNT } from '../constants';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
 
@@ -196,7 +198,8 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
             )}
             {fund.isSuccess && fundRefusal === undefined && (
               <Text size="sm" role="status">
-                Funded. Transaction <Code>{fund.data.hash}</Code>
+                Funded {formatApt(String(DEFAULT_FUND_AMOUNT))}. Transaction{' '}
+                <Code>{fund.data.hash}</Code>
               </Text>
             )}
           </Stack>

@@ -140,7 +140,7 @@ export function WalletPanel({ headingId, onBusyChange, onOpenDevWallet }: Wallet
           <Text size="xs" c="dimmed">
             Keys, accounts, approval policy and request log of the in-page wallet.
           </Text>
-          <Button size="xs" variant="default" onClick={onOpenDevWallet}>
+          <Button size="xs" variant="default" onClick={onOpenDevWallet} style={{ flexShrink: 0 }}>
             Open dev wallet
           </Button>
         </Group>

@@ -176,7 +176,7 @@ describe('DevWalletPanel', () => {
       within(accountRow('Alice')).getByRole('button', { name: 'Fund Alice from the faucet' }),
     );
     expect(await within(accountRow('Alice')).findByRole('status')).toHaveTextContent(
-      `Funded. Transaction 0x${'cd'.repeat(32)}`,
+      `Funded 1 APT (100,000,000 octas). Transaction 0x${'cd'.repeat(32)}`,
     );
     expect(client.calls).toEqual(['fundAccount']);
   });
