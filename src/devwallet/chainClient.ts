@@ -61,6 +61,30 @@ function aptosConfigFor(network: DevWalletNetwork): AptosConfig {
   return new AptosConfig({ network: network.name as Network });
 }
 
+/** Seconds a transaction the wallet builds stays valid (the ts-sdk's default). */
+const EXPIRATION_SECS = 20;
+
+/**
+ * Expiration for the embedded chain, counted from the chain's clock (`GET /workbench/clock`, which
+ * "Advance clock" moves ahead of the wall clock) rather than the browser's; the wall clock when the
+ * dev controls do not answer.
+ */
+export async function localExpiration(network: DevWalletNetwork): Promise<number> {
+  let nowMs = Date.now();
+  try {
+    const response = await fetch(`${network.nodeUrl.replace(/\/v1\/?$/, '')}/workbench/clock`);
+    if (response.ok) {
+      const clock = (await response.json()) as { now_microseconds?: unknown };
+      if (typeof clock.now_microseconds === 'string' && /^\d+$/.test(clock.now_microseconds)) {
+        nowMs = Number(BigInt(clock.now_microseconds) / 1000n);
+      }
+    }
+  } catch {
+    // The wall clock then.
+  }
+  return Math.floor(nowMs / 1000) + EXPIRATION_SECS;
+}
+
 /**
  * The chain client backed by the ts-sdk, against the wallet's own node URL (not the adapter's).
  *
@@ -75,7 +99,15 @@ export const createSdkChainClient: CreateChainClient = (network) => {
   const aptos = new Aptos(config);
   return {
     getChainId: () => aptos.getChainId(),
-    buildTransaction: (args) => aptos.transaction.build.simple(args),
+    buildTransaction: async (args) =>
+      aptos.transaction.build.simple(
+        network.name === 'local' && args.options?.expireTimestamp === undefined
+          ? {
+              ...args,
+              options: { ...args.options, expireTimestamp: await localExpiration(network) },
+            }
+          : args,
+      ),
     submitTransaction: async (args) => {
       const pending = await aptos.transaction.submit.simple(args);
       return { hash: pending.hash };

@@ -18,6 +18,8 @@ let page: Page;
 beforeAll(async () => {
   session = await openBrowser();
   page = session.page;
+  // The workbench layout is checked at a common laptop size.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${inject('baseURL')}#/compose`);
   await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
 });
@@ -66,9 +68,43 @@ afterEach(async (context) => {
 const prompt = (title: string) => page.getByRole('dialog', { name: title });
 const runSection = () => page.getByRole('region', { name: 'Run' });
 const devControls = () => page.getByRole('region', { name: 'Dev controls' });
+const results = () => page.getByRole('region', { name: /^(Committed transaction|Simulation)$/ });
+const tab = (name: string | RegExp) =>
+  page.getByRole('tablist', { name: 'Transaction results' }).getByRole('tab', { name });
+
+/** Opens the folded chain panel (ledger and dev controls) when it is closed. */
+async function openChainPanel(): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Chain: ledger, mining, clock and faults' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await devControls().waitFor();
+}
+
+/** The stepper's steps, as their accessible names say them (`Build: done`, `Sign: failed`, …). */
+async function stepperStates(): Promise<string[]> {
+  return page
+    .getByRole('region', { name: 'Progress' })
+    .locator('.mantine-Stepper-step')
+    .evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step') ?? ''));
+}
+
+/** Asserts that `locator` lies wholly inside the viewport, with the page scrolled to the top. */
+async function expectInViewport(locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (box === null || viewport === null) throw new Error(`${what} is not rendered`);
+  expect({
+    what,
+    top: box.y >= 0,
+    left: box.x >= 0,
+    bottom: box.y + box.height <= viewport.height,
+    right: box.x + box.width <= viewport.width,
+  }).toEqual({ what, top: true, left: true, bottom: true, right: true });
+}
 const step = (name: string | RegExp) => runSection().getByRole('button', { name, exact: true });
 
 async function shot(name: string, folder = 'test-results'): Promise<void> {
+  // No tooltip left open by the last click in the picture.
+  await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
@@ -111,35 +147,23 @@ async function draftReady(): Promise<void> {
 }
 
 describe('compose and run journeys in Chromium', () => {
-  it('connects and funds the dev wallet', async () => {
-    await page.getByRole('button', { name: 'Connect wallet' }).click();
-    const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
-    await panel.getByRole('button', { name: 'Connect Workbench Dev Wallet' }).click();
+  it('connects and funds from the get-started steps (connect, fund, then build)', async () => {
+    const start = page.getByRole('region', { name: 'Get started' });
+    await start.getByRole('heading', { name: 'Nothing run yet' }).waitFor();
+    await shot('compose-0-get-started', 'docs/screenshots');
+    await start.getByRole('button', { name: 'Connect the dev wallet' }).click();
     await answerPrompt('Connect this app to the dev wallet?', 'Approve');
-    await panel.getByLabel('Connected account address').waitFor();
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    await panel.waitFor({ state: 'hidden' });
-
-    // Fund 1 APT (the form's default) from the one wallet entry point in the header.
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    const walletPopover = page.getByRole('dialog', { name: 'Wallet', exact: true });
-    await walletPopover.getByRole('button', { name: 'Fund', exact: true }).click();
-    await walletPopover.getByText('Funded 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    await walletPopover.waitFor({ state: 'hidden' });
+    await start.getByText(/^Sender 0x[0-9a-f]{64}$/).waitFor();
+    // One funding is enough for the default transfer.
+    await start.getByRole('button', { name: 'Fund from the faucet' }).click();
+    await start.getByText('Balance 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
     await page
       .getByLabel('Sender balance')
-      .getByText('Balance: 1 APT (100,000,000 octas)')
+      .getByText(/balance 1 APT \(100,000,000 octas\)$/)
       .waitFor({ timeout: 15_000 });
+    await expect(start.getByRole('button', { name: 'Run all steps' }).isEnabled()).resolves.toBe(
+      true,
+    );
     await expectState('editing');
   });
 
@@ -151,21 +175,102 @@ describe('compose and run journeys in Chromium', () => {
     await expectState('committed');
     const committed = page.getByRole('region', { name: 'Committed transaction' });
     await committed.getByText('Executed successfully', { exact: true }).first().waitFor();
-    await expect(committed.getByLabel('Gas fee').textContent()).resolves.toMatch(
-      /^Gas: \d+ units × 100 octas = \d+ octas \(0\.\d+ APT\)$/,
-    );
-    await committed.getByText('-0.1', { exact: false }).first().waitFor();
-    await page.getByRole('region', { name: 'Simulation' }).waitFor();
-    await page
-      .getByRole('region', { name: 'Raw transaction' })
-      .getByLabel('BCS hex', { exact: true })
+    await committed
+      .getByRole('table', { name: 'Summary' })
+      .getByText(/^\d+ units × 100 octas = 0\.\d+ APT \([\d,]+ octas\)$/)
       .waitFor();
-    await page.getByRole('region', { name: 'Timings' }).getByText('pending').waitFor();
+    // The simulation and the committed transaction as one diff, not two copies.
+    await committed.getByRole('group', { name: 'Same as simulation' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Simulation' }).count()).resolves.toBe(0);
+    await expect(stepperStates()).resolves.toEqual([
+      'Build: done',
+      'Simulate: done',
+      'Sign: done',
+      'Submit: done',
+      'Wait: done',
+      'Outcome: done',
+    ]);
     await page
       .getByLabel('Sender balance')
-      .getByText(/^Balance: 0\.89\d* APT \([\d,]+ octas\)$/)
+      .getByText(/balance 0\.89\d* APT \([\d,]+ octas\)$/)
       .waitFor({ timeout: 15_000 });
-    await shot('compose-1-committed', 'docs/screenshots');
+    await shot('compose-1-committed-full');
+  });
+
+  it('Compose at 1440×900 shows the controls and the outcome without scrolling', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    for (const name of ['Build', 'Simulate', 'Sign', 'Submit', 'Run all', 'Edit']) {
+      await expectInViewport(step(name), `the ${name} button`);
+    }
+    await expectInViewport(
+      page.getByRole('status', { name: /^Transaction machine state/ }),
+      'the state',
+    );
+    await expectInViewport(page.getByLabel('Step outcome'), 'the step outcome');
+    await expectInViewport(tab('Overview'), 'the result tabs');
+    await expectInViewport(
+      results().getByRole('group', { name: 'Same as simulation' }),
+      'the simulated → committed diff',
+    );
+    await expectInViewport(page.getByRole('combobox', { name: 'Template' }), 'the template picker');
+    // The results use the width: no sideways scrolling anywhere.
+    await expect(
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).resolves.toBe(true);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: 'docs/screenshots/compose-1-committed.png' });
+    await expectAccessible(page, 'compose-1-committed (viewport)');
+  });
+
+  it('shows the committed transaction in tabs: balance changes, events table, fee breakdown, write set, payload, timings', async () => {
+    const committed = results();
+    const fee = committed.getByRole('table', { name: 'Fee breakdown' });
+    await expect(fee.getByLabel('Execution amount').textContent()).resolves.toMatch(
+      /^0\.\d+ APT \([\d,]+ octas\)$/,
+    );
+    await expect(fee.getByLabel('Storage refund amount').textContent()).resolves.toBe(
+      '0 APT (0 octas)',
+    );
+    await expect(fee.getByLabel('Charged amount').textContent()).resolves.toMatch(
+      /^0\.\d+ APT \([\d,]+ octas\)$/,
+    );
+
+    await tab(/^Balance changes/).click();
+    const balances = committed.getByRole('table', { name: 'Balance changes' });
+    await balances.getByText(/^-0\.10\d+ APT \(-\d+ octas\)$/).waitFor();
+    await balances.getByText('+0.1 APT (10000000 octas)').waitFor();
+
+    await tab(/^Events/).click();
+    const events = committed.getByRole('table', { name: 'Events' });
+    await events.getByTitle('0x1::transaction_fee::FeeStatement').waitFor();
+    await expect(
+      events.getByTitle('0x1::transaction_fee::FeeStatement').textContent(),
+    ).resolves.toBe('transaction_fee::FeeStatement');
+    await events
+      .getByText(/^io_gas_units:/)
+      .first()
+      .waitFor();
+    await events.getByRole('button', { name: /^Copy event 0 as JSON$/ }).waitFor();
+    await expect(
+      events.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) + 1),
+    ).resolves.toBe(true);
+    await shot('compose-tabs-events', 'docs/screenshots');
+
+    await tab(/^Write set/).click();
+    await committed
+      .getByRole('table', { name: 'Write set' })
+      .getByText('write_resource')
+      .first()
+      .waitFor();
+
+    await tab('Payload').click();
+    await committed.getByLabel('BCS hex', { exact: true }).waitFor();
+
+    await tab('Timings').click();
+    await committed.getByRole('table', { name: 'Timings' }).getByText('pending').waitFor();
+    await tab('Overview').click();
   });
 
   it('2. shows a simulation failure (insufficient balance) before signing', async () => {
@@ -177,6 +282,18 @@ describe('compose and run journeys in Chromium', () => {
     await expectState('built');
     await step('Simulate').click();
     await expectState('simulated.failure');
+    // Only the step that failed is red; Build stays done.
+    await expect(stepperStates()).resolves.toEqual([
+      'Build: done',
+      'Simulate: failed',
+      'Sign: to do',
+      'Submit: to do',
+      'Wait: to do',
+      'Outcome: to do',
+    ]);
+    await expect(
+      page.getByRole('region', { name: 'Progress' }).locator('[data-failed]').count(),
+    ).resolves.toBe(1);
     const simulation = page.getByRole('region', { name: 'Simulation' });
     const explained = simulation.getByLabel('VM status explained');
     await explained.getByText('EINSUFFICIENT_BALANCE', { exact: false }).first().waitFor();
@@ -198,9 +315,19 @@ describe('compose and run journeys in Chromium', () => {
     await explained.getByText('Name: EINSUFFICIENT_BALANCE').waitFor();
     await explained.getByText(/^Code: 0x1000\d/).waitFor();
     await explained.getByText(/^Description: /).waitFor();
-    // Simulated and committed sit side by side.
-    await page.getByRole('region', { name: 'Simulation' }).waitFor();
-    await shot('compose-3-failed-abort');
+    // Simulated and committed as one diff.
+    await committed
+      .getByRole('group', { name: /^(Same as simulation|Differs from the simulation)/ })
+      .waitFor();
+    await expect(stepperStates()).resolves.toEqual([
+      'Build: done',
+      'Simulate: done',
+      'Sign: done',
+      'Submit: done',
+      'Wait: done',
+      'Outcome: failed',
+    ]);
+    await shot('compose-3-failed-abort', 'docs/screenshots');
   });
 
   it('4. ends submitRejected with a stale sequence number', async () => {
@@ -265,6 +392,7 @@ describe('compose and run journeys in Chromium', () => {
     await setField('Wait timeout (seconds)', '3');
     await setField('Expiration (seconds)', '8');
     await draftReady();
+    await openChainPanel();
     await devControls().getByRole('button', { name: 'Hold next submissions' }).click();
     await devControls()
       .getByLabel('Active faults')

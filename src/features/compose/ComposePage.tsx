@@ -1,39 +1,51 @@
-import { Alert, Grid, List, Paper, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Box, Grid, List, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { formatApt } from '../../format/amounts';
+import { AptosApiError } from '@aptos-labs/ts-sdk';
+import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
+import { networkProblem } from './composer/networkProblem';
 import { accountQueries } from '../../queries/chainQueries';
 import { useWalletMachine } from '../../wallet/useWalletMachine';
 import { DevControlsPanel } from '../chain/devControls';
 import { LedgerCard } from '../chain/LedgerCard';
 import { useComposeRun } from '../runs';
 import { Composer, type DraftResult } from './composer';
+import { GetStarted } from './GetStarted';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunStepper } from './run/RunStepper';
 import { StepControls } from './run/StepControls';
 
-/** The sender's APT balance, refetched after each commit (the run invalidates account queries). */
+/** Header (60) + the shell's padding and the page's heading: what sits above the workbench. */
+const ABOVE = 150;
+
+/** Why the balance is not shown: an account the chain does not know yet, or an unreachable node. */
+function balanceProblem(network: NetworkConfig, error: unknown): string {
+  return error instanceof AptosApiError
+    ? 'no APT yet: fund it (Get started, or the wallet button).'
+    : networkProblem(network, 'the balance', error);
+}
+
+/** The sender's APT balance on one line, refetched after each commit. */
 function SenderBalance({ address }: { address: string }) {
   const { network } = useNetwork();
   const balance = useQuery({ ...accountQueries.aptBalance(network, address), retry: false });
   return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" fw={600}>
-        Sender
-      </Text>
-      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-        {address}
-      </Text>
-      <Text size="sm" aria-label="Sender balance">
-        {balance.isPending
-          ? 'Balance: reading…'
-          : balance.isError
-            ? 'Balance: none yet (fund the account from the dev wallet).'
-            : `Balance: ${formatApt(balance.data)}`}
-      </Text>
-    </Paper>
+    <Text
+      size="xs"
+      aria-label="Sender balance"
+      title={address}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      Sender {address.slice(0, 8)}…{address.slice(-6)} ·{' '}
+      {balance.isPending
+        ? 'balance: reading…'
+        : balance.isError
+          ? balanceProblem(network, balance.error)
+          : `balance ${formatApt(balance.data)}`}
+    </Text>
   );
 }
 
@@ -46,6 +58,18 @@ function ComposeWorkspace() {
   const actorRef = useComposeRun();
   const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
   const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
+  // The composer opens on the live run's draft (a run goes on while another page is open).
+  const [live] = useState(() => {
+    const snapshot = actorRef.getSnapshot();
+    const fresh =
+      snapshot.matches('editing') &&
+      snapshot.context.attempt === 1 &&
+      snapshot.context.built === null &&
+      snapshot.context.draft.payload.functionArguments.length === 0;
+    return fresh
+      ? null
+      : { draft: snapshot.context.draft, signingMode: snapshot.context.signingMode };
+  });
 
   useEffect(() => {
     if (editing && draftResult?.ok)
@@ -58,44 +82,85 @@ function ComposeWorkspace() {
 
   const draftReady = draftResult?.ok === true;
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Stack gap="md">
-          <Paper withBorder p="md" radius="md">
-            <Composer sender={sender} disabled={!editing} onDraft={setDraftResult} />
-          </Paper>
-          <Paper withBorder p="md" radius="md" component="section" aria-label="Run">
-            <Stack gap="sm">
+    <Grid gap="md" align="flex-start">
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Box
+          pos={{ base: 'static', lg: 'sticky' }}
+          top={76}
+          style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}
+          mah={{ lg: `calc(100vh - ${ABOVE}px)` }}
+        >
+          <Paper withBorder p="sm" radius="md" component="section" aria-label="Run">
+            <Stack gap="xs">
               <StepControls actorRef={actorRef} draftReady={draftReady} />
               {editing && draftResult && !draftResult.ok && (
                 <Alert
                   color="yellow"
-                  title="The draft is not ready to build"
+                  p="xs"
+                  title="Build is disabled: the draft is not ready"
                   aria-label="Draft problems"
                 >
-                  <List size="sm">
+                  <List size="xs">
                     {draftResult.problems.map((problem) => (
                       <List.Item key={problem}>{problem}</List.Item>
                     ))}
                   </List>
                 </Alert>
               )}
-              {sender === null && (
-                <Text size="sm" c="dimmed">
-                  Connect a wallet (the wallet button in the header) to choose the sender and sign.
+              {sender === null ? (
+                <Text size="xs" c="dimmed">
+                  Connect a wallet (Get started, or the wallet button in the header) to choose the
+                  sender and sign.
                 </Text>
+              ) : (
+                <SenderBalance address={sender} />
               )}
             </Stack>
           </Paper>
-          <RunStepper actorRef={actorRef} />
-          <ResultsPanel actorRef={actorRef} />
-        </Stack>
+          <Paper
+            withBorder
+            p="sm"
+            radius="md"
+            component="section"
+            aria-label="Draft"
+            // Scrolls on its own; focusable so the keyboard can scroll it while the form is locked.
+            tabIndex={0}
+            style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
+          >
+            <Composer
+              sender={sender}
+              disabled={!editing}
+              onDraft={setDraftResult}
+              {...(live ? { initialDraft: live.draft, initialSigningMode: live.signingMode } : {})}
+            />
+          </Paper>
+        </Box>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 4 }}>
-        <Stack gap="md">
-          {sender && <SenderBalance address={sender} />}
-          <LedgerCard />
-          <DevControlsPanel />
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Stack gap="sm">
+          <RunStepper actorRef={actorRef} />
+          <ResultsPanel
+            actorRef={actorRef}
+            onStart={
+              <GetStarted
+                sender={sender}
+                draftReady={draftReady}
+                onBuild={() => actorRef.send({ type: 'build' })}
+                onRunAll={() => actorRef.send({ type: 'run' })}
+              />
+            }
+          />
+          <Accordion variant="contained" chevronPosition="left">
+            <Accordion.Item value="chain">
+              <Accordion.Control>Chain: ledger, mining, clock and faults</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="md">
+                  <LedgerCard />
+                  <DevControlsPanel />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
         </Stack>
       </Grid.Col>
     </Grid>
@@ -103,9 +168,10 @@ function ComposeWorkspace() {
 }
 
 /**
- * Compose and run: the composer, the step controls driven by the transaction machine, where the
- * run is, what the chain said, and the chain panel (ledger, sender balance, dev controls). The
- * transaction actor lives in RunsProvider, so a run goes on while another page is open.
+ * Compose and run, as a workbench: on the left the step controls, where the run is and the draft
+ * (the controls stay in view while the draft scrolls); on the right what the chain said, in tabs,
+ * and the chain's ledger and dev controls, folded. The transaction actor lives in RunsProvider, so
+ * a run goes on while another page is open, and the draft shown is the live run's.
  */
 export function ComposePage() {
   const { network } = useNetwork();

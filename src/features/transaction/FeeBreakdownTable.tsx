@@ -12,7 +12,13 @@ export function FeeBreakdownTable({ fee }: { fee: FeeBreakdown }) {
     ],
     ['IO', `${fee.ioGasUnits} units × ${fee.gasUnitPrice}`, formatApt(fee.ioOctas)],
     ['Storage', 'storage fee', formatApt(fee.storageFeeOctas)],
-    ['Storage refund', 'returned to the payer', `−${formatApt(fee.storageFeeRefundOctas)}`],
+    [
+      'Storage refund',
+      'returned to the payer',
+      fee.storageFeeRefundOctas === '0'
+        ? formatApt('0')
+        : `−${formatApt(fee.storageFeeRefundOctas)}`,
+    ],
     ['Charged', `${fee.totalGasUnits} units × ${fee.gasUnitPrice}`, formatApt(fee.totalOctas)],
     ['Net fee', 'charged − refund', formatApt(fee.netOctas)],
   ];

@@ -8,17 +8,12 @@ import type { DiffRow } from './decode';
 export function OutcomeDiff({ rows }: { rows: readonly DiffRow[] }) {
   const differing = rows.filter((row) => !row.same);
   if (differing.length === 0) {
+    const events = rows.find((row) => row.field === 'Events')?.committed ?? '0';
     return (
-      <Alert
-        color="teal"
-        variant="light"
-        title="Same as simulation"
-        aria-label="Simulation vs committed"
-      >
+      <Alert color="teal" variant="light" title="Same as simulation" role="group">
         <Text size="sm">
           The committed transaction matches its simulation: status, VM status, gas, fee, balance
-          changes, {rows.find((row) => row.field === 'Events')?.committed ?? '0'} events and the
-          write set size.
+          changes, {events} {events === '1' ? 'event' : 'events'} and the write set size.
         </Text>
       </Alert>
     );
@@ -28,7 +23,7 @@ export function OutcomeDiff({ rows }: { rows: readonly DiffRow[] }) {
       color="orange"
       variant="light"
       title={`Differs from the simulation in ${differing.length} ${differing.length === 1 ? 'field' : 'fields'}`}
-      aria-label="Simulation vs committed"
+      role="group"
     >
       <Table fz="xs" verticalSpacing={2} layout="fixed" aria-label="Simulated → committed">
         <Table.Thead>

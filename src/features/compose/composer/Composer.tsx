@@ -11,16 +11,22 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../errors/errorMessage';
 import { useLatest } from '../../../hooks/useLatest';
 import { useNetwork } from '../../../network/useNetwork';
 import { ArgumentField } from './ArgumentField';
-import { evaluateForm, loadForm, saveForm, type ComposerFormState } from './composerForm';
+import {
+  evaluateForm,
+  formFromDraft,
+  loadForm,
+  saveForm,
+  type ComposerFormState,
+} from './composerForm';
 import { composerQueries } from './composerQueries';
 import type { ComposerProps } from './types';
 import { parseAddressText } from './moveArguments';
+import { networkProblem } from './networkProblem';
 import { OptionsFields } from './OptionsFields';
-import { applyTemplate, composerTemplates } from './templates';
+import { applyTemplate, composerTemplates, matchingTemplate } from './templates';
 
 const presetAddresses = ['0x1', '0xcafe'];
 
@@ -42,9 +48,20 @@ const noFunction = {
  * <Composer sender={account?.address ?? null} disabled={busy} onDraft={setDraftResult} />
  * ```
  */
-export function Composer({ sender, disabled, onDraft }: ComposerProps) {
+export function Composer({
+  sender,
+  disabled,
+  onDraft,
+  initialDraft,
+  initialSigningMode,
+}: ComposerProps) {
   const { network } = useNetwork();
-  const [state, setState] = useState<ComposerFormState>(loadForm);
+  const [state, setState] = useState<ComposerFormState>(() => {
+    const stored = loadForm();
+    return initialDraft
+      ? formFromDraft(initialDraft, initialSigningMode ?? stored.signingMode, stored)
+      : stored;
+  });
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const touch = (key: string) =>
     setTouched((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
@@ -77,7 +94,11 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
     if (!settled || modulesQuery.isPending) {
       abiProblem = `Loading the modules at ${state.moduleAddress.trim()}…`;
     } else if (modulesQuery.isError) {
-      modulesError = `Could not load the modules at ${state.moduleAddress.trim()} from ${network.fullnode}: ${errorMessage(modulesQuery.error)}. Check the address and that the node is reachable.`;
+      modulesError = networkProblem(
+        network,
+        `the modules at ${state.moduleAddress.trim()}`,
+        modulesQuery.error,
+      );
       abiProblem = modulesError;
     } else if (modules.length === 0) {
       modulesError = `No modules are published at ${state.moduleAddress.trim()}. Try 0x1 or 0xcafe (the playground).`;
@@ -117,13 +138,15 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
 
   return (
     <Stack gap="md">
-      <Title order={3}>Compose</Title>
+      <Title order={3} size="h4">
+        Draft
+      </Title>
       <Select
         label="Template"
         description="Fills the form with a ready-made call."
-        placeholder="Choose a template"
+        placeholder="Custom call (no template matches)"
         data={composerTemplates.map((template) => ({ value: template.id, label: template.label }))}
-        value={null}
+        value={matchingTemplate(state)?.id ?? null}
         onChange={(id) => {
           const template = composerTemplates.find((candidate) => candidate.id === id);
           if (template) {
@@ -135,7 +158,7 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
         searchable
       />
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Autocomplete
           label="Module address"
           description="0x1 (framework), 0xcafe (playground) or any address."
@@ -152,7 +175,13 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
         />
         <Select
           label="Module"
-          description={!settled || modulesQuery.isFetching ? 'Loading modules…' : 'Type to search.'}
+          description={
+            modulesQuery.isError
+              ? 'The modules could not be loaded (see the module address).'
+              : !settled || modulesQuery.isFetching
+                ? 'Loading modules…'
+                : 'Type to search.'
+          }
           placeholder={address.ok ? 'Choose a module' : 'Enter a valid address first'}
           data={moduleOptions}
           value={state.moduleName}
@@ -257,7 +286,11 @@ export function Composer({ sender, disabled, onDraft }: ComposerProps) {
         errors={evaluation.optionErrors}
         signingMode={state.signingMode}
         gasEstimate={gasQuery.data?.gas_estimate ?? null}
-        gasEstimateError={gasQuery.isError ? errorMessage(gasQuery.error) : null}
+        gasEstimateError={
+          gasQuery.isError
+            ? networkProblem(network, 'the gas price estimate', gasQuery.error)
+            : null
+        }
         disabled={disabled}
         onChange={(options) => update({ options })}
         onSigningModeChange={(signingMode) => update({ signingMode })}

@@ -9,6 +9,7 @@ import type {
   SigningMode,
   TransactionDraft,
 } from '../../../../machines';
+import { parseAmount } from '../../../format/amounts';
 import type { DraftResult } from './types';
 import {
   argumentParams,
@@ -310,4 +311,76 @@ export function evaluateForm(args: {
     result = { ok: true, draft, signingMode: state.signingMode };
   }
   return { moduleAddressError, moduleAddress, typeArgumentErrors, params, optionErrors, result };
+}
+
+function argumentText(value: DraftArgument): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(argumentText).join(', ')}]`;
+  return value;
+}
+
+function sameAddress(a: string, b: string): boolean {
+  try {
+    return AccountAddress.from(a, { maxMissingChars: 63 }).equals(
+      AccountAddress.from(b, { maxMissingChars: 63 }),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the text typed in the form stands for the draft's value (`0.1 APT` for `10000000`). */
+function textMeans(text: string, value: DraftArgument): boolean {
+  if (argumentText(value) === text) return true;
+  if (typeof value !== 'string') return false;
+  const amount = parseAmount(text, { bareUnit: 'octas', allowZero: true });
+  if ('octas' in amount && amount.octas === value) return true;
+  return /^0x/i.test(value) && sameAddress(text, value);
+}
+
+/**
+ * The form that shows a draft (the live run's, when Compose is opened again while it runs), keeping
+ * what was typed in `stored` wherever it stands for the same value (`0.1 APT` rather than
+ * `10000000`, `0x1` rather than its long form).
+ *
+ * @example
+ * ```ts
+ * formFromDraft(liveRun.context.draft, 'sign', loadForm());
+ * ```
+ */
+export function formFromDraft(
+  draft: TransactionDraft,
+  signingMode: SigningMode,
+  stored: ComposerFormState,
+): ComposerFormState {
+  const [address = '', moduleName = null, functionName = null] = draft.payload.function.split('::');
+  const sameFunction =
+    sameAddress(stored.moduleAddress, address) &&
+    stored.moduleName === moduleName &&
+    stored.functionName === functionName;
+  const args = draft.payload.functionArguments.map((value, index) => {
+    const typed = stored.arguments[index];
+    return sameFunction && typed !== undefined && textMeans(typed, value)
+      ? typed
+      : argumentText(value);
+  });
+  const option = (value: string | number | undefined, fallback: string) =>
+    value === undefined ? fallback : String(value);
+  return {
+    moduleAddress: sameFunction ? stored.moduleAddress : address,
+    moduleName,
+    functionName,
+    typeArguments: [...draft.payload.typeArguments],
+    arguments: args,
+    encodings: sameFunction ? stored.encodings : [],
+    options: {
+      maxGasAmount: option(draft.options.maxGasAmount, defaultOptions.maxGasAmount),
+      gasUnitPrice: option(draft.options.gasUnitPrice, ''),
+      expirationSecs: option(draft.options.expirationSecs, defaultOptions.expirationSecs),
+      sequenceNumber: option(draft.options.sequenceNumber, ''),
+      waitTimeoutSecs: option(draft.options.waitTimeoutSecs, defaultOptions.waitTimeoutSecs),
+    },
+    signingMode,
+  };
 }

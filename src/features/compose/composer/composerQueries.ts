@@ -1,7 +1,16 @@
-import type { GasEstimation, MoveModule } from '@aptos-labs/ts-sdk';
+import { AptosApiError, type GasEstimation, type MoveModule } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../../../aptos/createAptos';
 import type { NetworkConfig } from '../../../network/networks';
+import { COMPOSER_TIMEOUT_MS, withTimeout } from './networkProblem';
+
+/**
+ * The node's own answer (an HTTP error) is final; a network failure is tried once more. Either
+ * way the query ends soon in an error the composer explains, never in "Loading…" forever.
+ */
+function retryOnce(failureCount: number, error: unknown): boolean {
+  return !(error instanceof AptosApiError) && failureCount < 1;
+}
 
 /**
  * TanStack Query factories for what the composer reads from the chain. Keys start with the node
@@ -18,18 +27,29 @@ export const composerQueries = {
     queryOptions({
       queryKey: ['composer', network.fullnode, 'modules', address] as const,
       queryFn: async (): Promise<MoveModule[]> => {
-        const modules = await createAptos(network).getAccountModules({ accountAddress: address });
+        const modules = await withTimeout(
+          createAptos(network).getAccountModules({ accountAddress: address }),
+          COMPOSER_TIMEOUT_MS,
+          `the modules at ${address}`,
+        );
         return modules
           .flatMap((module) => (module.abi ? [module.abi] : []))
           .sort((a, b) => a.name.localeCompare(b.name));
       },
       staleTime: 60_000,
+      retry: retryOnce,
     }),
   /** The node's gas unit price estimate. */
   gasPrice: (network: NetworkConfig) =>
     queryOptions({
       queryKey: ['composer', network.fullnode, 'gasPrice'] as const,
-      queryFn: (): Promise<GasEstimation> => createAptos(network).getGasPriceEstimation(),
+      queryFn: (): Promise<GasEstimation> =>
+        withTimeout(
+          createAptos(network).getGasPriceEstimation(),
+          COMPOSER_TIMEOUT_MS,
+          'the gas price estimate',
+        ),
       staleTime: 30_000,
+      retry: retryOnce,
     }),
 };

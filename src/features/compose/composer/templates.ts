@@ -101,3 +101,25 @@ export function applyTemplate(
     options: { ...state.options, ...options },
   };
 }
+
+/**
+ * The template the form shows now: the one whose call (module, function, type arguments and
+ * arguments as typed) the form holds, or `undefined` once a field is edited away from it.
+ *
+ * @example
+ * ```ts
+ * matchingTemplate(defaultFormState)?.id; // 'transfer'
+ * ```
+ */
+export function matchingTemplate(state: ComposerFormState): ComposerTemplate | undefined {
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((item, index) => item === b[index]);
+  return composerTemplates.find(
+    ({ fill }) =>
+      fill.moduleAddress === state.moduleAddress &&
+      fill.moduleName === state.moduleName &&
+      fill.functionName === state.functionName &&
+      same(fill.typeArguments, state.typeArguments) &&
+      same(fill.arguments, state.arguments),
+  );
+}

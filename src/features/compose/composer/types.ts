@@ -12,4 +12,11 @@ export interface ComposerProps {
   disabled: boolean;
   /** Called with the current result whenever the form changes, and once on mount. */
   onDraft: (result: DraftResult) => void;
+  /**
+   * The live run's draft: the form opens on it (instead of the stored form) when Compose is opened
+   * again while a run goes on. Read once, on mount.
+   */
+  initialDraft?: TransactionDraft;
+  /** The live run's signing mode, with `initialDraft`. */
+  initialSigningMode?: SigningMode;
 }

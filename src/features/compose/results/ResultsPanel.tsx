@@ -69,7 +69,13 @@ export function RunResults({
   return (
     <Stack gap="sm">
       {outcomeCard}
-      <Paper withBorder p="sm" radius="md" component="section" aria-label="Transaction results">
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        component="section"
+        aria-label={committed ? 'Committed transaction' : 'Simulation'}
+      >
         <TransactionTabs
           transaction={shown}
           {...(committed && simulated ? { simulation: simulated } : {})}

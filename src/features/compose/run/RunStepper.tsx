@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { statePath, transactionMachine } from '../../../../machines';
+import { CodeText } from '../../transaction/CodeText';
 
 /** Props of {@link RunStepper}. */
 export interface RunStepperProps {
@@ -88,22 +89,31 @@ export function RunStepper({ actorRef }: RunStepperProps) {
   const waiting = path === 'pending' || path === 'rechecking';
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Progress">
+      <Stack gap="xs">
         <Stepper
           active={path === 'committed' ? STEPS.length : active}
           size="xs"
-          color={failed ? 'red' : undefined}
+          iconSize={26}
+          wrap={false}
           aria-label="Transaction progress"
         >
-          {STEPS.map((step, index) => (
-            <Stepper.Step
-              key={step}
-              label={step}
-              loading={busy && index === active}
-              color={failed && index === active ? 'red' : undefined}
-            />
-          ))}
+          {STEPS.map((step, index) => {
+            const failedHere = failed && index === active;
+            return (
+              <Stepper.Step
+                key={step}
+                label={step}
+                description={failedHere ? 'failed' : undefined}
+                loading={busy && index === active}
+                // Only the step that failed is red; the steps before it stay done.
+                color={failedHere ? 'red' : undefined}
+                icon={failedHere ? <span aria-hidden>✕</span> : undefined}
+                data-failed={failedHere || undefined}
+                data-step={`${step}: ${failedHere ? 'failed' : index < active || path === 'committed' ? 'done' : index === active ? 'current' : 'to do'}`}
+              />
+            );
+          })}
         </Stepper>
         <Group gap="xs" wrap="wrap">
           <Text size="sm">State</Text>
@@ -125,7 +135,7 @@ export function RunStepper({ actorRef }: RunStepperProps) {
             ))}
         </Group>
         <Text size="sm" c="dimmed">
-          {describe(path)}
+          <CodeText>{describe(path)}</CodeText>
         </Text>
         {elapsed !== null && (
           <Stack gap={4} aria-live="off">

@@ -56,7 +56,7 @@ export function StepControls({ actorRef, draftReady }: StepControlsProps) {
               openDelay={400}
             >
               <Button
-                size="sm"
+                size="xs"
                 variant={
                   control.event === 'run'
                     ? 'filled'

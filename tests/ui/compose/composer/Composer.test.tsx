@@ -232,6 +232,21 @@ describe('Composer', { timeout: 20_000 }, () => {
     });
   });
 
+  it('keeps showing the chosen template after a pick, and none once a field is edited', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await waitForDraft();
+    const picker = screen.getByRole('combobox', { name: 'Template' });
+    expect(picker).toHaveValue('APT transfer: 0.1 APT to the root account');
+    await choose(user, 'Template', 'Playground: abort with code 42');
+    expect(picker).toHaveValue('Playground: abort with code 42');
+    const argument = await screen.findByRole('textbox', { name: /Argument 1: u64/ });
+    await user.clear(argument);
+    await user.type(argument, '7');
+    expect(picker).toHaveValue('');
+    expect(picker).toHaveAttribute('placeholder', 'Custom call (no template matches)');
+  });
+
   it('shows each error inline, linked to its input, and keeps the draft back', async () => {
     const user = userEvent.setup();
     renderComposer();
