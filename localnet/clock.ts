@@ -9,11 +9,26 @@
  */
 export class Clock {
   private offsetMicros = 0n;
+  /** The ledger's last block time: the clock never reads earlier (set by the dev controls). */
+  private floorMicros: () => bigint = () => 0n;
 
   constructor(private readonly wallMicros: () => bigint = () => BigInt(Date.now()) * 1000n) {}
 
+  /**
+   * The chain's time: wall time + offset, but never before the ledger's last block. After a reset
+   * while the ledger is ahead, this is the last block's time until wall time passes it, so
+   * expiration checks (admission, the mempool sweep, the faucet, clients reading the clock) agree
+   * with the time the next block will carry.
+   */
   nowMicros(): bigint {
-    return this.wallMicros() + this.offsetMicros;
+    const now = this.wallMicros() + this.offsetMicros;
+    const floor = this.floorMicros();
+    return now > floor ? now : floor;
+  }
+
+  /** Ties the clock to the ledger: it never reads earlier than `floor()` (the last block time). */
+  setFloor(floor: () => bigint): void {
+    this.floorMicros = floor;
   }
 
   nowSeconds(): bigint {

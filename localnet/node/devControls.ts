@@ -38,7 +38,10 @@ export class DevControls {
   private readonly snapshots = new Map<string, { mark: LedgerMark; offset: bigint }>();
   private nextSnapshotId = 1;
 
-  constructor(private readonly parts: ChainCore & { producer: BlockProducer }) {}
+  constructor(private readonly parts: ChainCore & { producer: BlockProducer }) {
+    // Chain time never reads earlier than the last block (it matters after a reset to now).
+    parts.clock.setFloor(() => parts.ledger.latestTimestamp);
+  }
 
   /** Remembers the current ledger and clock offset; `revert(id)` returns to both. */
   snapshot(): { id: string; version: number; height: number; offsetMicros: bigint } {

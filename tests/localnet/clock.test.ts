@@ -36,8 +36,10 @@ describe('the chain clock', () => {
       });
 
       expect(node.resetClock()).toBe(MINUTE);
+      // The chain's "now" never reads earlier than its last block: expiration checks agree with
+      // the time the next block carries.
       expect(node.clockInfo()).toEqual({
-        nowMicros: T0,
+        nowMicros: T0 + MINUTE,
         offsetMicros: 0n,
         ledgerMicros: T0 + MINUTE,
         nextBlockMicros: T0 + MINUTE + 1n,
@@ -146,6 +148,13 @@ describe('the chain clock', () => {
       const reset = (await chain.dev('clock/reset')) as Record<string, string>;
       expect(reset.cleared_microseconds).toBe('30000000');
       expect(reset.offset_microseconds).toBe('0');
+      // The ledger is still ~30 s ahead of wall time: the clock reads the ledger's time, not wall.
+      expect(BigInt(reset.now_microseconds)).toBeGreaterThanOrEqual(
+        BigInt(reset.ledger_microseconds),
+      );
+      expect(BigInt(reset.now_microseconds)).toBeGreaterThanOrEqual(
+        BigInt(Date.now() - 1_000) * 1_000n + 29_000_000n,
+      );
       expect(BigInt(reset.next_block_microseconds)).toBe(
         BigInt(reset.ledger_microseconds) + 1n > BigInt(reset.now_microseconds)
           ? BigInt(reset.ledger_microseconds) + 1n
