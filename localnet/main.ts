@@ -23,6 +23,13 @@ async function main(): Promise<void> {
   playground ${localnet.playgroundAddress}::playground
   data       ${where}
   ledger     version ${info.ledgerVersion}, block height ${info.blockHeight}`);
+  const { offsetMicros } = localnet.node.clockInfo();
+  if (offsetMicros !== 0n) {
+    // Replayed from the log: say so, and how to clear it (localnet/README.md, "The clock's rules").
+    console.log(
+      `  clock      ${Number(offsetMicros / 1_000n) / 1_000} s ahead of wall time (advanced earlier; POST /workbench/clock/reset or the Chain page's "Reset clock to now" clears it)`,
+    );
+  }
   const shutdown = () => {
     void localnet.stop().then(() => process.exit(0));
   };

@@ -37,24 +37,36 @@ function miningMode(value: { [key: string]: Json }): MiningMode {
 }
 
 function clockJson(node: LocalNode) {
-  const { nowMicros, offsetMicros } = node.clockInfo();
+  const { nowMicros, offsetMicros, ledgerMicros, nextBlockMicros } = node.clockInfo();
   return {
     now_microseconds: nowMicros.toString(),
     offset_microseconds: offsetMicros.toString(),
+    ledger_microseconds: ledgerMicros.toString(),
+    next_block_microseconds: nextBlockMicros.toString(),
   };
 }
 
 /** Dev controls under `/workbench/` (documented with curl examples in localnet/README.md). */
 export function devControlRoutes(node: LocalNode): Route[] {
   return [
-    { method: 'POST', pattern: '/workbench/snapshot', handler: () => ({ json: node.snapshot() }) },
+    {
+      method: 'POST',
+      pattern: '/workbench/snapshot',
+      handler: () => {
+        const { offsetMicros, ...mark } = node.snapshot();
+        return { json: { ...mark, offset_microseconds: offsetMicros.toString() } };
+      },
+    },
     {
       method: 'POST',
       pattern: '/workbench/revert',
       handler: (req) => {
         const { id } = body(req);
         if (typeof id !== 'string') throw invalid('`id` must be a snapshot id');
-        return { json: { reverted: id, ...node.revert(id) } };
+        const { offsetMicros, ...mark } = node.revert(id);
+        return {
+          json: { reverted: id, ...mark, offset_microseconds: offsetMicros.toString() },
+        };
       },
     },
     { method: 'GET', pattern: '/workbench/mining', handler: () => ({ json: node.miningMode() }) },
@@ -93,6 +105,14 @@ export function devControlRoutes(node: LocalNode): Route[] {
         const { seconds } = body(req);
         node.advanceClock(BigInt(count(seconds, 'seconds')) * 1_000_000n);
         return { json: clockJson(node) };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/workbench/clock/reset',
+      handler: () => {
+        const cleared = node.resetClock();
+        return { json: { ...clockJson(node), cleared_microseconds: cleared.toString() } };
       },
     },
     { method: 'GET', pattern: '/workbench/faults', handler: () => ({ json: node.getFaults() }) },

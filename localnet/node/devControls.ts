@@ -34,29 +34,45 @@ export interface NodeStatus {
  */
 export class DevControls {
   readonly faults: Faults = { delayCommitsMs: 0, holdNext: 0, rejectNext: 0 };
-  private readonly snapshots = new Map<string, LedgerMark>();
+  /** Each snapshot's ledger mark and the clock offset taken with it. */
+  private readonly snapshots = new Map<string, { mark: LedgerMark; offset: bigint }>();
   private nextSnapshotId = 1;
 
-  constructor(private readonly parts: ChainCore & { producer: BlockProducer }) {}
-
-  /** Remembers the current ledger; `revert(id)` returns to it. */
-  snapshot(): { id: string; version: number; height: number } {
-    const id = `0x${(this.nextSnapshotId++).toString(16)}`;
-    const mark = this.parts.ledger.mark();
-    this.snapshots.set(id, mark);
-    return { id, ...mark };
+  constructor(private readonly parts: ChainCore & { producer: BlockProducer }) {
+    // Chain time never reads earlier than the last block (it matters after a reset to now).
+    parts.clock.setFloor(() => parts.ledger.latestTimestamp);
   }
 
-  /** Reverts to a snapshot, dropping it and every later one (as hardhat's `evm_revert`). */
-  revert(id: string): LedgerMark {
-    const mark = this.snapshots.get(id);
-    if (mark === undefined)
+  /** Remembers the current ledger and clock offset; `revert(id)` returns to both. */
+  snapshot(): { id: string; version: number; height: number; offsetMicros: bigint } {
+    const id = `0x${(this.nextSnapshotId++).toString(16)}`;
+    const mark = this.parts.ledger.mark();
+    const offset = this.parts.clock.offset;
+    this.snapshots.set(id, { mark, offset });
+    return { id, ...mark, offsetMicros: offset };
+  }
+
+  /**
+   * Reverts to a snapshot, dropping it and every later one (as hardhat's `evm_revert`), and
+   * restores the clock offset taken with it. The ledger's latest block is the snapshot's again, so
+   * new blocks resume at `max(wall + restored offset, snapshot's block time + 1 µs)`.
+   */
+  revert(id: string): LedgerMark & { offsetMicros: bigint } {
+    const saved = this.snapshots.get(id);
+    if (saved === undefined)
       throw new NodeError({ code: 'invalid_input', message: `Unknown snapshot id ${id}` });
-    for (const [other, otherMark] of this.snapshots)
-      if (otherMark.version >= mark.version) this.snapshots.delete(other);
-    this.parts.log.append({ k: 'revert', version: mark.version, height: mark.height });
-    this.parts.ledger.revertTo(mark);
-    return mark;
+    const { mark, offset } = saved;
+    for (const [other, otherSaved] of this.snapshots)
+      if (otherSaved.mark.version >= mark.version) this.snapshots.delete(other);
+    const { clock, ledger, log } = this.parts;
+    log.append({ k: 'revert', version: mark.version, height: mark.height });
+    ledger.revertTo(mark);
+    if (clock.offset !== offset) {
+      // Logged after the revert, so a restart replays the same offset.
+      log.append({ k: 'clock', offset: offset.toString() });
+      clock.restoreOffset(offset);
+    }
+    return { ...mark, offsetMicros: offset };
   }
 
   /** Moves the chain clock forward and drops what expired. */
@@ -71,8 +87,41 @@ export class DevControls {
     return clock.nowMicros();
   }
 
-  clockInfo(): { nowMicros: bigint; offsetMicros: bigint } {
-    return { nowMicros: this.parts.clock.nowMicros(), offsetMicros: this.parts.clock.offset };
+  /**
+   * "Reset clock to now": clears the offset. Ledger time never goes backwards, so if the ledger is
+   * ahead of wall time, new blocks resume at `max(wall time, last block time + 1 µs)`: the chain
+   * stops running ahead, and follows wall time again once wall time passes its last block.
+   * Returns the offset that was cleared.
+   */
+  resetClock(): bigint {
+    const { clock, log } = this.parts;
+    const cleared = clock.offset;
+    if (cleared !== 0n) {
+      log.append({ k: 'clock', offset: '0' });
+      clock.reset();
+    }
+    return cleared;
+  }
+
+  /**
+   * The clock now (wall + offset), the offset, the ledger's latest block time, and when the next
+   * block would be stamped: `max(now, ledger time + 1 µs)`.
+   */
+  clockInfo(): {
+    nowMicros: bigint;
+    offsetMicros: bigint;
+    ledgerMicros: bigint;
+    nextBlockMicros: bigint;
+  } {
+    const { clock, ledger } = this.parts;
+    const nowMicros = clock.nowMicros();
+    const ledgerMicros = ledger.latestTimestamp;
+    return {
+      nowMicros,
+      offsetMicros: clock.offset,
+      ledgerMicros,
+      nextBlockMicros: nowMicros > ledgerMicros ? nowMicros : ledgerMicros + 1n,
+    };
   }
 
   setFaults(faults: Partial<Faults>): Faults {

@@ -24,7 +24,6 @@ import { findModule, modulesAt } from '../framework/registry.ts';
 import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
 import { Ledger } from '../storage/ledger.ts';
-import type { LedgerMark } from '../storage/ledger.ts';
 import type { Checkpoint } from '../storage/checkpoint.ts';
 import { readCheckpoint, writeCheckpoint } from '../storage/checkpoint.ts';
 import type { EntryPosition, LogEntry } from '../storage/log.ts';
@@ -495,12 +494,12 @@ export class LocalNode {
   // ---------------------------------------------------------------- dev controls
 
   /** Remembers the current ledger; `revert(id)` returns to it. */
-  snapshot(): { id: string; version: number; height: number } {
+  snapshot(): ReturnType<DevControls['snapshot']> {
     return this.dev.snapshot();
   }
 
   /** Reverts to a snapshot, dropping it and every later one (as hardhat's `evm_revert`). */
-  revert(id: string): LedgerMark {
+  revert(id: string): ReturnType<DevControls['revert']> {
     return this.dev.revert(id);
   }
 
@@ -522,7 +521,12 @@ export class LocalNode {
     return this.dev.advanceClock(micros);
   }
 
-  clockInfo(): { nowMicros: bigint; offsetMicros: bigint } {
+  /** Clears the clock offset; ledger time never goes backwards (see `DevControls.resetClock`). */
+  resetClock(): bigint {
+    return this.dev.resetClock();
+  }
+
+  clockInfo(): ReturnType<DevControls['clockInfo']> {
     return this.dev.clockInfo();
   }
 

@@ -65,6 +65,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     variables: {},
     light: {
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      // Input error text and borders (Mantine's red 6 reads 3.3:1 on white).
+      '--mantine-color-error': accessibleShade(resolved.colors.red),
       ...Object.fromEntries(filled),
       ...Object.fromEntries(
         Object.entries(resolved.colors).flatMap(([name, shades]) => [

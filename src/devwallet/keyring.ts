@@ -1,6 +1,7 @@
-import { AccountAddress, Ed25519Account } from '@aptos-labs/ts-sdk';
+import { Ed25519Account } from '@aptos-labs/ts-sdk';
 import { DEFAULT_DERIVATION_PATH } from './constants';
 import { errorMessage } from '../errors/errorMessage';
+import { parseAddress } from '../format/address';
 import { DevWalletError } from './DevWalletError';
 import { deriveAccount, parsePrivateKey } from './keys';
 import type { DevWalletKeyStore, PersistedAccount, PersistedDevWallet } from './keyStore';
@@ -100,12 +101,8 @@ export class Keyring {
    * @throws DevWalletError `UNKNOWN_ACCOUNT`.
    */
   require(address: string): string {
-    let key: string;
-    try {
-      key = AccountAddress.from(address).toStringLong();
-    } catch {
-      key = address;
-    }
+    const parsed = parseAddress(address);
+    const key = parsed.ok ? parsed.address : address;
     if (!this.#signers.has(key)) {
       throw new DevWalletError({
         code: 'UNKNOWN_ACCOUNT',

@@ -1,4 +1,4 @@
-import { AccountAddress, type MoveResource } from '@aptos-labs/ts-sdk';
+import type { MoveResource } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../aptos/createAptos';
 import type { NetworkConfig } from '../network/networks';
@@ -19,18 +19,6 @@ export function parseTransactionRef(input: string): TransactionRef | { error: st
     error:
       'Enter a transaction hash (64 hex characters, with or without 0x) or a ledger version (a whole number).',
   };
-}
-
-/** Validates an account address as typed; short forms such as 0x1 are accepted. */
-export function parseAddress(input: string): { address: string } | { error: string } {
-  const value = input.trim();
-  const result = AccountAddress.isValid({ input: value, strict: false });
-  if (!result.valid) {
-    return {
-      error: `Not an account address: ${result.invalidReasonMessage ?? 'unreadable'}. Use 0x followed by up to 64 hex characters, e.g. 0x1.`,
-    };
-  }
-  return { address: AccountAddress.from(value).toStringLong() };
 }
 
 const aptCoin = '0x1::aptos_coin::AptosCoin';

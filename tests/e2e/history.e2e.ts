@@ -121,12 +121,19 @@ async function storedRuns(): Promise<number> {
 describe('history and replay journeys in Chromium', () => {
   it('records a run that failed with an abort, and it survives a reload', async () => {
     await connectWallet();
-    await page.getByRole('button', { name: 'Dev wallet', exact: true }).click();
-    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
-    await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
-    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    // Fund 1 APT (the form's default) from the one wallet entry point in the header.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    const walletPopover = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await walletPopover.getByRole('button', { name: 'Fund', exact: true }).click();
+    await walletPopover.getByText('Funded 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    await walletPopover.waitFor({ state: 'hidden' });
 
     await chooseTemplate('APT transfer: more than the balance');
     await draftReady();

@@ -156,12 +156,19 @@ describe('visualizer journeys in Chromium', () => {
   });
 
   it('sends build from the diagram to the live Compose run, which goes to built', async () => {
-    await page.getByRole('button', { name: 'Dev wallet', exact: true }).click();
-    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
-    await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
-    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    // Fund 1 APT (the form's default) from the one wallet entry point in the header.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    const walletPopover = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await walletPopover.getByRole('button', { name: 'Fund', exact: true }).click();
+    await walletPopover.getByText('Funded 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    await walletPopover.waitFor({ state: 'hidden' });
 
     await page.getByRole('link', { name: /^Compose/ }).click();
     await page.getByRole('combobox', { name: 'Template' }).click();

@@ -148,8 +148,10 @@ async function answerPrompt(title: string, decision: 'Approve' | 'Reject' | 'Can
 }
 
 async function openDevWallet(): Promise<Locator> {
-  await closeWalletPanel();
-  await page.getByRole('button', { name: 'Dev wallet', exact: true }).click();
+  // The one wallet entry point: the header's wallet button, then "Open dev wallet".
+  const panel = await openWalletPanel();
+  await panel.getByRole('button', { name: 'Open dev wallet' }).click();
+  await panel.waitFor({ state: 'hidden' });
   const drawer = devWalletDrawer();
   await drawer.waitFor();
   return drawer;
@@ -167,10 +169,10 @@ async function connectDevWallet(decision: 'Approve' | 'Reject' | 'Cancel'): Prom
   await answerPrompt('Connect this app to the dev wallet?', decision);
 }
 
-async function shot(name: string): Promise<void> {
+async function shot(name: string, folder = 'test-results'): Promise<void> {
   // Let Mantine's transitions (150 ms fades) finish.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
@@ -234,7 +236,9 @@ describe('wallet journeys in Chromium', () => {
   it('funds the account from the dev wallet faucet and shows the balance', async () => {
     const drawer = await openDevWallet();
     await drawer.getByRole('button', { name: 'Fund Account 1 from the faucet' }).click();
-    await drawer.getByText(/^Funded\. Transaction/).waitFor({ timeout: 20_000 });
+    await drawer
+      .getByText(/^Funded 1 APT \(100,000,000 octas\)\. Transaction/)
+      .waitFor({ timeout: 20_000 });
     await shot('wallet-fund-drawer');
     await closeDevWallet();
     const panel = await openWalletPanel();
@@ -244,11 +248,45 @@ describe('wallet journeys in Chromium', () => {
     await shot('wallet-fund');
   });
 
+  it('funds a chosen amount from the wallet entry point and says how much the faucet gave', async () => {
+    const panel = await openWalletPanel();
+    const amount = panel.getByRole('textbox', { name: 'Amount to fund' });
+    await expect(
+      panel
+        .getByText(
+          /^The Local \(embedded chain\) faucet gives up to 1,000 APT \(100,000,000,000 octas\) a request\.$/,
+        )
+        .isVisible(),
+    ).resolves.toBe(true);
+    // Over the limit: refused with the limit stated, nothing asked of the faucet.
+    await amount.fill('1001');
+    await panel.getByRole('button', { name: 'Fund', exact: true }).click();
+    await panel
+      .getByText('The faucet gives at most 1,000 APT (100,000,000,000 octas) a request.')
+      .waitFor();
+    // In octas, with the word: 25,000,000 octas = 0.25 APT.
+    await amount.fill('25000000 octas');
+    await expect(panel.getByText('0.25 APT (25,000,000 octas)').isVisible()).resolves.toBe(true);
+    await panel.getByRole('button', { name: 'Fund', exact: true }).click();
+    await panel
+      .getByText('Funded 0.25 APT (25,000,000 octas)', { exact: true })
+      .waitFor({ timeout: 20_000 });
+    await panel
+      .getByText('Balance: 1.25 APT (125,000,000 octas)', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await shot('wallet-fund-chosen-amount', 'docs/screenshots');
+  });
+
   it('signs and submits a transfer through the prompt, and shows the committed hash', async () => {
     const panel = await openWalletPanel();
     await panel.getByRole('textbox', { name: 'Recipient' }).fill(inject('localnet').rootAddress);
     await panel.getByRole('textbox', { name: 'Amount (APT)' }).fill('0.25');
-    await expect(panel.getByText('0.25 APT (25,000,000 octas)').isVisible()).resolves.toBe(true);
+    await expect(
+      panel
+        .getByRole('form', { name: 'Send APT' })
+        .getByText('0.25 APT (25,000,000 octas)')
+        .isVisible(),
+    ).resolves.toBe(true);
     await panel.getByRole('button', { name: 'Sign and submit' }).click();
 
     const dialog = prompt('Sign and submit this transaction?');
@@ -266,8 +304,8 @@ describe('wallet journeys in Chromium', () => {
     ).resolves.toBe(true);
     const hash = await outcome.locator('code').textContent();
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
-    // 1 APT − 0.25 APT − gas.
-    await panel.getByText(/^Balance: 0\.74\d* APT \([\d,]+ octas\)$/).waitFor({ timeout: 15_000 });
+    // 1.25 APT − 0.25 APT − gas.
+    await panel.getByText(/^Balance: 0\.99\d* APT \([\d,]+ octas\)$/).waitFor({ timeout: 15_000 });
     await shot('wallet-transfer-committed');
   });
 
@@ -280,7 +318,11 @@ describe('wallet journeys in Chromium', () => {
     const drawer = await openDevWallet();
     await drawer.getByRole('button', { name: 'Generate key' }).click();
     await drawer.getByRole('button', { name: 'Use Account 2 as the active account' }).click();
-    const second = await drawer.getByLabel('Address of Account 2').textContent();
+    // The panel shows the address shortened on one line; the full form is its title.
+    const second = await drawer.getByLabel('Address of Account 2').getAttribute('title');
+    await expect(drawer.getByLabel('Address of Account 2').textContent()).resolves.toBe(
+      `${second?.slice(0, 6)}…${second?.slice(-4)}`,
+    );
     expect(second).toMatch(/^0x[0-9a-f]{64}$/);
     expect(second).not.toBe(before);
     await closeDevWallet();

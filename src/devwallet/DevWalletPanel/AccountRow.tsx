@@ -1,7 +1,11 @@
 import { Badge, Button, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CopyValue } from '../../components/CopyValue';
 import { errorMessage } from '../../errors/errorMessage';
+import { shortAddress } from '../../format/address';
+import { formatApt } from '../../format/amounts';
+import { DEFAULT_FUND_AMOUNT } from '../constants';
 import type { DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
 
@@ -99,9 +103,21 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
               )}
             </Group>
           )}
-          <Code style={{ wordBreak: 'break-all' }} aria-label={`Address of ${account.name}`}>
-            {account.address}
-          </Code>
+          <Group gap={4} wrap="nowrap">
+            {/* One line, shortened; the full address on hover (title) and in the copy button. */}
+            <Code
+              title={account.address}
+              aria-label={`Address of ${account.name}`}
+              style={{ whiteSpace: 'nowrap', cursor: 'help' }}
+            >
+              {shortAddress(account.address)}
+            </Code>
+            <CopyValue
+              value={account.address}
+              label={`Copy ${account.name}'s address`}
+              copiedLabel="Address copied"
+            />
+          </Group>
         </Stack>
       </Table.Td>
       <Table.Td>
@@ -182,7 +198,8 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
             )}
             {fund.isSuccess && fundRefusal === undefined && (
               <Text size="sm" role="status">
-                Funded. Transaction <Code>{fund.data.hash}</Code>
+                Funded {formatApt(String(DEFAULT_FUND_AMOUNT))}. Transaction{' '}
+                <Code>{fund.data.hash}</Code>
               </Text>
             )}
           </Stack>

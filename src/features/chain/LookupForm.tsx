@@ -8,6 +8,8 @@ export interface LookupFormProps<T> {
   /** Reads the input; an `error` says what is wrong and what is allowed. */
   parse: (input: string) => T | { error: string };
   onSubmit: (value: T) => void;
+  /** What the input starts with (remount with a new `key` to set it from outside). */
+  initialValue?: string;
 }
 
 /** One input and a button: parses what was typed and shows why it cannot be used. */
@@ -17,8 +19,9 @@ export function LookupForm<T extends object>({
   buttonLabel,
   parse,
   onSubmit,
+  initialValue = '',
 }: LookupFormProps<T>) {
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
-import { Alert, Badge, Code, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Panel } from '../../components/Panel';
+import { CopyValue } from '../../components/CopyValue';
+import { parseAddress } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
 import {
   parseTransactionRef,
@@ -9,61 +10,125 @@ import {
   type TransactionRef,
 } from '../../queries/chainQueries';
 import { errorMessage } from '../../errors/errorMessage';
+import { TransactionTabs, type NodeTransaction } from '../transaction';
 import { LookupForm } from './LookupForm';
 
-/** Finds a transaction by hash or by version and shows what the chain holds for it. */
-export function TransactionLookup() {
+/** The address arguments of an entry payload: accounts whose balance may have changed. */
+function addressArguments(payload: unknown): string[] {
+  if (typeof payload !== 'object' || payload === null || !('arguments' in payload)) return [];
+  const args = (payload as { arguments: unknown }).arguments;
+  if (!Array.isArray(args)) return [];
+  return args.flatMap((arg) => {
+    if (typeof arg !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(arg)) return [];
+    const parsed = parseAddress(arg);
+    return parsed.ok ? [parsed.address] : [];
+  });
+}
+
+/** A committed transaction has what the shared tabs need; a pending one does not yet. */
+function asNodeTransaction(tx: object): NodeTransaction | null {
+  const record = tx as Partial<NodeTransaction>;
+  if (
+    typeof record.success !== 'boolean' ||
+    typeof record.vm_status !== 'string' ||
+    typeof record.gas_used !== 'string' ||
+    !Array.isArray(record.events) ||
+    !Array.isArray(record.changes)
+  )
+    return null;
+  return record as NodeTransaction;
+}
+
+function refText(ref: TransactionRef): string {
+  return ref.kind === 'hash' ? ref.hash : ref.version;
+}
+
+/** Props of {@link TransactionLookup}. */
+export interface TransactionLookupProps {
+  /** The transaction shown, or `null` before a lookup. */
+  transactionRef: TransactionRef | null;
+  onRefChange: (ref: TransactionRef) => void;
+  /** Opens the sender in the account explorer. */
+  onOpenAccount: (address: string) => void;
+}
+
+/**
+ * Finds a transaction by hash or by version and shows it in the same tabs as Compose's results
+ * (Overview, Balance changes, Events, Write set, Payload, Timings).
+ */
+export function TransactionLookup({
+  transactionRef,
+  onRefChange,
+  onOpenAccount,
+}: TransactionLookupProps) {
   const { network } = useNetwork();
-  const [ref, setRef] = useState<TransactionRef | null>(null);
   const query = useQuery({
-    ...transactionQueries.lookup(network, ref ?? { kind: 'version', version: '0' }),
-    enabled: ref !== null,
+    ...transactionQueries.lookup(network, transactionRef ?? { kind: 'version', version: '0' }),
+    enabled: transactionRef !== null,
   });
 
   const transaction = query.data;
+  const shown = transaction ? asNodeTransaction(transaction) : null;
+  const sender = transaction && 'sender' in transaction ? transaction.sender : undefined;
   return (
-    <Panel title="Transaction lookup">
+    <Panel title="Transaction lookup" label="Transaction lookup">
       <LookupForm
+        key={transactionRef ? refText(transactionRef) : ''}
+        initialValue={transactionRef ? refText(transactionRef) : ''}
         label="Hash or version"
         placeholder="0x… or 42"
         buttonLabel="Look up"
         parse={parseTransactionRef}
-        onSubmit={setRef}
+        onSubmit={onRefChange}
       />
-      {ref && query.isPending && (
+      {transactionRef && query.isPending && (
         <Loader size="sm" role="status" aria-label="Looking up the transaction" />
       )}
-      {ref && query.isError && (
+      {transactionRef && query.isError && (
         <Alert color="red" title="Not found">
           {errorMessage(query.error)}
         </Alert>
       )}
       {transaction && (
-        <Stack gap={4}>
+        <Stack gap="xs">
           <Group gap="xs">
             <Badge variant="light">{transaction.type}</Badge>
-            {'success' in transaction && (
-              <Badge color={transaction.success ? 'teal' : 'red'}>
-                {transaction.success ? 'success' : 'failed'}
-              </Badge>
-            )}
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {transaction.hash}
+            </Text>
+            <CopyValue value={transaction.hash} label="Copy the transaction hash" />
           </Group>
-          <Text size="sm" ff="monospace">
-            hash {transaction.hash}
-          </Text>
-          {'version' in transaction && (
-            <Text size="sm" ff="monospace">
-              version {transaction.version}
-            </Text>
-          )}
-          {'vm_status' in transaction && (
+          {sender !== undefined && (
             <Text size="sm">
-              VM status: <Code>{transaction.vm_status}</Code>
+              Sender{' '}
+              <Anchor
+                component="button"
+                type="button"
+                ff="monospace"
+                size="sm"
+                title="Open the sender in the account explorer"
+                onClick={() => {
+                  const parsed = parseAddress(sender);
+                  if (parsed.ok) onOpenAccount(parsed.address);
+                }}
+              >
+                {sender}
+              </Anchor>
             </Text>
           )}
-          <Code block mah={320} style={{ overflow: 'auto' }}>
-            {JSON.stringify(transaction, null, 2)}
-          </Code>
+          {shown ? (
+            <TransactionTabs
+              transaction={shown}
+              kind="committed"
+              candidates={addressArguments(shown.payload)}
+              label="Looked-up transaction"
+            />
+          ) : (
+            <Alert color="blue" title="Pending">
+              The transaction is in the mempool and not committed yet: its outcome, events and
+              write set come once a block holds it. Look it up again in a moment.
+            </Alert>
+          )}
         </Stack>
       )}
     </Panel>

@@ -1,1 +1,6 @@
 export { DevWalletDrawer } from './DevWalletDrawer';
+export {
+  openDevWalletDrawer,
+  closeDevWalletDrawer,
+  useDevWalletDrawerOpened,
+} from './devWalletDrawerStore';

@@ -7,7 +7,8 @@ import { bindText } from '../../components/forms';
 import { errorMessage } from '../../errors/errorMessage';
 import { formatApt, parseAmount } from '../../format/amounts';
 import { useNetwork } from '../../network/useNetwork';
-import { accountQueries, parseAddress } from '../../queries/chainQueries';
+import { parseAddress } from '../../format/address';
+import { accountQueries } from '../../queries/chainQueries';
 import { useWalletMachine } from '../useWalletMachine';
 
 /** Props of {@link SendAptForm}. */
@@ -89,14 +90,14 @@ export function SendAptForm({ walletName, onBusyChange, waitTimeoutSecs = 30 }: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const address = parseAddress(recipient);
+    const address = parseAddress(recipient, 'Recipient');
     const octas = parseAmount(amount);
     const next: FieldErrors = {
-      ...('error' in address ? { recipient: address.error } : {}),
+      ...(!address.ok ? { recipient: address.error } : {}),
       ...('error' in octas ? { amount: octas.error } : {}),
     };
     setErrors(next);
-    if ('error' in address || 'error' in octas) return;
+    if (!address.ok || 'error' in octas) return;
     send.mutate({ recipient: address.address, octas: octas.octas });
   };
 

@@ -8,6 +8,7 @@ import { networkLabels } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
 import { chainIdText } from '../networkConverters';
+import { FundForm } from '../FundForm';
 import { SendAptForm } from '../SendAptForm';
 import { useWalletMachine } from '../useWalletMachine';
 import { WrongNetworkHelp } from './WrongNetworkHelp';
@@ -21,7 +22,7 @@ function Balance({ address }: { address: string }) {
       {balance.isPending
         ? 'reading…'
         : balance.isError
-          ? `not available (${errorMessage(balance.error)}). Fund the account from the dev wallet or a faucet.`
+          ? `not available (${errorMessage(balance.error)}). Fund the account below.`
           : formatApt(balance.data)}
     </Text>
   );
@@ -74,10 +75,16 @@ export function ConnectedAccount({ onBusyChange }: ConnectedAccountProps) {
         <WrongNetworkHelp onBusyChange={onBusyChange} />
       )}
       {ready && account !== null && <Balance address={account.address} />}
+      {ready && account !== null && (
+        <FundForm address={account.address} onBusyChange={onBusyChange} />
+      )}
       {ready && walletName !== null && (
         <SendAptForm walletName={walletName} onBusyChange={onBusyChange} />
       )}
-      <Group justify="flex-end">
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          To switch wallet, disconnect and pick another.
+        </Text>
         <Button
           variant="default"
           size="xs"

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import type { WalletSnapshot } from '../../../machines';
 import { useWalletMachine } from '../useWalletMachine';
 import { shortAddress } from '../../format/address';
+import { openDevWalletDrawer } from '../DevWalletDrawer';
 import { WalletPanel } from './WalletPanel';
 
 function buttonText(state: WalletSnapshot): { text: string; label?: string } {
@@ -24,7 +25,7 @@ function buttonText(state: WalletSnapshot): { text: string; label?: string } {
 }
 
 /**
- * The header's wallet entry point: a button that says where the wallet machine is (and the short
+ * The header's one wallet entry point: a button that says where the wallet machine is (and the short
  * address once connected), opening the wallet panel. While the machine is busy, or a request from
  * the panel runs, the panel stays open so the wallet's prompt can be answered.
  *
@@ -72,7 +73,14 @@ export function WalletButton() {
         mah="calc(100vh - 80px)"
         style={{ overflowY: 'auto' }}
       >
-        <WalletPanel headingId={headingId} onBusyChange={setRequestRunning} />
+        <WalletPanel
+          headingId={headingId}
+          onBusyChange={setRequestRunning}
+          onOpenDevWallet={() => {
+            setOpened(false);
+            openDevWalletDrawer();
+          }}
+        />
       </Popover.Dropdown>
     </Popover>
   );

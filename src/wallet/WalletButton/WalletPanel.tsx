@@ -11,14 +11,18 @@ export interface WalletPanelProps {
   headingId?: string;
   /** Called with `true` while a request started in the panel is running. */
   onBusyChange?: (busy: boolean) => void;
+  /** Opens the dev wallet (its accounts, keys, policy, log); shown when the page has one. */
+  onOpenDevWallet?: () => void;
 }
 
 /**
- * The wallet machine's state, in words and as its state path, with what can be done from it:
- * connect (the wallet selector), cancel, disconnect, fix a wrong network, send APT.
+ * The app's one wallet entry point (in the header's wallet popover): the wallet machine's state,
+ * in words and as its state path, with what can be done from it: connect (the wallet selector),
+ * cancel, disconnect or switch wallet, fix a wrong network, fund from the faucet, send APT, and
+ * open the dev wallet.
  */
-export function WalletPanel({ headingId, onBusyChange }: WalletPanelProps) {
-  const { actorRef, bridge } = useWalletMachine();
+export function WalletPanel({ headingId, onBusyChange, onOpenDevWallet }: WalletPanelProps) {
+  const { actorRef, bridge, devWallet } = useWalletMachine();
   const snapshot = useSelector(actorRef, (state) => state);
   const { walletName, error } = snapshot.context;
   const path = statePath(snapshot.value);
@@ -129,6 +133,17 @@ export function WalletPanel({ headingId, onBusyChange }: WalletPanelProps) {
           )}
           <ConnectedAccount onBusyChange={onBusyChange} />
         </>
+      )}
+
+      {devWallet !== undefined && onOpenDevWallet !== undefined && (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            Keys, accounts, approval policy and request log of the in-page wallet.
+          </Text>
+          <Button size="xs" variant="default" onClick={onOpenDevWallet} style={{ flexShrink: 0 }}>
+            Open dev wallet
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerTime } from '../../../src/features/chain/LedgerCard';
 import { formatUnits, multiplyAmounts } from '../../../src/format/amounts';
-import { parseAddress, parseTransactionRef } from '../../../src/queries/chainQueries';
+import { parseTransactionRef } from '../../../src/queries/chainQueries';
 
 describe('parseTransactionRef', () => {
   const hash = 'AB'.repeat(32);
@@ -22,18 +22,6 @@ describe('parseTransactionRef', () => {
       expect('error' in result && result.error).toMatch(/64 hex characters.*ledger version/);
     },
   );
-});
-
-describe('parseAddress', () => {
-  it('accepts short and long forms and returns the long form', () => {
-    expect(parseAddress('0x1')).toEqual({ address: `0x${'0'.repeat(63)}1` });
-    expect(parseAddress(` 0x${'a'.repeat(64)} `)).toEqual({ address: `0x${'a'.repeat(64)}` });
-  });
-
-  it.each(['', 'hello', '0xzz', `0x${'1'.repeat(65)}`])('refuses %j', (input) => {
-    const result = parseAddress(input);
-    expect('error' in result && result.error).toMatch(/Not an account address/);
-  });
 });
 
 describe('amounts', () => {

@@ -5,6 +5,14 @@ import { DevWalletPanel, DevWalletProvider } from '../../../src/devwallet/react'
 import { render, screen, userEvent, waitFor, within } from '../../test-utils/render';
 import { fakeChainClient, SDK_VECTOR, testWallet, validPhrase } from './helpers';
 
+/** An account's address: one line, shortened, the full form as its title (hover) and copy. */
+function expectAddress(name: string, address: string) {
+  const shown = screen.getByLabelText(`Address of ${name}`);
+  expect(shown).toHaveTextContent(`${address.slice(0, 6)}…${address.slice(-4)}`);
+  expect(shown).toHaveAttribute('title', address);
+  expect(screen.getByRole('button', { name: `Copy ${name}'s address` })).toBeInTheDocument();
+}
+
 function renderPanel(wallet: DevWallet) {
   const user = userEvent.setup();
   render(
@@ -43,7 +51,7 @@ describe('DevWalletPanel', () => {
     const [account] = wallet.getSnapshot().accounts;
     const row = accountRow('Account 1');
     expect(row).toHaveTextContent('Active');
-    expect(row).toHaveTextContent(account?.address ?? 'missing');
+    expectAddress('Account 1', account?.address ?? 'missing');
     expect(
       within(row).getByRole('button', { name: 'Use Account 1 as the active account' }),
     ).toHaveAttribute('aria-pressed', 'true');
@@ -73,7 +81,7 @@ describe('DevWalletPanel', () => {
     await user.type(keyField, SDK_VECTOR.privateKey);
     await user.type(within(form).getByLabelText('Name'), 'Vector');
     await user.click(within(form).getByRole('button', { name: 'Import key' }));
-    expect(accountRow('Vector')).toHaveTextContent(SDK_VECTOR.address);
+    expectAddress('Vector', SDK_VECTOR.address);
     expect(accountRow('Vector')).toHaveTextContent('Imported key');
     expect(screen.queryByRole('form', { name: 'Import a private key' })).not.toBeInTheDocument();
   });
@@ -107,7 +115,7 @@ describe('DevWalletPanel', () => {
     await user.type(path, SDK_VECTOR.path);
     await user.click(within(form).getByRole('button', { name: 'Import phrase' }));
     const row = accountRow('Account 1');
-    expect(row).toHaveTextContent(SDK_VECTOR.address);
+    expectAddress('Account 1', SDK_VECTOR.address);
     expect(row).toHaveTextContent(`Recovery phrase${SDK_VECTOR.path}`);
   });
 
@@ -168,7 +176,7 @@ describe('DevWalletPanel', () => {
       within(accountRow('Alice')).getByRole('button', { name: 'Fund Alice from the faucet' }),
     );
     expect(await within(accountRow('Alice')).findByRole('status')).toHaveTextContent(
-      `Funded. Transaction 0x${'cd'.repeat(32)}`,
+      `Funded 1 APT (100,000,000 octas). Transaction 0x${'cd'.repeat(32)}`,
     );
     expect(client.calls).toEqual(['fundAccount']);
   });

@@ -264,7 +264,9 @@ describe('Send APT', () => {
     await user.type(recipient, 'not an address');
     await user.type(amount, '0.000000001');
     await user.click(within(panel).getByRole('button', { name: 'Sign and submit' }));
-    expect(within(panel).getByText(/^Not an account address/)).toBeVisible();
+    expect(
+      within(panel).getByText(/^Recipient "not an address" has "n", which is not a hex digit\./),
+    ).toBeVisible();
     expect(within(panel).getByText(/APT has 8 decimals/)).toBeVisible();
     expect(commands.signAndSubmitTransaction).not.toHaveBeenCalled();
 

@@ -15,6 +15,11 @@ function chainTime(micros: string): string {
   return new Date(Number(BigInt(micros) / 1000n)).toISOString();
 }
 
+/** µs as seconds, e.g. `60` or `1.5`. */
+function seconds(micros: string): string {
+  return String(Number(BigInt(micros) / 1_000n) / 1_000);
+}
+
 /**
  * The embedded chain's dev controls: mining mode and mine now, the chain clock, fault injection
  * (delay, hold, reject with 507), the mempool (hold, release, drop) and snapshot/revert. Each
@@ -101,21 +106,33 @@ export function DevControlsPanel() {
 
       <Control
         title="Clock"
-        explanation="Moves the chain clock forward: an empty block records the jump, and expired transactions are dropped."
+        explanation="Advance moves the chain clock forward: an empty block records the jump, and expired transactions are dropped. Reset clock to now clears the offset; ledger time never goes backwards, so if the chain is ahead, new blocks resume at the last block time + 1 µs until wall time catches up. A snapshot's revert restores its clock offset."
       >
-        <NumberAction
-          label="Advance by (seconds)"
-          width={140}
-          min={1}
-          value={advanceSecs}
-          onChange={setAdvanceSecs}
-          action="Advance clock"
-          onAction={(seconds) => send('/clock/advance', { seconds })}
-        />
+        <Group gap="xs" align="flex-end">
+          <NumberAction
+            label="Advance by (seconds)"
+            width={140}
+            min={1}
+            value={advanceSecs}
+            onChange={setAdvanceSecs}
+            action="Advance clock"
+            onAction={(seconds) => send('/clock/advance', { seconds })}
+          />
+          <Button
+            size="xs"
+            variant="default"
+            disabled={clock.data?.offset_microseconds === '0'}
+            onClick={() => send('/clock/reset')}
+          >
+            Reset clock to now
+          </Button>
+        </Group>
         {clock.data && (
           <Text size="xs" ff="monospace" aria-label="Chain clock">
-            chain time {chainTime(clock.data.now_microseconds)} (ahead by{' '}
-            {(BigInt(clock.data.offset_microseconds) / 1_000_000n).toString()} s)
+            chain time {chainTime(clock.data.now_microseconds)} (offset{' '}
+            {seconds(clock.data.offset_microseconds)} s) · last block{' '}
+            {chainTime(clock.data.ledger_microseconds)} · next block at{' '}
+            {chainTime(clock.data.next_block_microseconds)}
           </Text>
         )}
       </Control>

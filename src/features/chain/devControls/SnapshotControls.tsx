@@ -3,6 +3,11 @@ import { useState } from 'react';
 import type { WorkbenchSnapshot } from './devControlQueries';
 import type { useDevControl } from './useDevControl';
 
+/** µs as whole seconds and a fraction, e.g. `60` or `1.5`. */
+function seconds(micros: string): string {
+  return String(Number(BigInt(micros) / 1_000n) / 1_000);
+}
+
 /**
  * Take a snapshot of the whole chain; revert to one (it and later snapshots are forgotten). The
  * panel owns both mutations, so that it shows their errors with the other controls'.
@@ -48,7 +53,8 @@ export function SnapshotControls({
         <Group key={snapshot.id} gap="xs">
           <Code>{snapshot.id}</Code>
           <Text size="xs">
-            version {snapshot.version} · height {snapshot.height}
+            version {snapshot.version} · height {snapshot.height} · clock offset{' '}
+            {seconds(snapshot.offset_microseconds)} s
           </Text>
           <Button
             size="compact-xs"

@@ -24,8 +24,13 @@ export interface WorkbenchFaults {
 
 /** `GET /workbench/clock`. */
 export interface WorkbenchClock {
+  /** Wall time + offset, µs. */
   now_microseconds: string;
   offset_microseconds: string;
+  /** The last block's time, µs. */
+  ledger_microseconds: string;
+  /** When the next block would be stamped: max(now, ledger + 1 µs). */
+  next_block_microseconds: string;
 }
 
 /** One entry of `GET /workbench/mempool`: a pending transaction and whether it is held. */
@@ -43,6 +48,8 @@ export interface WorkbenchSnapshot {
   id: string;
   version: number;
   height: number;
+  /** The clock offset taken with the snapshot; a revert restores it. */
+  offset_microseconds: string;
 }
 
 /** An error answer of the dev controls, with the node's message. */

@@ -15,6 +15,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { DraftArgument } from '../../../../machines';
 import { parseAmount } from '../../../format/amounts';
+import { parseAddress } from '../../../format/address';
 
 /** The integer widths Move knows, unsigned and signed. */
 export const integerKinds = [
@@ -258,23 +259,9 @@ function shown(text: string): string {
  * ```
  */
 export function parseAddressText(raw: string, what = 'address'): Parsed<string> {
-  const text = raw.trim();
-  const allowed = 'Use 0x followed by 1 to 64 hex characters, e.g. 0x1';
-  if (!/^0x/i.test(text)) {
-    return fail(`${what} must start with 0x; got ${shown(text)}. ${allowed}.`);
-  }
-  const hex = text.slice(2);
-  if (hex.length === 0 || hex.length > 64) {
-    return fail(
-      `${what} must have 1 to 64 hex characters after 0x; got ${hex.length}. ${allowed}.`,
-    );
-  }
-  if (!/^[0-9a-fA-F]+$/.test(hex)) {
-    return fail(
-      `${what} may only contain hex characters (0-9, a-f); got ${shown(text)}. ${allowed}.`,
-    );
-  }
-  return ok(AccountAddress.from(`0x${hex.toLowerCase()}`, { maxMissingChars: 63 }).toStringLong());
+  // The app's one address parser and message (src/format/address.ts).
+  const parsed = parseAddress(raw, what);
+  return parsed.ok ? ok(parsed.address) : fail(parsed.error);
 }
 
 /** A `u64` typed with a unit (`0.1 APT`, `250 octas`) is an amount of APT. */

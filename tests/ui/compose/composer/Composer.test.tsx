@@ -195,7 +195,9 @@ describe('Composer', { timeout: 20_000 }, () => {
     await user.clear(address);
     await user.type(address, '0xnothex');
     expect(
-      await screen.findByText(/Module address may only contain hex characters .* e\.g\. 0x1/),
+      await screen.findByText(
+        /^Module address "0xnothex" has "n", which is not a hex digit\. .*e\.g\. 0x1/,
+      ),
     ).toBeVisible();
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(last().ok).toBe(false);

@@ -58,11 +58,12 @@ describe('address', () => {
   });
 
   it.each([
-    ['', /must start with 0x; got nothing/],
-    ['cafe', /must start with 0x; got "cafe"/],
-    ['0x', /1 to 64 hex characters after 0x; got 0/],
-    [`0x${'1'.repeat(65)}`, /1 to 64 hex characters after 0x; got 65/],
-    ['0xzz', /only contain hex characters .* got "0xzz"/],
+    // The app's one address message (src/format/address.ts).
+    ['', /^address is empty\./],
+    ['cafe', /^address "cafe" must start with 0x: type 0xcafe\./],
+    ['0x', /^address "0x" has no hex digits after 0x\./],
+    [`0x${'1'.repeat(65)}`, /^address has 65 hex digits after 0x; at most 64 are allowed\./],
+    ['0xzz', /^address "0xzz" has "z", which is not a hex digit\./],
   ])('refuses %j', (text, message) => {
     const error = errorOf('address', text);
     expect(error).toMatch(message);
@@ -172,7 +173,9 @@ describe('vector<T>', () => {
     expect(errorOf('vector<u64>', '1, x')).toBe(
       'item 2: u64 must be a whole number from 0 to 18446744073709551615; got "x"',
     );
-    expect(errorOf('vector<address>', '0x1\nnope')).toMatch(/^item 2: address must start with 0x/);
+    expect(errorOf('vector<address>', '0x1\nnope')).toMatch(
+      /^item 2: address "nope" has "n", which is not a hex digit\./,
+    );
   });
 
   it.each([
@@ -242,7 +245,7 @@ describe('0x1::object::Object<T>', () => {
   });
   it('refuses a bad address and says what an object argument is', () => {
     expect(errorOf('0x1::object::Object<T0>', 'metadata')).toMatch(
-      /^Object<T0> \(an object address\) must start with 0x; got "metadata"/,
+      /^Object<T0> \(an object address\) "metadata" has "m", which is not a hex digit\./,
     );
   });
 });

@@ -1,0 +1,3 @@
+export { FundForm, parseFundAmount } from './FundForm';
+export type { FundFormProps } from './FundForm';
+export { FAUCET_LIMIT_OCTAS, DEFAULT_FUND_TEXT } from './faucetLimits';
