@@ -5,12 +5,24 @@ import { resourceKey } from '../storage/types.ts';
 
 type JsonObject = { [key: string]: Json };
 
-const PROCESSORS = [
-  'fungible_asset_processor',
-  'default_processor',
+/** Every processor the ts-sdk waits on (its `ProcessorType`), always caught up here. */
+export const PROCESSORS = [
+  'account_restoration_processor',
   'account_transactions_processor',
+  'default_processor',
+  'events_processor',
+  'fungible_asset_processor',
+  'stake_processor',
+  'token_v2_processor',
   'user_transaction_processor',
+  'objects_processor',
 ];
+
+/**
+ * Hasura prints `bigint` and `numeric` columns as JSON numbers (the real indexer's `amount` is
+ * `100000000`, not `"100000000"`); past 2^53 they lose precision there too.
+ */
+export const indexerNumber = (value: bigint): number => Number(value);
 
 /** The indexer's timestamp form: ISO 8601 without the zone. */
 const indexerTime = (micros: bigint) =>
@@ -34,6 +46,27 @@ export class Indexer {
     }));
   }
 
+  /** `ledger_infos`: the chain id. */
+  ledgerInfos(): JsonObject[] {
+    return [{ chain_id: 4 }];
+  }
+
+  /** `user_transactions` rows, oldest first (numbers for bigint columns, as Hasura prints them). */
+  userTransactions(): JsonObject[] {
+    const rows: JsonObject[] = [];
+    for (const record of this.ledger.records) {
+      if (record === undefined || record.kind !== 'user') continue;
+      rows.push({
+        version: record.version,
+        block_height: record.blockHeight,
+        sender: record.sender,
+        sequence_number: indexerNumber(record.sequenceNumber),
+        timestamp: indexerTime(record.timestamp),
+      });
+    }
+    return rows;
+  }
+
   /** `current_fungible_asset_balances` rows of an owner (APT only). */
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {
     const reader = this.ledger.reader();
@@ -48,7 +81,7 @@ export class Indexer {
     const timestamp = record !== undefined && record.kind !== 'genesis' ? record.timestamp : 0n;
     return [
       {
-        amount: aptBalance(reader, owner).toString(),
+        amount: indexerNumber(aptBalance(reader, owner)),
         asset_type: APTOS_COIN_TYPE,
         is_frozen: false,
         is_primary: true,

@@ -416,6 +416,11 @@ export class LocalNode {
     return this.indexer.processorStatus();
   }
 
+  /** An indexer table derived from the ledger (`node/indexer.ts`). */
+  indexerTable(name: 'ledger_infos' | 'user_transactions'): JsonObject[] {
+    return name === 'ledger_infos' ? this.indexer.ledgerInfos() : this.indexer.userTransactions();
+  }
+
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {
     return this.indexer.fungibleAssetBalances(owner);
   }

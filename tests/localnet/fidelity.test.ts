@@ -113,3 +113,148 @@ describe('coin and fungible asset views for types that are not coins', () => {
     expect(fa.body).toMatchObject({ message: 'MISSING_DATA', vm_error_code: 4008 });
   });
 });
+
+const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
+  const response = await fetch(chain.localnet.urls.indexer, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('indexer', () => {
+  it('prints bigint and numeric columns as JSON numbers, as Hasura does', async () => {
+    const { body } = await graphql(
+      `
+        query q($where_condition: current_fungible_asset_balances_bool_exp) {
+          current_fungible_asset_balances(where: $where_condition) {
+            amount
+            asset_type
+            last_transaction_version
+          }
+        }
+      `,
+      { where_condition: { owner_address: { _eq: alice.accountAddress.toString() } } },
+    );
+    const rows = (body.data as { current_fungible_asset_balances: Record<string, unknown>[] })
+      .current_fungible_asset_balances;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.amount).toBe(100_000_000);
+    expect(typeof rows[0]?.last_transaction_version).toBe('number');
+    // Only the selected columns come back.
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+      'amount',
+      'asset_type',
+      'last_transaction_version',
+    ]);
+    expect(
+      await chain.aptos.getAccountCoinAmount({
+        accountAddress: alice.accountAddress,
+        coinType: '0x1::aptos_coin::AptosCoin',
+      }),
+    ).toBe(100_000_000);
+  });
+
+  it('answers processor_status for every processor the SDK waits on', async () => {
+    const { body } = await graphql('{ processor_status { processor last_success_version } }');
+    const names = (body.data as { processor_status: { processor: string }[] }).processor_status.map(
+      (row) => row.processor,
+    );
+    for (const processor of [
+      'account_restoration_processor',
+      'account_transactions_processor',
+      'default_processor',
+      'events_processor',
+      'fungible_asset_processor',
+      'stake_processor',
+      'token_v2_processor',
+      'user_transaction_processor',
+      'objects_processor',
+    ]) {
+      expect(names).toContain(processor);
+    }
+  });
+
+  it('answers ledger_infos and user_transactions with order_by and limit', async () => {
+    expect((await graphql('query MyQuery { ledger_infos { chain_id } }')).body).toEqual({
+      data: { ledger_infos: [{ chain_id: 4 }] },
+    });
+    const { body } = await graphql(
+      'query top($limit: Int) { user_transactions(limit: $limit, order_by: {version: desc}) { version } }',
+      { limit: 1 },
+    );
+    const rows = (body.data as { user_transactions: { version: number }[] }).user_transactions;
+    expect(rows).toHaveLength(1);
+    const info = await chain.aptos.getLedgerInfo();
+    expect(rows[0]?.version).toBeLessThanOrEqual(Number(info.ledger_version));
+    expect(rows[0]?.version).toBeGreaterThan(0);
+  });
+
+  it("answers an unknown root field with Hasura's validation-failed error (HTTP 200)", async () => {
+    const answer = await graphql('query MyQuery {\n  ledger_inos {\n    chain_id\n  }\n}');
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        errors: [
+          {
+            message: "field 'ledger_inos' not found in type: 'query_root'",
+            extensions: { path: '$.selectionSet.ledger_inos', code: 'validation-failed' },
+          },
+        ],
+      },
+    });
+  });
+});
+
+describe('0x1::account::OriginatingAddress', () => {
+  it('exists at genesis with a table handle; an absent key is table_item_not_found', async () => {
+    const { status, body } = await getJson(
+      chain,
+      '/accounts/0x1/resource/0x1::account::OriginatingAddress',
+    );
+    expect(status).toBe(200);
+    const handle = (body as { data: { address_map: { handle: string } } }).data.address_map.handle;
+    expect(handle).toMatch(/^0x[0-9a-f]{64}$/);
+    const item = await postJson(`/tables/${handle}/item`, {
+      key_type: 'address',
+      value_type: 'address',
+      key: alice.accountAddress.toString(),
+    });
+    expect(item.status).toBe(404);
+    expect(item.body.error_code).toBe('table_item_not_found');
+    const original = await chain.aptos.lookupOriginalAccountAddress({
+      authenticationKey: alice.accountAddress,
+    });
+    expect(original.equals(alice.accountAddress)).toBe(true);
+  });
+});
+
+describe('BCS decode errors', () => {
+  it("use the node's wording: truncated bytes are 'unexpected end of input'", async () => {
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: alice.accountAddress,
+      data: {
+        function: '0x1::aptos_account::transfer',
+        functionArguments: [alice.accountAddress, 1],
+      },
+    });
+    const signed = chain.aptos.transaction.sign({ signer: alice, transaction });
+    const bytes = new Uint8Array([
+      ...transaction.rawTransaction.bcsToBytes(),
+      ...signed.bcsToBytes(),
+    ]);
+    const truncated = bytes.subarray(0, 40);
+    const response = await chain.rest('/transactions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x.aptos.signed_transaction+bcs' },
+      body: truncated,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'Failed to deserialize input into SignedTransaction: unexpected end of input',
+      error_code: 'invalid_input',
+      vm_error_code: null,
+    });
+  });
+});
