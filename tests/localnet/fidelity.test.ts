@@ -2,7 +2,7 @@
  * Pins the differences issue #14 found between the embedded chain and a real node (the ts-sdk's
  * own e2e suite failed on each). One describe per difference.
  */
-import { Account } from '@aptos-labs/ts-sdk';
+import type { Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, getJson, startChain, type Chain } from './helpers.ts';
 
