@@ -12,6 +12,7 @@ import type { DurableLog, LogEntry } from '../storage/log.ts';
 import type { StateKey, StateReader, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import type { LongAddress } from '../encoding.ts';
+import { IdleBlocks, idleRunTimestamps } from './idleBlocks.ts';
 import type { Waiters } from './waiters.ts';
 
 export function sequenceNumberOf(state: StateReader, address: LongAddress): bigint {
@@ -47,13 +48,26 @@ export class BlockProducer {
     },
   ) {
     this.miner = new Miner(parts.mining, () => this.mineBlock());
+    this.idle = new IdleBlocks({
+      mode: () => this.miner.mode,
+      ledger: parts.ledger,
+      clock: parts.clock,
+      log: parts.log,
+      commit: (timestamp) => {
+        if (!this.stopped) this.commit(timestamp, [], false);
+      },
+    });
   }
+
+  private readonly idle: IdleBlocks;
 
   /** Rebuilds the ledger from the log's entries (blocks re-executed, reverts and clock redone). */
   replay(entries: LogEntry[]): void {
     const { ledger, clock } = this.parts;
     for (const entry of entries) {
-      if (entry.k === 'clock') {
+      if (entry.k === 'idle') {
+        for (const timestamp of idleRunTimestamps(entry)) this.commit(timestamp, [], false);
+      } else if (entry.k === 'clock') {
         clock.restoreOffset(BigInt(entry.offset));
       } else if (entry.k === 'revert') {
         ledger.revertTo({ version: entry.version, height: entry.height });
@@ -98,6 +112,7 @@ export class BlockProducer {
       const next = mempool.nextReadyAt(nowMs);
       if (next !== undefined) this.miner.wakeAt(next - nowMs);
       if (options.allowEmpty === true) this.commitEmptyBlock();
+      else this.idle.tick();
       return 0;
     }
     const committed = this.commit(

@@ -23,6 +23,7 @@ import { CHAIN_ID, genesisWrites } from '../framework/genesis.ts';
 import { findModule, modulesAt } from '../framework/registry.ts';
 import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
+import { MIN_PENDING_MS } from '../miner/miner.ts';
 import { Ledger } from '../storage/ledger.ts';
 import type { LedgerMark } from '../storage/ledger.ts';
 import type { LogEntry } from '../storage/log.ts';
@@ -327,7 +328,9 @@ export class LocalNode {
     const held = faults.holdNext > 0;
     if (held) faults.holdNext -= 1;
     const delay = faults.delayCommitsMs;
-    this.mempool.add(tx, { readyAt: Date.now() + delay, held });
+    // In interval mode a submission stays observably pending for a moment (MIN_PENDING_MS).
+    const pending = this.producer.miner.mode.mode === 'interval' ? MIN_PENDING_MS : 0;
+    this.mempool.add(tx, { readyAt: Date.now() + Math.max(delay, pending), held });
     if (delay > 0) this.producer.miner.wakeAt(delay);
     else this.producer.miner.notify();
   }

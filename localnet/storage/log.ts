@@ -16,13 +16,17 @@ import { crc32 } from 'node:zlib';
 export type LogEntry =
   | { k: 'block'; ts: string; txs: string[] }
   | { k: 'revert'; version: number; height: number }
-  | { k: 'clock'; offset: string };
+  | { k: 'clock'; offset: string }
+  /** `n` empty blocks (metadata and checkpoint only) at `ts`, `ts + dt`, … (µs): see idleBlocks.ts. */
+  | { k: 'idle'; ts: string; dt: string; n: number };
 
 const LOG_FILE = 'chain.log';
 const FORMAT_FILE = 'FORMAT';
 const FORMAT = 'transaction-workbench localnet log v2\n';
 /** Entry header: payload length (u32 LE), CRC-32 of those 4 bytes, CRC-32 of the payload. */
 const HEADER_BYTES = 12;
+/** An idle run is written after this many empty blocks (2 minutes at the default cadence). */
+const IDLE_RUN_MAX = 240;
 
 /** The log holds damage that is not a torn tail: the chain refuses to start on it. */
 export class LogCorruptionError extends Error {
@@ -121,13 +125,46 @@ export class DurableLog {
     return new DurableLog(null, false);
   }
 
+  /** The open run of idle blocks, written as one entry when it ends (see `appendIdle`). */
+  private idleRun: { ts: bigint; dt: bigint; n: number } | null = null;
+
+  /**
+   * Records an empty idle block at `timestamp`. Consecutive ones `dt` apart coalesce into one
+   * `idle` entry, written when the run ends: at the next other entry, at `close()`, or after
+   * `IDLE_RUN_MAX` blocks. A crash loses at most that open run: empty blocks, nothing submitted.
+   */
+  appendIdle(timestamp: bigint, dt: bigint): void {
+    if (this.fd === null) return;
+    const run = this.idleRun;
+    if (run !== null && run.dt === dt && run.ts + run.dt * BigInt(run.n) === timestamp) {
+      run.n += 1;
+      if (run.n >= IDLE_RUN_MAX) this.flushIdle();
+      return;
+    }
+    this.flushIdle();
+    this.idleRun = { ts: timestamp, dt, n: 1 };
+  }
+
+  private flushIdle(): void {
+    const run = this.idleRun;
+    this.idleRun = null;
+    if (run === null || this.fd === null) return;
+    this.write({ k: 'idle', ts: run.ts.toString(), dt: run.dt.toString(), n: run.n });
+  }
+
   append(entry: LogEntry): void {
+    this.flushIdle();
+    this.write(entry);
+  }
+
+  private write(entry: LogEntry): void {
     if (this.fd === null) return;
     writeSync(this.fd, frame(entry));
     if (this.fsync) fdatasyncSync(this.fd);
   }
 
   close(): void {
+    this.flushIdle();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }

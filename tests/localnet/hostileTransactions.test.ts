@@ -145,7 +145,7 @@ describe('reads of what is committed', () => {
       txs: bad.map((bytes) => Buffer.from(bytes).toString('hex')),
     });
     log.close();
-    const localnet = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const localnet = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     try {
       const read = (path: string) =>
         fetch(`${localnet.urls.rest}${path}`).then((response) => response.status);

@@ -80,9 +80,13 @@ export const coinModule: NativeModule = {
       (_c, typeArgs) => (requireCoinInfo(typeArgs), ['Aptos Coin']),
       [[]],
     ),
-    view('symbol', [], ['0x1::string::String'], (_c, typeArgs) => (requireCoinInfo(typeArgs), ['APT']), [
+    view(
+      'symbol',
       [],
-    ]),
+      ['0x1::string::String'],
+      (_c, typeArgs) => (requireCoinInfo(typeArgs), ['APT']),
+      [[]],
+    ),
     view(
       'supply',
       [],
