@@ -43,6 +43,7 @@ export function genesisWrites(timestampMicros: bigint): WriteOp[] {
   const values: StateValue[] = [
     accountValue(FRAMEWORK_ADDRESS, 0n, FRAMEWORK_ADDRESS),
     resource(FRAMEWORK_ADDRESS, '0x1::chain_id::ChainId', { id: CHAIN_ID }),
+    resource(FRAMEWORK_ADDRESS, '0x1::chain_status::GenesisEndMarker', { dummy_field: false }),
     // Rotated keys' original addresses; empty at genesis, so lookups get table_item_not_found.
     resource(FRAMEWORK_ADDRESS, ORIGINATING_ADDRESS_TYPE, {
       address_map: { handle: ORIGINATING_ADDRESS_HANDLE },

@@ -5,6 +5,7 @@ import { accountModule } from './modules/account.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
 import { chainIdModule } from './modules/chainId.ts';
+import { chainStatusModule } from './modules/chainStatus.ts';
 import { coinModule } from './modules/coin.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
 import { objectModule } from './modules/object.ts';
@@ -19,6 +20,7 @@ export const MODULES: readonly NativeModule[] = [
   aptosAccountModule,
   aptosCoinModule,
   chainIdModule,
+  chainStatusModule,
   coinModule,
   fungibleAssetModule,
   objectModule,
@@ -64,7 +66,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::multisig_account',
   '0x1::code',
   '0x1::block',
-  '0x1::chain_status',
   '0x1::dispatchable_fungible_asset',
   '0x3::token',
   '0x4::collection',

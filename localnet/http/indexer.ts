@@ -35,6 +35,8 @@ export function indexerRoutes(node: LocalNode): Route[] {
         processor_status: () => node.processorStatus(),
         ledger_infos: () => node.indexerTable('ledger_infos'),
         user_transactions: () => node.indexerTable('user_transactions'),
+        account_transactions: () => node.indexerTable('account_transactions'),
+        table_metadatas: () => node.indexerTable('table_metadatas'),
         current_fungible_asset_balances: () =>
           ownerAddress === null ? [] : node.fungibleAssetBalances(ownerAddress),
       });

@@ -1,9 +1,19 @@
 import type { Json, LongAddress } from '../encoding.ts';
-import { aptBalance, APTOS_COIN_TYPE, primaryStoreAddress } from '../framework/assets.ts';
+import {
+  aptBalance,
+  APTOS_COIN_TYPE,
+  primaryStoreAddress,
+  SUPPLY_TABLE_HANDLE,
+} from '../framework/assets.ts';
+import { ORIGINATING_ADDRESS_HANDLE } from '../framework/genesis.ts';
 import type { Ledger } from '../storage/ledger.ts';
 import { resourceKey } from '../storage/types.ts';
 
 type JsonObject = { [key: string]: Json };
+
+/** The derived tables `LocalNode.indexerTable` serves. */
+export type IndexerTable =
+  'ledger_infos' | 'user_transactions' | 'account_transactions' | 'table_metadatas';
 
 /** Every processor the ts-sdk waits on (its `ProcessorType`), always caught up here. */
 export const PROCESSORS = [
@@ -65,6 +75,30 @@ export class Indexer {
       });
     }
     return rows;
+  }
+
+  /** `account_transactions` rows: each user transaction under its sender. */
+  accountTransactions(): JsonObject[] {
+    return this.userTransactions().map((row) => ({
+      account_address: row.sender ?? null,
+      transaction_version: row.version ?? null,
+    }));
+  }
+
+  /** `table_metadatas`: the tables genesis creates (APT's supply aggregator). */
+  tableMetadatas(): JsonObject[] {
+    return [
+      {
+        handle: SUPPLY_TABLE_HANDLE,
+        key_type: 'address',
+        value_type: 'u128',
+      },
+      {
+        handle: ORIGINATING_ADDRESS_HANDLE,
+        key_type: 'address',
+        value_type: 'address',
+      },
+    ];
   }
 
   /** `current_fungible_asset_balances` rows of an owner (APT only). */

@@ -23,6 +23,7 @@ import { CHAIN_ID, genesisWrites } from '../framework/genesis.ts';
 import { findModule, modulesAt } from '../framework/registry.ts';
 import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
+import type { IndexerTable } from './indexer.ts';
 import { MIN_PENDING_MS } from '../miner/miner.ts';
 import { Ledger } from '../storage/ledger.ts';
 import type { LedgerMark } from '../storage/ledger.ts';
@@ -420,8 +421,17 @@ export class LocalNode {
   }
 
   /** An indexer table derived from the ledger (`node/indexer.ts`). */
-  indexerTable(name: 'ledger_infos' | 'user_transactions'): JsonObject[] {
-    return name === 'ledger_infos' ? this.indexer.ledgerInfos() : this.indexer.userTransactions();
+  indexerTable(name: IndexerTable): JsonObject[] {
+    switch (name) {
+      case 'ledger_infos':
+        return this.indexer.ledgerInfos();
+      case 'user_transactions':
+        return this.indexer.userTransactions();
+      case 'account_transactions':
+        return this.indexer.accountTransactions();
+      case 'table_metadatas':
+        return this.indexer.tableMetadatas();
+    }
   }
 
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {

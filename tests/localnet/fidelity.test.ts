@@ -258,3 +258,29 @@ describe('BCS decode errors', () => {
     });
   });
 });
+
+describe('chain views and indexer tables the SDK reads', () => {
+  it('0x1::chain_status::is_operating answers true', async () => {
+    expect(await view('0x1::chain_status::is_operating', [], [])).toEqual({
+      status: 200,
+      body: [true],
+    });
+  });
+
+  it('account_transactions_aggregate counts a sender’s transactions; table_metadatas lists genesis tables', async () => {
+    expect(
+      await chain.aptos.getAccountTransactionsCount({ accountAddress: chain.root.accountAddress }),
+    ).toBeGreaterThan(0);
+    const resource = await chain.aptos.getAccountResource<{
+      supply: { vec: [{ aggregator: { vec: [{ handle: string }] } }] };
+    }>({
+      accountAddress: '0x1',
+      resourceType: '0x1::coin::CoinInfo<0x1::aptos_coin::AptosCoin>',
+    });
+    const handle = resource.supply.vec[0].aggregator.vec[0].handle;
+    const [metadata] = await chain.aptos.getTableItemsMetadata({
+      options: { where: { handle: { _eq: handle } } },
+    });
+    expect(metadata).toMatchObject({ key_type: 'address', value_type: 'u128' });
+  });
+});
