@@ -274,7 +274,7 @@ function project(value: Json | undefined, selection: Field[] | null): Json {
 }
 
 /** A table: all its rows (filtering, ordering and paging happen here). */
-export type Tables = { [name: string]: () => Row[] };
+export type Tables = { [name: string]: (where: Json | undefined) => Row[] };
 
 /** Runs a query against `tables`; throws `GraphqlError` for unknown fields or a bad query. */
 export function runQuery(query: string, variables: Row, tables: Tables): Row {
@@ -293,7 +293,7 @@ export function runQuery(query: string, variables: Row, tables: Tables): Row {
       const resolved = resolve(value, variables);
       if (resolved !== undefined) args[name] = resolved;
     }
-    let rows = table().filter((row) => matches(row, args.where));
+    let rows = table(args.where).filter((row) => matches(row, args.where));
     rows = orderRows(rows, args.order_by);
     const offset = typeof args.offset === 'number' ? args.offset : 0;
     const limit = typeof args.limit === 'number' ? args.limit : rows.length;

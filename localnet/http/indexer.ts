@@ -27,9 +27,11 @@ export function indexerRoutes(node: LocalNode): Route[] {
     const query = isJsonObject(body) && typeof body.query === 'string' ? body.query : '';
     const variables =
       isJsonObject(body) && isJsonObject(body.variables ?? null) ? (body.variables as Row) : {};
-    // The balances table is derived per owner: take the owner from the filter the SDK sends.
-    const owner = ownerOf(variables.where_condition);
-    const ownerAddress = owner === null ? null : parseAddress(owner);
+    // Per-owner tables: the owner comes from the filter the SDK sends.
+    const ownerAddress = (where: Json | undefined) => {
+      const owner = ownerOf(where);
+      return owner === null ? null : parseAddress(owner);
+    };
     try {
       const data = runQuery(query, variables, {
         processor_status: () => node.processorStatus(),
@@ -37,8 +39,14 @@ export function indexerRoutes(node: LocalNode): Route[] {
         user_transactions: () => node.indexerTable('user_transactions'),
         account_transactions: () => node.indexerTable('account_transactions'),
         table_metadatas: () => node.indexerTable('table_metadatas'),
-        current_fungible_asset_balances: () =>
-          ownerAddress === null ? [] : node.fungibleAssetBalances(ownerAddress),
+        current_fungible_asset_balances: (where) => {
+          const owner = ownerAddress(where);
+          return owner === null ? [] : node.fungibleAssetBalances(owner);
+        },
+        current_objects: (where) => {
+          const owner = ownerAddress(where);
+          return owner === null ? [] : node.ownedObjects(owner);
+        },
       });
       return { json: { data } };
     } catch (error) {

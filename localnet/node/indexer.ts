@@ -1,7 +1,10 @@
 import type { Json, LongAddress } from '../encoding.ts';
+import { parseAddress } from '../encoding.ts';
 import {
   aptBalance,
   APTOS_COIN_TYPE,
+  FUNGIBLE_STORE_TYPE,
+  OBJECT_CORE_TYPE,
   primaryStoreAddress,
   SUPPLY_TABLE_HANDLE,
 } from '../framework/assets.ts';
@@ -77,12 +80,48 @@ export class Indexer {
     return rows;
   }
 
-  /** `account_transactions` rows: each user transaction under its sender. */
+  /**
+   * `account_transactions` rows: each user transaction under every account it touched, its sender
+   * and the accounts whose `Account` resource or primary store it wrote (a payee, a funded account).
+   */
   accountTransactions(): JsonObject[] {
-    return this.userTransactions().map((row) => ({
-      account_address: row.sender ?? null,
-      transaction_version: row.version ?? null,
-    }));
+    const rows: JsonObject[] = [];
+    const reader = this.ledger.reader();
+    for (const record of this.ledger.records) {
+      if (record === undefined || record.kind !== 'user') continue;
+      const accounts = new Set<string>([record.sender]);
+      for (const write of record.output.writes) {
+        const [kind, address, type] = write.key.split('|');
+        if (kind !== 'r' || address === undefined) continue;
+        if (type === '0x1::account::Account') accounts.add(address);
+        if (type === '0x1::fungible_asset::FungibleStore') {
+          const core = reader.get(resourceKey(address as LongAddress, OBJECT_CORE_TYPE));
+          const owner = core !== null && core.kind === 'resource' ? core.data.owner : undefined;
+          if (typeof owner === 'string') accounts.add(parseAddress(owner) ?? owner);
+        }
+      }
+      for (const account of accounts)
+        rows.push({ account_address: account, transaction_version: record.version });
+    }
+    return rows;
+  }
+
+  /** `current_objects` an account owns: its APT primary store when it has one. */
+  ownedObjects(owner: LongAddress): JsonObject[] {
+    const store = primaryStoreAddress(owner);
+    if (this.ledger.reader().get(resourceKey(store, FUNGIBLE_STORE_TYPE)) === null) return [];
+    const version = this.ledger.versionsOfSender(owner).at(-1) ?? this.ledger.version;
+    return [
+      {
+        allow_ungated_transfer: false,
+        is_deleted: false,
+        last_guid_creation_num: 1125899906842625,
+        last_transaction_version: version,
+        object_address: store,
+        owner_address: owner,
+        state_key_hash: store,
+      },
+    ];
   }
 
   /** `table_metadatas`: the tables genesis creates (APT's supply aggregator). */

@@ -434,6 +434,10 @@ export class LocalNode {
     }
   }
 
+  ownedObjects(owner: LongAddress): JsonObject[] {
+    return this.indexer.ownedObjects(owner);
+  }
+
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {
     return this.indexer.fungibleAssetBalances(owner);
   }

@@ -271,6 +271,18 @@ describe('chain views and indexer tables the SDK reads', () => {
     expect(
       await chain.aptos.getAccountTransactionsCount({ accountAddress: chain.root.accountAddress }),
     ).toBeGreaterThan(0);
+    // A funded account counts the faucet's mint (it received it) and owns its primary store.
+    const funded = await fundedAccount(chain, 1_000);
+    expect(
+      await chain.aptos.getAccountTransactionsCount({ accountAddress: funded.accountAddress }),
+    ).toBe(1);
+    expect(await chain.aptos.getAccountCoinsCount({ accountAddress: funded.accountAddress })).toBe(
+      1,
+    );
+    const objects = await chain.aptos.getAccountOwnedObjects({
+      accountAddress: funded.accountAddress,
+    });
+    expect(objects).toHaveLength(1);
     const resource = await chain.aptos.getAccountResource<{
       supply: { vec: [{ aggregator: { vec: [{ handle: string }] } }] };
     }>({
