@@ -1,3 +1,4 @@
+import type { LongAddress } from '../encoding.ts';
 import type { ResourceValue, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import {
@@ -19,7 +20,7 @@ import { ROOT_ADDRESS } from './root.ts';
 export const ORIGINATING_ADDRESS_TYPE = '0x1::account::OriginatingAddress';
 /** The `Table<address, address>` handle of `OriginatingAddress.address_map` (fixed, like a real genesis). */
 export const ORIGINATING_ADDRESS_HANDLE =
-  '0x9f1f0ba2ba0f3fe0fbb9aa7b2a0a7b6c8b5a3a4a5d1c1b7b2d5e3e2c0f8d5a11';
+  '0x9f1f0ba2ba0f3fe0fbb9aa7b2a0a7b6c8b5a3a4a5d1c1b7b2d5e3e2c0f8d5a11' as LongAddress;
 
 /** The local chain's id, as `Network.LOCAL` assumes. */
 export const CHAIN_ID = 4;

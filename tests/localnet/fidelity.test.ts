@@ -2,7 +2,7 @@
  * Pins the differences issue #14 found between the embedded chain and a real node (the ts-sdk's
  * own e2e suite failed on each). One describe per difference.
  */
-import type { Account } from '@aptos-labs/ts-sdk';
+import { Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, getJson, startChain, type Chain } from './helpers.ts';
 
@@ -294,5 +294,43 @@ describe('chain views and indexer tables the SDK reads', () => {
       options: { where: { handle: { _eq: handle } } },
     });
     expect(metadata).toMatchObject({ key_type: 'address', value_type: 'u128' });
+  });
+});
+
+describe('account::rotate_authentication_key_from_public_key', () => {
+  it('sets the new key, records OriginatingAddress, and the new key signs for the account', async () => {
+    const account = await fundedAccount(chain, 100_000_000);
+    const next = Account.generate();
+    const transaction = await chain.aptos.rotateAuthKeyUnverified({
+      fromAccount: account,
+      toNewPublicKey: next.publicKey,
+    });
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: account, transaction });
+    const committed = await chain.aptos.waitForTransaction({ transactionHash: pending.hash });
+    expect(committed.success).toBe(true);
+    const info = await chain.aptos.getAccountInfo({ accountAddress: account.accountAddress });
+    expect(info.authentication_key).toBe(next.publicKey.authKey().toString());
+    const original = await chain.aptos.lookupOriginalAccountAddress({
+      authenticationKey: next.publicKey.authKey().derivedAddress(),
+    });
+    expect(original.equals(account.accountAddress)).toBe(true);
+    const rotated = Account.fromPrivateKey({
+      privateKey: next.privateKey,
+      address: account.accountAddress,
+    });
+    const transfer = await chain.aptos.transaction.build.simple({
+      sender: rotated.accountAddress,
+      data: {
+        function: '0x1::aptos_account::transfer',
+        functionArguments: [next.accountAddress, 1],
+      },
+    });
+    const sent = await chain.aptos.signAndSubmitTransaction({
+      signer: rotated,
+      transaction: transfer,
+    });
+    expect((await chain.aptos.waitForTransaction({ transactionHash: sent.hash })).success).toBe(
+      true,
+    );
   });
 });

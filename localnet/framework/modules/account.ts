@@ -1,8 +1,12 @@
 import type { LongAddress } from '../../encoding.ts';
-import { declared, eventHandle, struct, view } from '../abi.ts';
-import { readAccount, FRAMEWORK_ADDRESS } from '../assets.ts';
-import type { NativeModule } from '../context.ts';
-import { ERROR_CATEGORY, moduleError } from '../context.ts';
+import { must, sha3, shortAddress, toHex } from '../../encoding.ts';
+import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
+import { resourceKey, tableKey } from '../../storage/types.ts';
+import { declared, entry, eventHandle, struct, view } from '../abi.ts';
+import { ACCOUNT_TYPE, readAccount, FRAMEWORK_ADDRESS } from '../assets.ts';
+import type { NativeContext, NativeModule } from '../context.ts';
+import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { ORIGINATING_ADDRESS_HANDLE } from '../genesis.ts';
 
 export const ACCOUNT = '0x1::account';
 export const accountErrors = {
@@ -12,7 +16,52 @@ export const accountErrors = {
     'EACCOUNT_ALREADY_EXISTS',
     'Account already exists',
   ),
+  invalidScheme: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    12n,
+    'EUNRECOGNIZED_SCHEME',
+    'Specified scheme required to proceed with the smart contract operation - can only be ED25519_SCHEME(0) OR MULTI_ED25519_SCHEME(1)',
+  ),
+  malformedKey: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    9n,
+    'EMALFORMED_AUTHENTICATION_KEY',
+    'The provided authentication key has an invalid length',
+  ),
 };
+
+function originatingItem(authKey: LongAddress, original: LongAddress): TableItemValue {
+  return {
+    kind: 'table_item',
+    handle: ORIGINATING_ADDRESS_HANDLE,
+    key: authKey,
+    value: original,
+    keyType: 'address',
+    valueType: 'address',
+    decodedKey: shortAddress(authKey),
+    decodedValue: shortAddress(original),
+  };
+}
+
+/**
+ * The framework's `update_auth_key_and_originating_address_table`: sets the account's key, moves
+ * its `OriginatingAddress` entry to the new key (none when the key is the address again) and emits
+ * `0x1::account::KeyRotation`.
+ */
+function rotateTo(ctx: NativeContext, address: LongAddress, newKey: LongAddress): void {
+  const account = must(readAccount(ctx, address));
+  const oldKey = account.data.authentication_key as LongAddress;
+  const next: ResourceValue = { ...account, data: { ...account.data, authentication_key: newKey } };
+  ctx.write(resourceKey(address, ACCOUNT_TYPE), next);
+  if (oldKey !== address) ctx.write(tableKey(ORIGINATING_ADDRESS_HANDLE, oldKey), null);
+  if (newKey !== address)
+    ctx.write(tableKey(ORIGINATING_ADDRESS_HANDLE, newKey), originatingItem(newKey, address));
+  ctx.emit('0x1::account::KeyRotation', {
+    account: shortAddress(address),
+    old_authentication_key: oldKey,
+    new_authentication_key: newKey,
+  });
+}
 
 export const accountModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
@@ -59,6 +108,19 @@ export const accountModule: NativeModule = {
       const key = account === null ? (addr as string) : (account.data.authentication_key as string);
       return [new Uint8Array(Buffer.from(key.slice(2), 'hex'))];
     }),
+    // Unverified rotation: no proof that the new key's owner agreed (the SDK's rotateAuthKeyUnverified).
+    entry(
+      'rotate_authentication_key_from_public_key',
+      ['&signer', 'u8', 'vector<u8>'],
+      (ctx, _t, [scheme, bytes]) => {
+        const key = bytes as Uint8Array;
+        if (typeof scheme !== 'number' || scheme > 3) abort(ACCOUNT, accountErrors.invalidScheme);
+        if (scheme === 0 && key.length !== 32) abort(ACCOUNT, accountErrors.malformedKey);
+        const authKey = toHex(sha3(key, new Uint8Array([scheme]))) as LongAddress;
+        rotateTo(ctx, must(ctx.signers[0]), authKey);
+        return [];
+      },
+    ),
     declared('create_resource_address', ['&address', 'vector<u8>'], ['address']),
     declared('get_guid_next_creation_num', ['address'], ['u64'], { isView: true }),
   ],
