@@ -39,6 +39,8 @@ export function indexerRoutes(node: LocalNode): Route[] {
         user_transactions: () => node.indexerTable('user_transactions'),
         account_transactions: () => node.indexerTable('account_transactions'),
         table_metadatas: () => node.indexerTable('table_metadatas'),
+        fungible_asset_metadata: () => node.indexerTable('fungible_asset_metadata'),
+        fungible_asset_activities: () => node.indexerTable('fungible_asset_activities'),
         current_fungible_asset_balances: (where) => {
           const owner = ownerAddress(where);
           return owner === null ? [] : node.fungibleAssetBalances(owner);

@@ -16,7 +16,12 @@ type JsonObject = { [key: string]: Json };
 
 /** The derived tables `LocalNode.indexerTable` serves. */
 export type IndexerTable =
-  'ledger_infos' | 'user_transactions' | 'account_transactions' | 'table_metadatas';
+  | 'fungible_asset_metadata'
+  | 'fungible_asset_activities'
+  | 'ledger_infos'
+  | 'user_transactions'
+  | 'account_transactions'
+  | 'table_metadatas';
 
 /** Every processor the ts-sdk waits on (its `ProcessorType`), always caught up here. */
 export const PROCESSORS = [
@@ -40,6 +45,29 @@ export const indexerNumber = (value: bigint): number => Number(value);
 /** The indexer's timestamp form: ISO 8601 without the zone. */
 const indexerTime = (micros: bigint) =>
   new Date(Number(micros / 1000n)).toISOString().replace('Z', '');
+
+const FRAMEWORK_LONG = '0x0000000000000000000000000000000000000000000000000000000000000001';
+const APT_FA_LONG = '0x000000000000000000000000000000000000000000000000000000000000000a';
+
+/** APT's `fungible_asset_metadata` row: as a coin (v1) or as its fungible asset `0xa` (v2). */
+function aptMetadataRow(standard: 'v1' | 'v2'): JsonObject {
+  return {
+    token_standard: standard,
+    symbol: 'APT',
+    supply_aggregator_table_key_v1: null,
+    supply_aggregator_table_handle_v1: null,
+    project_uri: standard === 'v1' ? null : '',
+    name: 'Aptos Coin',
+    last_transaction_version: 0,
+    last_transaction_timestamp: '1970-01-01T00:00:00',
+    icon_uri: standard === 'v1' ? null : '',
+    decimals: 8,
+    creator_address: FRAMEWORK_LONG,
+    asset_type: standard === 'v1' ? APTOS_COIN_TYPE : APT_FA_LONG,
+    maximum_v2: null,
+    supply_v2: null,
+  };
+}
 
 /** The indexer's tables, derived from the ledger (indexing is synchronous here). */
 export class Indexer {
@@ -106,6 +134,49 @@ export class Indexer {
     return rows;
   }
 
+  /** `fungible_asset_metadata`: APT as a coin, then as its fungible asset. */
+  fungibleAssetMetadata(): JsonObject[] {
+    return [aptMetadataRow('v1'), aptMetadataRow('v2')];
+  }
+
+  /** `fungible_asset_activities`: APT withdrawals and deposits of user transactions, by event. */
+  fungibleAssetActivities(): JsonObject[] {
+    const rows: JsonObject[] = [];
+    const reader = this.ledger.reader();
+    for (const record of this.ledger.records) {
+      if (record === undefined || record.kind !== 'user') continue;
+      record.output.events.forEach((event, index) => {
+        if (
+          event.type !== '0x1::fungible_asset::Deposit' &&
+          event.type !== '0x1::fungible_asset::Withdraw'
+        )
+          return;
+        const store = parseAddress(String(event.data.store)) ?? (event.data.store as LongAddress);
+        const core = reader.get(resourceKey(store, OBJECT_CORE_TYPE));
+        const owner = core !== null && core.kind === 'resource' ? core.data.owner : null;
+        rows.push({
+          transaction_version: record.version,
+          event_index: index,
+          owner_address: typeof owner === 'string' ? (parseAddress(owner) ?? owner) : null,
+          storage_id: store,
+          asset_type: APTOS_COIN_TYPE,
+          amount: indexerNumber(BigInt(String(event.data.amount))),
+          type: event.type,
+          is_transaction_success: record.output.success,
+          is_frozen: null,
+          block_height: record.blockHeight,
+          transaction_timestamp: indexerTime(record.timestamp),
+          token_standard: 'v1',
+          entry_function_id_str: null,
+          gas_fee_payer_address: null,
+          storage_refund_amount: 0,
+          metadata: aptMetadataRow('v1'),
+        });
+      });
+    }
+    return rows;
+  }
+
   /** `current_objects` an account owns: its APT primary store when it has one. */
   ownedObjects(owner: LongAddress): JsonObject[] {
     const store = primaryStoreAddress(owner);
@@ -163,20 +234,7 @@ export class Indexer {
         owner_address: owner,
         storage_id: primaryStoreAddress(owner),
         token_standard: 'v1',
-        metadata: {
-          token_standard: 'v1',
-          symbol: 'APT',
-          supply_aggregator_table_key_v1: null,
-          supply_aggregator_table_handle_v1: null,
-          project_uri: null,
-          name: 'Aptos Coin',
-          last_transaction_version: 0,
-          last_transaction_timestamp: '1970-01-01T00:00:00',
-          icon_uri: null,
-          decimals: 8,
-          creator_address: '0x0000000000000000000000000000000000000000000000000000000000000001',
-          asset_type: APTOS_COIN_TYPE,
-        },
+        metadata: aptMetadataRow('v1'),
       },
     ];
   }

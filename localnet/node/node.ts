@@ -431,6 +431,10 @@ export class LocalNode {
         return this.indexer.accountTransactions();
       case 'table_metadatas':
         return this.indexer.tableMetadatas();
+      case 'fungible_asset_metadata':
+        return this.indexer.fungibleAssetMetadata();
+      case 'fungible_asset_activities':
+        return this.indexer.fungibleAssetActivities();
     }
   }
 

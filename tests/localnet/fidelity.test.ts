@@ -334,3 +334,23 @@ describe('account::rotate_authentication_key_from_public_key', () => {
     );
   });
 });
+
+describe('fungible asset indexer tables', () => {
+  it('lists APT metadata as a coin and as 0xa, and APT activities from deposit and withdraw events', async () => {
+    const metadata = await chain.aptos.getFungibleAssetMetadataByCreatorAddress({
+      creatorAddress: '0x1',
+    });
+    expect(metadata.map((row) => row.asset_type)).toEqual([
+      '0x1::aptos_coin::AptosCoin',
+      '0x000000000000000000000000000000000000000000000000000000000000000a',
+    ]);
+    expect(
+      await chain.aptos.getFungibleAssetMetadataByAssetType({ assetType: '0x1::aptos_coin::nope' }),
+    ).toBeUndefined();
+    const activities = await chain.aptos.getFungibleAssetActivities({
+      options: { limit: 2, where: { asset_type: { _eq: '0x1::aptos_coin::AptosCoin' } } },
+    });
+    expect(activities).toHaveLength(2);
+    expect(typeof activities[0]?.amount).toBe('number');
+  });
+});
