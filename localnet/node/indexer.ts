@@ -21,7 +21,8 @@ export type IndexerTable =
   | 'ledger_infos'
   | 'user_transactions'
   | 'account_transactions'
-  | 'table_metadatas';
+  | 'table_metadatas'
+  | 'auth_key_account_addresses';
 
 /** Every processor the ts-sdk waits on (its `ProcessorType`), always caught up here. */
 export const PROCESSORS = [
@@ -175,6 +176,40 @@ export class Indexer {
       });
     }
     return rows;
+  }
+
+  /**
+   * `auth_key_account_addresses`: which account each authentication key controls, one row per
+   * (key, account); `is_auth_key_used` once the account sent a transaction under that key.
+   * `public_key_auth_keys` (multi-key membership) stays empty: this chain records no multi-keys.
+   */
+  authKeyAccountAddresses(): JsonObject[] {
+    const rows = new Map<string, JsonObject>();
+    const current = new Map<string, string>();
+    const upsert = (address: string, authKey: string, version: number, used: boolean) => {
+      const id = `${authKey}|${address}`;
+      const row = rows.get(id);
+      rows.set(id, {
+        auth_key: authKey,
+        account_address: address,
+        last_transaction_version: version,
+        is_auth_key_used: used || row?.is_auth_key_used === true,
+      });
+    };
+    for (const record of this.ledger.records) {
+      if (record === undefined || record.kind !== 'user') continue;
+      upsert(record.sender, current.get(record.sender) ?? record.sender, record.version, true);
+      for (const write of record.output.writes) {
+        const value = write.value;
+        if (value === null || value.kind !== 'resource' || value.type !== '0x1::account::Account')
+          continue;
+        const authKey = String(value.data.authentication_key);
+        if (current.get(value.address) === authKey) continue;
+        current.set(value.address, authKey);
+        upsert(value.address, authKey, record.version, false);
+      }
+    }
+    return [...rows.values()];
   }
 
   /** `current_objects` an account owns: its APT primary store when it has one. */

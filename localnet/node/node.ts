@@ -435,6 +435,8 @@ export class LocalNode {
         return this.indexer.fungibleAssetMetadata();
       case 'fungible_asset_activities':
         return this.indexer.fungibleAssetActivities();
+      case 'auth_key_account_addresses':
+        return this.indexer.authKeyAccountAddresses();
     }
   }
 

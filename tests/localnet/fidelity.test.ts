@@ -314,6 +314,16 @@ describe('account::rotate_authentication_key_from_public_key', () => {
       authenticationKey: next.publicKey.authKey().derivedAddress(),
     });
     expect(original.equals(account.accountAddress)).toBe(true);
+    // The indexer maps the new key to the account (not used until the account signs with it).
+    const { body } = await graphql(
+      'query q($w: auth_key_account_addresses_bool_exp) { auth_key_account_addresses(where: $w) { account_address is_auth_key_used } }',
+      { w: { auth_key: { _eq: next.publicKey.authKey().toString() } } },
+    );
+    expect(body.data).toEqual({
+      auth_key_account_addresses: [
+        { account_address: account.accountAddress.toStringLong(), is_auth_key_used: false },
+      ],
+    });
     const rotated = Account.fromPrivateKey({
       privateKey: next.privateKey,
       address: account.accountAddress,
