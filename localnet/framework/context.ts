@@ -70,6 +70,7 @@ export const ERROR_CATEGORY = {
   invalidArgument: 0x1n,
   outOfRange: 0x2n,
   invalidState: 0x3n,
+  unauthenticated: 0x4n,
   permissionDenied: 0x5n,
   notFound: 0x6n,
   alreadyExists: 0x8n,

@@ -364,3 +364,39 @@ describe('fungible asset indexer tables', () => {
     expect(typeof activities[0]?.amount).toBe('number');
   });
 });
+
+describe('account::rotate_authentication_key (with proofs)', () => {
+  it('rotates when both keys sign the challenge; a wrong proof aborts EINVALID_PROOF_OF_KNOWLEDGE', async () => {
+    const account = await fundedAccount(chain, 100_000_000);
+    const next = Account.generate();
+    const transaction = await chain.aptos.rotateAuthKey({ fromAccount: account, toAccount: next });
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: account, transaction });
+    expect((await chain.aptos.waitForTransaction({ transactionHash: pending.hash })).success).toBe(
+      true,
+    );
+    const info = await chain.aptos.getAccountInfo({ accountAddress: account.accountAddress });
+    expect(info.authentication_key).toBe(next.publicKey.authKey().toString());
+
+    // A proof signed by another key than the one rotated to.
+    const other = await fundedAccount(chain, 100_000_000);
+    const stranger = Account.generate();
+    const forged = await chain.aptos.transaction.build.simple({
+      sender: other.accountAddress,
+      data: {
+        function: '0x1::account::rotate_authentication_key',
+        functionArguments: [
+          0,
+          other.publicKey.toUint8Array(),
+          0,
+          next.publicKey.toUint8Array(),
+          other.sign(new Uint8Array([1, 2, 3])).toUint8Array(),
+          stranger.sign(new Uint8Array([1, 2, 3])).toUint8Array(),
+        ],
+      },
+    });
+    const sent = await chain.aptos.signAndSubmitTransaction({ signer: other, transaction: forged });
+    await expect(chain.aptos.waitForTransaction({ transactionHash: sent.hash })).rejects.toThrow(
+      /EINVALID_PROOF_OF_KNOWLEDGE/,
+    );
+  });
+});
