@@ -1,5 +1,6 @@
 import type { Json, LongAddress } from '../encoding.ts';
 import { parseAddress } from '../encoding.ts';
+import { decodeSignedTransaction } from '../executor/decode.ts';
 import {
   aptBalance,
   APTOS_COIN_TYPE,
@@ -179,21 +180,22 @@ export class Indexer {
   }
 
   /**
-   * `auth_key_account_addresses`: which account each authentication key controls, one row per
-   * (key, account); `is_auth_key_used` once the account sent a transaction under that key.
+   * `auth_key_account_addresses`: each account's current authentication key, one row per account;
+   * `is_auth_key_used` once the account sent a transaction under it (or rotated to it with proofs).
    * `public_key_auth_keys` (multi-key membership) stays empty: this chain records no multi-keys.
    */
   authKeyAccountAddresses(): JsonObject[] {
     const rows = new Map<string, JsonObject>();
     const current = new Map<string, string>();
     const upsert = (address: string, authKey: string, version: number, used: boolean) => {
-      const id = `${authKey}|${address}`;
-      const row = rows.get(id);
-      rows.set(id, {
+      // One row per account, its current key (a rotation replaces the row, as the indexer does).
+      const row = rows.get(address);
+      const sameKey = row?.auth_key === authKey;
+      rows.set(address, {
         auth_key: authKey,
         account_address: address,
         last_transaction_version: version,
-        is_auth_key_used: used || row?.is_auth_key_used === true,
+        is_auth_key_used: used || (sameKey && row?.is_auth_key_used === true),
       });
     };
     for (const record of this.ledger.records) {
@@ -206,7 +208,10 @@ export class Indexer {
         const authKey = String(value.data.authentication_key);
         if (current.get(value.address) === authKey) continue;
         current.set(value.address, authKey);
-        upsert(value.address, authKey, record.version, false);
+        // A rotation with proofs shows the new key's owner agreed: the key counts as used.
+        const verified =
+          decodeSignedTransaction(record.bytes).entry?.functionName === 'rotate_authentication_key';
+        upsert(value.address, authKey, record.version, verified);
       }
     }
     return [...rows.values()];
