@@ -13,7 +13,8 @@ Options:
   --data-dir <dir>       where the durable log lives (default .localnet/)
   --ephemeral            keep everything in memory (ignores --data-dir)
   --reset                wipe the data dir before starting
-  --block-time <ms>      0 (default) commits on the next tick; N > 0 mines every N ms
+  --block-time <ms>      a block every N ms (default 250); 0 commits instantly (next tick)
+  --idle-block-time <ms> an empty block after N idle ms (default 500); 0 for none
   --host <addr>          interface to listen on (default 127.0.0.1; others only when asked)
   --fsync                fsync the log after every block (survives power loss too)
   --allow-origin <url>   also let this origin use the dev controls and the faucet (repeatable;
@@ -63,6 +64,7 @@ export function parseCommandLine(
         ephemeral: { type: 'boolean' },
         reset: { type: 'boolean' },
         'block-time': { type: 'string' },
+        'idle-block-time': { type: 'string' },
         host: { type: 'string' },
         fsync: { type: 'boolean' },
         'allow-origin': { type: 'string', multiple: true },
@@ -76,6 +78,12 @@ export function parseCommandLine(
   const blockTime = values['block-time'];
   if (blockTime !== undefined && !/^[0-9]+$/.test(blockTime)) {
     throw new UsageError(`--block-time must be a whole number of milliseconds, got "${blockTime}"`);
+  }
+  const idleBlockTime = values['idle-block-time'];
+  if (idleBlockTime !== undefined && !/^[0-9]+$/.test(idleBlockTime)) {
+    throw new UsageError(
+      `--idle-block-time must be a whole number of milliseconds, got "${idleBlockTime}"`,
+    );
   }
   if (values.host !== undefined && values.host.trim() === '')
     throw new UsageError('--host needs an address');
@@ -95,7 +103,8 @@ export function parseCommandLine(
     ephemeral: values.ephemeral ?? false,
     reset: values.reset ?? false,
     fsync: values.fsync ?? false,
-    blockTimeMs: blockTime === undefined ? 0 : Number(blockTime),
+    ...(blockTime === undefined ? {} : { blockTimeMs: Number(blockTime) }),
+    ...(idleBlockTime === undefined ? {} : { idleBlockMs: Number(idleBlockTime) }),
     host: values.host ?? '127.0.0.1',
   };
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];

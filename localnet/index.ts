@@ -8,6 +8,7 @@ import { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
 import { serve, type HttpService } from './http/server.ts';
 import { createRouters } from './http/services.ts';
 import type { MiningMode } from './miner/miner.ts';
+import { DEFAULT_BLOCK_TIME_MS, DEFAULT_IDLE_BLOCK_MS } from './miner/miner.ts';
 import { LocalNode } from './node/node.ts';
 
 export type { MiningMode } from './miner/miner.ts';
@@ -36,8 +37,13 @@ export interface LocalnetOptions {
   ports?: 'auto' | Partial<ServicePorts>;
   /** Interface to listen on (default `127.0.0.1`). */
   host?: string;
-  /** 0 (default) commits on the next tick after a submission; N > 0 mines every N ms. */
+  /**
+   * A block every N ms (default 250, `DEFAULT_BLOCK_TIME_MS`), a submission pending until its
+   * block; 0 commits on the next tick after a submission (instant, for tests and benchmarks).
+   */
   blockTimeMs?: number;
+  /** With `blockTimeMs` > 0: an empty block after N idle ms (default 500); 0 turns them off. */
+  idleBlockMs?: number;
   /** Overrides `blockTimeMs`, e.g. `{ mode: 'manual' }` for tests that mine by hand. */
   mining?: MiningMode;
   /** fsync the log after each block (survives power loss, not only kill -9). */
@@ -75,10 +81,15 @@ export interface Localnet {
  */
 export async function startLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
   const host = options.host ?? '127.0.0.1';
-  const blockTimeMs = options.blockTimeMs ?? 0;
+  const blockTimeMs = options.blockTimeMs ?? DEFAULT_BLOCK_TIME_MS;
+  const idleBlockMs = options.idleBlockMs ?? DEFAULT_IDLE_BLOCK_MS;
   const mining: MiningMode =
     options.mining ??
-    (blockTimeMs > 0 ? { mode: 'interval', intervalMs: blockTimeMs } : { mode: 'instant' });
+    (blockTimeMs > 0
+      ? idleBlockMs > 0
+        ? { mode: 'interval', intervalMs: blockTimeMs, idleBlockMs }
+        : { mode: 'interval', intervalMs: blockTimeMs }
+      : { mode: 'instant' });
   const node = new LocalNode({
     mining,
     dataDir: options.ephemeral === true ? null : (options.dataDir ?? '.localnet'),

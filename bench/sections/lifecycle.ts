@@ -66,7 +66,7 @@ async function spawnChain(blockTimeMs = 0): Promise<Chain> {
 
 /** The local chain inside this process (shares the event loop with the machine). */
 async function inProcessChain(): Promise<Chain> {
-  const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+  const localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
   return { urls: localnet.urls, stop: () => localnet.stop() };
 }
 

@@ -130,6 +130,36 @@ function payloadKindOf(raw: RawTransaction): DecodedTransaction['payloadKind'] {
   return 'payload_v2';
 }
 
+/** How many variants the node's enums have, for serde's "expected variant index" wording. */
+const VARIANT_COUNTS: { [name: string]: number } = {
+  TransactionAuthenticator: 5,
+  AccountAuthenticator: 6,
+  TransactionPayload: 5,
+  TransactionArgument: 10,
+  ScriptTransactionArgument: 10,
+  TypeTag: 11,
+};
+
+/**
+ * The ts-sdk deserializer's messages in the wording of the node's (Rust `bcs` and serde), so a
+ * client sees what a real node says: truncated bytes are `unexpected end of input`.
+ */
+export function bcsWording(message: string): string {
+  if (message === 'Reached to the end of buffer') return 'unexpected end of input';
+  if (message === 'Buffer has remaining bytes') return 'remaining input';
+  if (message === 'Invalid boolean value') return 'expected boolean';
+  if (message.startsWith('Overflow while parsing uleb128'))
+    return 'ULEB128-encoded integer did not fit in the target size';
+  const variant = /^Unknown variant index for (\w+): (\d+)$/.exec(message);
+  if (variant !== null) {
+    const count = VARIANT_COUNTS[variant[1] ?? ''];
+    return count === undefined
+      ? `invalid value: integer \`${variant[2]}\`, expected variant index`
+      : `invalid value: integer \`${variant[2]}\`, expected variant index 0 <= i < ${count}`;
+  }
+  return message;
+}
+
 /**
  * Decodes a BCS `SignedTransaction` with the ts-sdk.
  *
@@ -145,13 +175,12 @@ export function decodeSignedTransaction(bytes: Uint8Array): DecodedTransaction {
     rawLength = bytes.length - deserializer.remaining();
     authenticator = TransactionAuthenticator.deserialize(deserializer);
     if (deserializer.remaining() !== 0) {
-      throw new DecodeError(
-        `${deserializer.remaining()} trailing bytes after the signed transaction`,
-      );
+      // The node's BCS deserializer (the `bcs` crate) says `remaining input`.
+      throw new DecodeError('remaining input');
     }
   } catch (error) {
     if (error instanceof DecodeError) throw error;
-    throw new DecodeError(error instanceof Error ? error.message : String(error));
+    throw new DecodeError(bcsWording(error instanceof Error ? error.message : String(error)));
   }
   const sender = longAddress(raw.sender);
   const payloadKind = payloadKindOf(raw);

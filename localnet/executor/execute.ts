@@ -9,7 +9,7 @@ import {
   withdrawApt,
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
-import { MoveAbort } from '../framework/context.ts';
+import { MoveAbort, VmStatusError } from '../framework/context.ts';
 import { findModule } from '../framework/registry.ts';
 import type {
   ChainEvent,
@@ -449,6 +449,7 @@ export function executeView(
   } catch (error) {
     if (error instanceof MoveAbort) throw new ViewError(error.vmStatus, ABORTED);
     if (error instanceof OutOfGas) throw new ViewError('Out of gas', 4002);
+    if (error instanceof VmStatusError) throw new ViewError(error.status, error.code);
     throw error;
   }
 }

@@ -54,6 +54,12 @@ export const primaryStoreAddress = memoize(
     ) as LongAddress,
 );
 
+/** `primary_store_address(owner, metadata)` for any metadata object. */
+export const primaryStoreAddressOf = (owner: LongAddress, metadata: LongAddress): LongAddress =>
+  metadata === APT_METADATA_ADDRESS
+    ? primaryStoreAddress(owner)
+    : (toHex(sha3(fromHex(owner), fromHex(metadata), OBJECT_ADDRESS_SCHEME)) as LongAddress);
+
 /** A resource value under an address, its fields in REST JSON form. */
 export const resource = (
   address: LongAddress,

@@ -40,6 +40,25 @@ export class MoveAbort extends Error {
   }
 }
 
+/**
+ * A VM failure a native raises that is not an abort: `borrow_global` of a resource that does not
+ * exist is `MISSING_DATA` (4008), as `coin::name<T>` of a type without `CoinInfo<T>`.
+ */
+export class VmStatusError extends Error {
+  override readonly name = 'VmStatusError';
+
+  constructor(
+    readonly status: string,
+    readonly code: number,
+  ) {
+    super(status);
+  }
+}
+
+export const missingData = (): never => {
+  throw new VmStatusError('MISSING_DATA', 4008);
+};
+
 /** An error constant of a module: `category << 16 | reason` as Move's `std::error` builds it. */
 export interface ModuleError {
   name: string;
@@ -51,6 +70,7 @@ export const ERROR_CATEGORY = {
   invalidArgument: 0x1n,
   outOfRange: 0x2n,
   invalidState: 0x3n,
+  unauthenticated: 0x4n,
   permissionDenied: 0x5n,
   notFound: 0x6n,
   alreadyExists: 0x8n,

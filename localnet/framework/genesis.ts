@@ -1,3 +1,4 @@
+import type { LongAddress } from '../encoding.ts';
 import type { ResourceValue, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import {
@@ -15,6 +16,11 @@ import {
 } from './assets.ts';
 import { PLAYGROUND_ADDRESS } from './modules/playground.ts';
 import { ROOT_ADDRESS } from './root.ts';
+
+export const ORIGINATING_ADDRESS_TYPE = '0x1::account::OriginatingAddress';
+/** The `Table<address, address>` handle of `OriginatingAddress.address_map` (fixed, like a real genesis). */
+export const ORIGINATING_ADDRESS_HANDLE =
+  '0x9f1f0ba2ba0f3fe0fbb9aa7b2a0a7b6c8b5a3a4a5d1c1b7b2d5e3e2c0f8d5a11' as LongAddress;
 
 /** The local chain's id, as `Network.LOCAL` assumes. */
 export const CHAIN_ID = 4;
@@ -38,6 +44,11 @@ export function genesisWrites(timestampMicros: bigint): WriteOp[] {
   const values: StateValue[] = [
     accountValue(FRAMEWORK_ADDRESS, 0n, FRAMEWORK_ADDRESS),
     resource(FRAMEWORK_ADDRESS, '0x1::chain_id::ChainId', { id: CHAIN_ID }),
+    resource(FRAMEWORK_ADDRESS, '0x1::chain_status::GenesisEndMarker', { dummy_field: false }),
+    // Rotated keys' original addresses; empty at genesis, so lookups get table_item_not_found.
+    resource(FRAMEWORK_ADDRESS, ORIGINATING_ADDRESS_TYPE, {
+      address_map: { handle: ORIGINATING_ADDRESS_HANDLE },
+    }),
     timestampValue(timestampMicros),
     resource(FRAMEWORK_ADDRESS, COIN_INFO_TYPE, {
       decimals: 8,

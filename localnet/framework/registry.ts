@@ -1,9 +1,11 @@
+import type { TypeTag } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import type { NativeModule } from './context.ts';
 import { accountModule } from './modules/account.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
 import { chainIdModule } from './modules/chainId.ts';
+import { chainStatusModule } from './modules/chainStatus.ts';
 import { coinModule } from './modules/coin.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
 import { objectModule } from './modules/object.ts';
@@ -18,6 +20,7 @@ export const MODULES: readonly NativeModule[] = [
   aptosAccountModule,
   aptosCoinModule,
   chainIdModule,
+  chainStatusModule,
   coinModule,
   fungibleAssetModule,
   objectModule,
@@ -35,4 +38,51 @@ export function findModule(address: LongAddress, name: string): NativeModule | u
 
 export function modulesAt(address: LongAddress): NativeModule[] {
   return MODULES.filter((module) => module.address === address);
+}
+
+/**
+ * Modules of the real framework (`0x1`, `0x3`, `0x4`) this chain does not run natively, whose
+ * structs still resolve as type arguments (`coin::balance<0x1::string::String>` answers 0 on a
+ * real node, while a type in a module that does not exist fails to resolve).
+ */
+const FRAMEWORK_ONLY_MODULES = new Set([
+  '0x1::string',
+  '0x1::option',
+  '0x1::type_info',
+  '0x1::guid',
+  '0x1::event',
+  '0x1::table',
+  '0x1::smart_table',
+  '0x1::simple_map',
+  '0x1::aggregator_v2',
+  '0x1::optional_aggregator',
+  '0x1::bit_vector',
+  '0x1::fixed_point32',
+  '0x1::fixed_point64',
+  '0x1::staking_contract',
+  '0x1::stake',
+  '0x1::delegation_pool',
+  '0x1::vesting',
+  '0x1::multisig_account',
+  '0x1::code',
+  '0x1::block',
+  '0x1::dispatchable_fungible_asset',
+  '0x3::token',
+  '0x4::collection',
+  '0x4::token',
+  '0x4::aptos_token',
+  '0x4::property_map',
+  '0x4::royalty',
+]);
+
+/** Whether every struct named in a parsed type tag exists (its module is known). */
+export function typeResolves(tag: TypeTag): boolean {
+  if (tag.isVector()) return typeResolves(tag.value);
+  if (!tag.isStruct()) return true;
+  // Native modules declare only the structs their functions touch, so a known module is enough.
+  const { address, moduleName, typeArgs } = tag.value;
+  const known =
+    findModule(address.toStringLong() as LongAddress, moduleName.identifier) !== undefined ||
+    FRAMEWORK_ONLY_MODULES.has(`${address.toString()}::${moduleName.identifier}`);
+  return known && typeArgs.every(typeResolves);
 }

@@ -31,7 +31,11 @@ function miningMode(value: { [key: string]: Json }): MiningMode {
   if (value.mode === 'interval') {
     const intervalMs = count(value.intervalMs, 'intervalMs');
     if (intervalMs === 0) throw invalid('`intervalMs` must be positive');
-    return { mode: 'interval', intervalMs };
+    if (value.idleBlockMs === undefined) return { mode: 'interval', intervalMs };
+    const idleBlockMs = count(value.idleBlockMs, 'idleBlockMs');
+    return idleBlockMs === 0
+      ? { mode: 'interval', intervalMs }
+      : { mode: 'interval', intervalMs, idleBlockMs };
   }
   throw invalid('`mode` must be "instant", "interval" or "manual"');
 }

@@ -1,38 +1,25 @@
 import type { Json } from '../encoding.ts';
 import { parseAddress } from '../encoding.ts';
 import type { LocalNode } from '../node/node.ts';
+import { GraphqlError, runQuery, type Row } from './graphql.ts';
 import { isJsonObject, jsonBody } from './params.ts';
 import type { Route } from './types.ts';
 
-type Row = { [key: string]: Json };
-
-/** Applies a Hasura-style `where` with `_eq` / `_in` on top-level columns (all the SDK sends here). */
-function matches(row: Row, where: Json | undefined): boolean {
-  if (where === undefined || !isJsonObject(where)) return true;
-  return Object.entries(where).every(([column, condition]) => {
-    if (!isJsonObject(condition)) return true;
-    const value = row[column];
-    const same = (expected: Json | undefined): boolean =>
-      column.endsWith('_address') && typeof expected === 'string' && typeof value === 'string'
-        ? parseAddress(expected) === parseAddress(value)
-        : expected === value;
-    if ('_eq' in condition && !same(condition._eq ?? null)) return false;
-    if ('_in' in condition && !(Array.isArray(condition._in) && condition._in.some(same)))
-      return false;
-    return true;
-  });
-}
-
-function page(rows: Row[], variables: { [key: string]: Json }): Row[] {
-  const offset = typeof variables.offset === 'number' ? variables.offset : 0;
-  const limit = typeof variables.limit === 'number' ? variables.limit : rows.length;
-  return rows.slice(offset, offset + limit);
+/** The owner an SDK balance query filters on (`where_condition.owner_address._eq`). */
+function ownerOf(where: Json | undefined): string | null {
+  if (!isJsonObject(where ?? null)) return null;
+  const owner = (where as Row).owner_address;
+  if (isJsonObject(owner ?? null) && typeof (owner as Row)._eq === 'string')
+    return (owner as Row)._eq as string;
+  const and = (where as Row)._and;
+  if (Array.isArray(and)) for (const part of and) if (ownerOf(part) !== null) return ownerOf(part);
+  return null;
 }
 
 /**
- * A minimal indexer GraphQL endpoint: it answers the root fields `processor_status` and
- * `current_fungible_asset_balances` (what `aptos.fundAccount` and balance lookups ask), filtered
- * by the `where_condition` variable. Other queries get a GraphQL error.
+ * The indexer's GraphQL endpoint, in Hasura's manner (`graphql.ts`): the tables below, with
+ * `where`, `order_by`, `limit`, `offset`, only the selected columns, numbers for bigint and numeric
+ * columns, and Hasura's error bodies (HTTP 200, `errors[].extensions.code`).
  */
 export function indexerRoutes(node: LocalNode): Route[] {
   const handler: Route['handler'] = (req) => {
@@ -40,36 +27,36 @@ export function indexerRoutes(node: LocalNode): Route[] {
     const query = isJsonObject(body) && typeof body.query === 'string' ? body.query : '';
     const variables =
       isJsonObject(body) && isJsonObject(body.variables ?? null) ? (body.variables as Row) : {};
-    const where = variables.where_condition;
-    const data: Row = {};
-    if (/\bprocessor_status\b/.test(query)) {
-      data.processor_status = node.processorStatus().filter((row) => matches(row, where));
-    }
-    if (/\bcurrent_fungible_asset_balances\b/.test(query)) {
-      const owner =
-        isJsonObject(where ?? null) && isJsonObject((where as Row).owner_address ?? null)
-          ? ((where as Row).owner_address as Row)._eq
-          : undefined;
-      const address = typeof owner === 'string' ? parseAddress(owner) : null;
-      const rows =
-        address === null
-          ? []
-          : node.fungibleAssetBalances(address).filter((row) => matches(row, where));
-      data.current_fungible_asset_balances = page(rows, variables);
-    }
-    if (Object.keys(data).length === 0) {
-      return {
-        json: {
-          errors: [
-            {
-              message:
-                'the local indexer answers processor_status and current_fungible_asset_balances only',
-            },
-          ],
+    // Per-owner tables: the owner comes from the filter the SDK sends.
+    const ownerAddress = (where: Json | undefined) => {
+      const owner = ownerOf(where);
+      return owner === null ? null : parseAddress(owner);
+    };
+    try {
+      const data = runQuery(query, variables, {
+        processor_status: () => node.processorStatus(),
+        ledger_infos: () => node.indexerTable('ledger_infos'),
+        user_transactions: () => node.indexerTable('user_transactions'),
+        account_transactions: () => node.indexerTable('account_transactions'),
+        table_metadatas: () => node.indexerTable('table_metadatas'),
+        fungible_asset_metadata: () => node.indexerTable('fungible_asset_metadata'),
+        fungible_asset_activities: () => node.indexerTable('fungible_asset_activities'),
+        auth_key_account_addresses: () => node.indexerTable('auth_key_account_addresses'),
+        public_key_auth_keys: () => [],
+        current_fungible_asset_balances: (where) => {
+          const owner = ownerAddress(where);
+          return owner === null ? [] : node.fungibleAssetBalances(owner);
         },
-      };
+        current_objects: (where) => {
+          const owner = ownerAddress(where);
+          return owner === null ? [] : node.ownedObjects(owner);
+        },
+      });
+      return { json: { data } };
+    } catch (error) {
+      if (error instanceof GraphqlError) return { json: error.body() };
+      throw error;
     }
-    return { json: { data } };
   };
   return [
     { method: 'POST', pattern: '/v1/graphql', handler },

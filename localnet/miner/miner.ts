@@ -1,6 +1,23 @@
 /** How blocks are produced: on the next tick after a submission, on a timer, or only on request. */
 export type MiningMode =
-  { mode: 'instant' } | { mode: 'interval'; intervalMs: number } | { mode: 'manual' };
+  | { mode: 'instant' }
+  /** `idleBlockMs`: also commit an empty block when none was committed for that long. */
+  | { mode: 'interval'; intervalMs: number; idleBlockMs?: number }
+  | { mode: 'manual' };
+
+/**
+ * The default cadence, like a real localnet: a block every 250 ms when transactions wait (so a
+ * submitted transaction is observably pending until its block), and an empty block (block metadata
+ * and state checkpoint) every 500 ms while idle, so the ledger version grows. Instant commit
+ * (`--block-time 0`, `{ mode: 'instant' }`) stays for tests and benchmarks.
+ */
+export const DEFAULT_BLOCK_TIME_MS = 250;
+export const DEFAULT_IDLE_BLOCK_MS = 500;
+/**
+ * In interval mode a submission waits at least this long before a block may take it, so the
+ * client's first `GET /transactions/by_hash` right after the 202 sees it pending.
+ */
+export const MIN_PENDING_MS = 100;
 
 /**
  * Decides *when* to mine (like anvil's `MiningMode`); what a block holds is the node's business.

@@ -12,6 +12,7 @@ import { loadOutput, storeOutput } from '../storage/log.ts';
 import type { StateKey, StateReader, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import type { LongAddress } from '../encoding.ts';
+import { IdleBlocks, idleRunTimestamps } from './idleBlocks.ts';
 import type { Waiters } from './waiters.ts';
 
 /** The writes of a block's metadata transaction: the clock resource at the block's timestamp. */
@@ -43,6 +44,7 @@ export interface ChainCore {
 export class BlockProducer {
   readonly miner: Miner;
   private stopped = false;
+  private readonly idle: IdleBlocks;
 
   constructor(
     private readonly parts: ChainCore & {
@@ -57,6 +59,28 @@ export class BlockProducer {
     },
   ) {
     this.miner = new Miner(parts.mining, () => this.mineBlock());
+    this.idle = new IdleBlocks({
+      mode: () => this.miner.mode,
+      ledger: parts.ledger,
+      clock: parts.clock,
+      log: parts.log,
+      // The idle run is already in the log (`appendIdle`); only the ledger takes the block.
+      commit: (timestamp) => {
+        if (this.stopped) return;
+        this.commitIdleBlock(timestamp);
+        this.parts.onBlock?.();
+      },
+    });
+  }
+
+  /** An empty block (metadata and checkpoint) that an `idle` log entry stands for. */
+  private commitIdleBlock(timestamp: bigint): void {
+    this.parts.ledger.commitBlock({
+      timestamp,
+      metadataWrites: metadataWritesAt(timestamp),
+      transactions: [],
+      positions: [],
+    });
   }
 
   /**
@@ -68,7 +92,9 @@ export class BlockProducer {
     let txs: TxEntry[] = [];
     let txPositions: EntryPosition[] = [];
     entries.forEach((entry, i) => {
-      if (entry.k === 'clock') {
+      if (entry.k === 'idle') {
+        for (const timestamp of idleRunTimestamps(entry)) this.commitIdleBlock(timestamp);
+      } else if (entry.k === 'clock') {
         clock.restoreOffset(BigInt(entry.offset));
       } else if (entry.k === 'revert') {
         ledger.revertTo({ version: entry.version, height: entry.height });
@@ -127,6 +153,7 @@ export class BlockProducer {
       const next = mempool.nextReadyAt(nowMs);
       if (next !== undefined) this.miner.wakeAt(next - nowMs);
       if (options.allowEmpty === true) this.commitEmptyBlock();
+      else this.idle.tick();
       return 0;
     }
     const committed = this.commit(

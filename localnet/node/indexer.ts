@@ -1,20 +1,75 @@
 import type { Json, LongAddress } from '../encoding.ts';
-import { aptBalance, APTOS_COIN_TYPE, primaryStoreAddress } from '../framework/assets.ts';
+import { parseAddress } from '../encoding.ts';
+import { decodeSignedTransaction } from '../executor/decode.ts';
+import {
+  aptBalance,
+  APTOS_COIN_TYPE,
+  FUNGIBLE_STORE_TYPE,
+  OBJECT_CORE_TYPE,
+  primaryStoreAddress,
+  SUPPLY_TABLE_HANDLE,
+} from '../framework/assets.ts';
+import { ORIGINATING_ADDRESS_HANDLE } from '../framework/genesis.ts';
 import type { Ledger } from '../storage/ledger.ts';
 import { resourceKey } from '../storage/types.ts';
 
 type JsonObject = { [key: string]: Json };
 
-const PROCESSORS = [
-  'fungible_asset_processor',
-  'default_processor',
+/** The derived tables `LocalNode.indexerTable` serves. */
+export type IndexerTable =
+  | 'fungible_asset_metadata'
+  | 'fungible_asset_activities'
+  | 'ledger_infos'
+  | 'user_transactions'
+  | 'account_transactions'
+  | 'table_metadatas'
+  | 'auth_key_account_addresses';
+
+/** Every processor the ts-sdk waits on (its `ProcessorType`), always caught up here. */
+export const PROCESSORS = [
+  'account_restoration_processor',
   'account_transactions_processor',
+  'default_processor',
+  'events_processor',
+  'fungible_asset_processor',
+  'stake_processor',
+  'token_v2_processor',
   'user_transaction_processor',
+  'objects_processor',
 ];
+
+/**
+ * Hasura prints `bigint` and `numeric` columns as JSON numbers (the real indexer's `amount` is
+ * `100000000`, not `"100000000"`); past 2^53 they lose precision there too.
+ */
+export const indexerNumber = (value: bigint): number => Number(value);
 
 /** The indexer's timestamp form: ISO 8601 without the zone. */
 const indexerTime = (micros: bigint) =>
   new Date(Number(micros / 1000n)).toISOString().replace('Z', '');
+
+const FRAMEWORK_LONG = '0x0000000000000000000000000000000000000000000000000000000000000001';
+const APT_FA_LONG = '0x000000000000000000000000000000000000000000000000000000000000000a';
+
+/** APT's `fungible_asset_metadata` row: as a coin (v1) or as its fungible asset `0xa` (v2). */
+function aptMetadataRow(standard: 'v1' | 'v2'): JsonObject {
+  return {
+    token_standard: standard,
+    symbol: 'APT',
+    supply_aggregator_table_key_v1: null,
+    supply_aggregator_table_handle_v1: null,
+    project_uri: standard === 'v1' ? null : '',
+    name: 'Aptos Coin',
+    last_transaction_version: 0,
+    last_transaction_timestamp: '1970-01-01T00:00:00',
+    icon_uri: standard === 'v1' ? null : '',
+    decimals: 8,
+    creator_address: FRAMEWORK_LONG,
+    asset_type: standard === 'v1' ? APTOS_COIN_TYPE : APT_FA_LONG,
+    maximum_v2: null,
+    supply_v2: null,
+  };
+}
 
 /** The indexer's tables, derived from the ledger (indexing is synchronous here). */
 export class Indexer {
@@ -34,6 +89,164 @@ export class Indexer {
     }));
   }
 
+  /** `ledger_infos`: the chain id. */
+  ledgerInfos(): JsonObject[] {
+    return [{ chain_id: 4 }];
+  }
+
+  /** `user_transactions` rows, oldest first (numbers for bigint columns, as Hasura prints them). */
+  userTransactions(): JsonObject[] {
+    const rows: JsonObject[] = [];
+    for (const record of this.ledger.userRecords()) {
+      rows.push({
+        version: record.version,
+        block_height: record.blockHeight,
+        sender: record.sender,
+        sequence_number: indexerNumber(record.sequenceNumber),
+        timestamp: indexerTime(record.timestamp),
+      });
+    }
+    return rows;
+  }
+
+  /**
+   * `account_transactions` rows: each user transaction under every account it touched, its sender
+   * and the accounts whose `Account` resource or primary store it wrote (a payee, a funded account).
+   */
+  accountTransactions(): JsonObject[] {
+    const rows: JsonObject[] = [];
+    const reader = this.ledger.reader();
+    for (const record of this.ledger.userRecords()) {
+      const accounts = new Set<string>([record.sender]);
+      for (const write of record.output.writes) {
+        const [kind, address, type] = write.key.split('|');
+        if (kind !== 'r' || address === undefined) continue;
+        if (type === '0x1::account::Account') accounts.add(address);
+        if (type === '0x1::fungible_asset::FungibleStore') {
+          const core = reader.get(resourceKey(address as LongAddress, OBJECT_CORE_TYPE));
+          const owner = core !== null && core.kind === 'resource' ? core.data.owner : undefined;
+          if (typeof owner === 'string') accounts.add(parseAddress(owner) ?? owner);
+        }
+      }
+      for (const account of accounts)
+        rows.push({ account_address: account, transaction_version: record.version });
+    }
+    return rows;
+  }
+
+  /** `fungible_asset_metadata`: APT as a coin, then as its fungible asset. */
+  fungibleAssetMetadata(): JsonObject[] {
+    return [aptMetadataRow('v1'), aptMetadataRow('v2')];
+  }
+
+  /** `fungible_asset_activities`: APT withdrawals and deposits of user transactions, by event. */
+  fungibleAssetActivities(): JsonObject[] {
+    const rows: JsonObject[] = [];
+    const reader = this.ledger.reader();
+    for (const record of this.ledger.userRecords()) {
+      record.output.events.forEach((event, index) => {
+        if (
+          event.type !== '0x1::fungible_asset::Deposit' &&
+          event.type !== '0x1::fungible_asset::Withdraw'
+        )
+          return;
+        const store = parseAddress(String(event.data.store)) ?? (event.data.store as LongAddress);
+        const core = reader.get(resourceKey(store, OBJECT_CORE_TYPE));
+        const owner = core !== null && core.kind === 'resource' ? core.data.owner : null;
+        rows.push({
+          transaction_version: record.version,
+          event_index: index,
+          owner_address: typeof owner === 'string' ? (parseAddress(owner) ?? owner) : null,
+          storage_id: store,
+          asset_type: APTOS_COIN_TYPE,
+          amount: indexerNumber(BigInt(String(event.data.amount))),
+          type: event.type,
+          is_transaction_success: record.output.success,
+          is_frozen: null,
+          block_height: record.blockHeight,
+          transaction_timestamp: indexerTime(record.timestamp),
+          token_standard: 'v1',
+          entry_function_id_str: null,
+          gas_fee_payer_address: null,
+          storage_refund_amount: 0,
+          metadata: aptMetadataRow('v1'),
+        });
+      });
+    }
+    return rows;
+  }
+
+  /**
+   * `auth_key_account_addresses`: each account's current authentication key, one row per account;
+   * `is_auth_key_used` once the account sent a transaction under it (or rotated to it with proofs).
+   * `public_key_auth_keys` (multi-key membership) stays empty: this chain records no multi-keys.
+   */
+  authKeyAccountAddresses(): JsonObject[] {
+    const rows = new Map<string, JsonObject>();
+    const current = new Map<string, string>();
+    const upsert = (address: string, authKey: string, version: number, used: boolean) => {
+      // One row per account, its current key (a rotation replaces the row, as the indexer does).
+      const row = rows.get(address);
+      const sameKey = row?.auth_key === authKey;
+      rows.set(address, {
+        auth_key: authKey,
+        account_address: address,
+        last_transaction_version: version,
+        is_auth_key_used: used || (sameKey && row?.is_auth_key_used === true),
+      });
+    };
+    for (const record of this.ledger.userRecords()) {
+      upsert(record.sender, current.get(record.sender) ?? record.sender, record.version, true);
+      for (const write of record.output.writes) {
+        const value = write.value;
+        if (value === null || value.kind !== 'resource' || value.type !== '0x1::account::Account')
+          continue;
+        const authKey = String(value.data.authentication_key);
+        if (current.get(value.address) === authKey) continue;
+        current.set(value.address, authKey);
+        // A rotation with proofs shows the new key's owner agreed: the key counts as used.
+        const verified =
+          decodeSignedTransaction(record.bytes).entry?.functionName === 'rotate_authentication_key';
+        upsert(value.address, authKey, record.version, verified);
+      }
+    }
+    return [...rows.values()];
+  }
+
+  /** `current_objects` an account owns: its APT primary store when it has one. */
+  ownedObjects(owner: LongAddress): JsonObject[] {
+    const store = primaryStoreAddress(owner);
+    if (this.ledger.reader().get(resourceKey(store, FUNGIBLE_STORE_TYPE)) === null) return [];
+    const version = this.ledger.versionsOfSender(owner).at(-1) ?? this.ledger.version;
+    return [
+      {
+        allow_ungated_transfer: false,
+        is_deleted: false,
+        last_guid_creation_num: 1125899906842625,
+        last_transaction_version: version,
+        object_address: store,
+        owner_address: owner,
+        state_key_hash: store,
+      },
+    ];
+  }
+
+  /** `table_metadatas`: the tables genesis creates (APT's supply aggregator). */
+  tableMetadatas(): JsonObject[] {
+    return [
+      {
+        handle: SUPPLY_TABLE_HANDLE,
+        key_type: 'address',
+        value_type: 'u128',
+      },
+      {
+        handle: ORIGINATING_ADDRESS_HANDLE,
+        key_type: 'address',
+        value_type: 'address',
+      },
+    ];
+  }
+
   /** `current_fungible_asset_balances` rows of an owner (APT only). */
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {
     const reader = this.ledger.reader();
@@ -47,7 +260,7 @@ export class Indexer {
     const timestamp = this.ledger.timestampOf(version);
     return [
       {
-        amount: aptBalance(reader, owner).toString(),
+        amount: indexerNumber(aptBalance(reader, owner)),
         asset_type: APTOS_COIN_TYPE,
         is_frozen: false,
         is_primary: true,
@@ -56,20 +269,7 @@ export class Indexer {
         owner_address: owner,
         storage_id: primaryStoreAddress(owner),
         token_standard: 'v1',
-        metadata: {
-          token_standard: 'v1',
-          symbol: 'APT',
-          supply_aggregator_table_key_v1: null,
-          supply_aggregator_table_handle_v1: null,
-          project_uri: null,
-          name: 'Aptos Coin',
-          last_transaction_version: 0,
-          last_transaction_timestamp: '1970-01-01T00:00:00',
-          icon_uri: null,
-          decimals: 8,
-          creator_address: '0x0000000000000000000000000000000000000000000000000000000000000001',
-          asset_type: APTOS_COIN_TYPE,
-        },
+        metadata: aptMetadataRow('v1'),
       },
     ];
   }

@@ -23,6 +23,8 @@ import { CHAIN_ID, genesisWrites } from '../framework/genesis.ts';
 import { findModule, modulesAt } from '../framework/registry.ts';
 import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
+import type { IndexerTable } from './indexer.ts';
+import { MIN_PENDING_MS } from '../miner/miner.ts';
 import { Ledger } from '../storage/ledger.ts';
 import type { Checkpoint } from '../storage/checkpoint.ts';
 import { readCheckpoint, writeCheckpoint } from '../storage/checkpoint.ts';
@@ -393,7 +395,9 @@ export class LocalNode {
     const held = faults.holdNext > 0;
     if (held) faults.holdNext -= 1;
     const delay = faults.delayCommitsMs;
-    this.mempool.add(tx, { readyAt: Date.now() + delay, held });
+    // In interval mode a submission stays observably pending for a moment (MIN_PENDING_MS).
+    const pending = this.producer.miner.mode.mode === 'interval' ? MIN_PENDING_MS : 0;
+    this.mempool.add(tx, { readyAt: Date.now() + Math.max(delay, pending), held });
     if (delay > 0) this.producer.miner.wakeAt(delay);
     else this.producer.miner.notify();
   }
@@ -485,6 +489,30 @@ export class LocalNode {
 
   processorStatus() {
     return this.indexer.processorStatus();
+  }
+
+  /** An indexer table derived from the ledger (`node/indexer.ts`). */
+  indexerTable(name: IndexerTable): JsonObject[] {
+    switch (name) {
+      case 'ledger_infos':
+        return this.indexer.ledgerInfos();
+      case 'user_transactions':
+        return this.indexer.userTransactions();
+      case 'account_transactions':
+        return this.indexer.accountTransactions();
+      case 'table_metadatas':
+        return this.indexer.tableMetadatas();
+      case 'fungible_asset_metadata':
+        return this.indexer.fungibleAssetMetadata();
+      case 'fungible_asset_activities':
+        return this.indexer.fungibleAssetActivities();
+      case 'auth_key_account_addresses':
+        return this.indexer.authKeyAccountAddresses();
+    }
+  }
+
+  ownedObjects(owner: LongAddress): JsonObject[] {
+    return this.indexer.ownedObjects(owner);
   }
 
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {

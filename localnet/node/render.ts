@@ -354,7 +354,8 @@ export function blockJson(block: BlockRecord, transactions: JsonObject[] | null)
     first_version: String(block.firstVersion),
     last_version: String(block.lastVersion),
   };
-  if (transactions !== null) body.transactions = transactions;
+  // A real node writes `"transactions": null` when they were not asked for (Option::None).
+  body.transactions = transactions;
   return body;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../executor/moveValues.ts';
 import type { StateReader, TableItemValue } from '../storage/types.ts';
 import { tableKey } from '../storage/types.ts';
+import { typeResolves } from '../framework/registry.ts';
 import { notFound } from './history.ts';
 
 /** A view call as the HTTP layer parsed it: arguments as JSON or BCS. */
@@ -39,6 +40,10 @@ export function callView(
     typeArgs = request.typeArgs.map((arg) => parseTypeTag(arg).toString());
   } catch (error) {
     throw invalid(`Invalid type argument: ${reason(error)}`);
+  }
+  // The VM loads type arguments before running: a struct whose module does not exist fails.
+  if (!request.typeArgs.every((arg) => typeResolves(parseTypeTag(arg)))) {
+    throw new NodeError({ code: 'invalid_input', message: 'LINKER_ERROR' });
   }
   try {
     const fn = resolveView(

@@ -483,6 +483,18 @@ export class Ledger {
     return record;
   }
 
+  /**
+   * Every committed user transaction, oldest first, read back from the log (O(history): for the
+   * indexer's whole-history tables; reads by version or hash use the index).
+   */
+  *userRecords(): Generator<UserRecord> {
+    for (let version = 0; version < this.count; version += 1) {
+      if (this.kinds[version] !== KIND_USER) continue;
+      const record = this.record(version);
+      if (record.kind === 'user') yield record;
+    }
+  }
+
   versionOfHash(hash: string): number | undefined {
     if (!HASH_PATTERN.test(hash)) return undefined;
     const candidates = this.byHashKey.get(hashKeyOfHex(hash));

@@ -44,7 +44,9 @@ export type LogEntry =
     }
   | { k: 'block'; ts: string; n: number }
   | { k: 'revert'; version: number; height: number }
-  | { k: 'clock'; offset: string };
+  | { k: 'clock'; offset: string }
+  /** `n` empty blocks (metadata and checkpoint only) at `ts`, `ts + dt`, … (µs): see idleBlocks.ts. */
+  | { k: 'idle'; ts: string; dt: string; n: number };
 
 export type TxEntry = Extract<LogEntry, { k: 'tx' }>;
 
@@ -94,6 +96,8 @@ export const HEADER_BYTES = 12;
 /** A `tx` entry's payload starts with these bytes (JSON.stringify keeps key order). */
 const TX_PREFIX = Buffer.from('{"k":"tx"');
 const BLOCK_PREFIX = Buffer.from('{"k":"block"');
+/** An idle run is written after this many empty blocks (2 minutes at the default cadence). */
+const IDLE_RUN_MAX = 240;
 
 /** The log holds damage that is not a torn tail: the chain refuses to start on it. */
 export class LogCorruptionError extends Error {
@@ -269,9 +273,39 @@ export class DurableLog {
     private lastEnd: LogEnd = EMPTY_END,
   ) {}
 
-  /** The log's end as a checkpoint names it. */
+  /** The log's end as a checkpoint names it (an open idle run is written first). */
   get endMark(): LogEnd {
+    this.flushIdle();
     return this.lastEnd;
+  }
+
+  /** The open run of idle blocks, written as one entry when it ends (see `appendIdle`). */
+  private idleRun: { ts: bigint; dt: bigint; n: number } | null = null;
+
+  /**
+   * Records an empty idle block at `timestamp`. Consecutive ones `dt` apart coalesce into one
+   * `idle` entry, written when the run ends: at the next other entry, at a checkpoint, at
+   * `close()`, or after `IDLE_RUN_MAX` blocks. A crash loses at most that open run: empty blocks,
+   * nothing submitted. An in-memory log keeps none (it is never replayed).
+   */
+  appendIdle(timestamp: bigint, dt: bigint): void {
+    if (this.path === null || this.fd === null) return;
+    const run = this.idleRun;
+    if (run !== null && run.dt === dt && run.ts + run.dt * BigInt(run.n) === timestamp) {
+      run.n += 1;
+      if (run.n >= IDLE_RUN_MAX) this.flushIdle();
+      return;
+    }
+    this.flushIdle();
+    this.idleRun = { ts: timestamp, dt, n: 1 };
+  }
+
+  /** Writes the open idle run, if any, as one entry. */
+  flushIdle(): void {
+    const run = this.idleRun;
+    this.idleRun = null;
+    if (run === null || this.fd === null) return;
+    this.appendAll([{ k: 'idle', ts: run.ts.toString(), dt: run.dt.toString(), n: run.n }]);
   }
 
   /**
@@ -360,6 +394,7 @@ export class DurableLog {
 
   /** Appends entries with one write; returns where each one landed. */
   appendAll(entries: LogEntry[]): EntryPosition[] {
+    this.flushIdle();
     const frames = entries.map(frame);
     const positions: EntryPosition[] = [];
     let offset = this.end;
@@ -431,6 +466,7 @@ export class DurableLog {
   }
 
   close(): void {
+    this.flushIdle();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }

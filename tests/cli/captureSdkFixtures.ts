@@ -59,7 +59,7 @@ const transfer = (to: string, amount: string): EntryFunctionDraft => ({
 
 /** Provokes every result the classifier must tell apart; returns them by name. */
 export async function captureSdkFixtures(): Promise<Record<string, SdkFixture>> {
-  const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+  const localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
   const fixtures: Record<string, SdkFixture> = {};
   const capture = async (name: string, step: OutcomeStep, run: () => Promise<unknown>) => {
     fixtures[name] = { step, produced: await produced(run) };

@@ -53,7 +53,7 @@ const key = () => alice.privateKey.toAIP80String();
 const rawKey = () => alice.privateKey.toString();
 
 beforeAll(async () => {
-  localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+  localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
   const aptos = createAptos({
     nodeUrl: localnet.urls.rest,
     faucetUrl: localnet.urls.faucet,

@@ -28,7 +28,7 @@ const playground = (name: string, ...args: string[]) => ({
 const path = (record: RunRecord) => record.transitions.map((t) => t.target);
 
 beforeAll(async () => {
-  localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+  localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
   aptos = createAptos({
     nodeUrl: localnet.urls.rest,
     faucetUrl: localnet.urls.faucet,

@@ -20,12 +20,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   assertChromiumInstalled();
   mkdirSync('test-results', { recursive: true });
-  const localnet = await startLocalnet({ ephemeral: true }).catch((error: unknown) => {
-    throw new Error(
-      `Browser tests start their own local chain on ports 8080, 8081, 8090 and 8070, and could not (${String(error)}). ` +
-        'Stop `npm start` or `npm run localnet` while the browser tests run.',
-    );
-  });
+  const localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true }).catch(
+    (error: unknown) => {
+      throw new Error(
+        `Browser tests start their own local chain on ports 8080, 8081, 8090 and 8070, and could not (${String(error)}). ` +
+          'Stop `npm start` or `npm run localnet` while the browser tests run.',
+      );
+    },
+  );
   project.provide('localnet', {
     rest: localnet.urls.rest,
     faucet: localnet.urls.faucet,

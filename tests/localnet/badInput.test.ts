@@ -72,7 +72,9 @@ describe('bad input answers the right 4xx', () => {
       /^Failed to deserialize input into SignedTransaction: .+/,
     );
     const trailing = await postBcs(chain, '/transactions', new Uint8Array([...validBytes, 0]));
-    expect((trailing.body as ErrorBody).message).toContain('trailing bytes');
+    expect((trailing.body as ErrorBody).message).toBe(
+      'Failed to deserialize input into SignedTransaction: remaining input',
+    );
   });
 
   it('a malformed hash → 400 web_framework_error with the exact message', async () => {

@@ -35,12 +35,12 @@ async function fundAndTransfer(aptos: Aptos) {
 describe('durability', () => {
   it('keeps committed transactions and state across a clean restart', async () => {
     const dir = dataDir();
-    const first = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const first = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     const { committed, bob } = await fundAndTransfer(client(first.urls));
     const snapshot = first.node.snapshot();
     await first.stop();
 
-    const second = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const second = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     try {
       const aptos = client(second.urls);
       expect(await aptos.getTransactionByHash({ transactionHash: committed.hash })).toStrictEqual(
@@ -58,21 +58,21 @@ describe('durability', () => {
 
   it('replays a revert, and --reset wipes the data dir', async () => {
     const dir = dataDir();
-    const first = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const first = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     const { id } = first.node.snapshot();
     const { committed } = await fundAndTransfer(client(first.urls));
     first.node.revert(id);
     await first.stop();
-    const second = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const second = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     const status = (await fetch(`${second.urls.rest}/transactions/by_hash/${committed.hash}`))
       .status;
     await second.stop();
     expect(status).toBe(404);
 
-    const kept = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const kept = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     const { committed: again } = await fundAndTransfer(client(kept.urls));
     await kept.stop();
-    const reset = await startLocalnet({ dataDir: dir, ports: 'auto', reset: true });
+    const reset = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto', reset: true });
     try {
       expect(reset.node.ledger.version).toBe(0);
       expect((await fetch(`${reset.urls.rest}/transactions/by_hash/${again.hash}`)).status).toBe(
@@ -92,7 +92,7 @@ describe('durability', () => {
       child.kill('SIGKILL');
       await exited;
 
-      const restarted = await startLocalnet({ dataDir: dir, ports: 'auto' });
+      const restarted = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
       try {
         const aptos = client(restarted.urls);
         expect(await aptos.getTransactionByHash({ transactionHash: committed.hash })).toStrictEqual(

@@ -27,7 +27,13 @@ export interface Chain {
 
 /** Starts an ephemeral chain on free ports and an SDK client for it, as a user's script would. */
 export async function startChain(options: LocalnetOptions = {}): Promise<Chain> {
-  const localnet = await startLocalnet({ ephemeral: true, ports: 'auto', ...options });
+  // Instant commit unless a test asks otherwise: these tests pin behaviour, not cadence.
+  const localnet = await startLocalnet({
+    ephemeral: true,
+    ports: 'auto',
+    blockTimeMs: 0,
+    ...options,
+  });
   const aptos = new Aptos(
     new AptosConfig({
       network: Network.CUSTOM,
@@ -141,7 +147,16 @@ export async function spawnLocalnet(dir: string): Promise<{
 }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'localnet/main.ts', '--data-dir', dir, ...AUTO_PORT_ARGS],
+    [
+      '--import',
+      'tsx',
+      'localnet/main.ts',
+      '--data-dir',
+      dir,
+      '--block-time',
+      '0',
+      ...AUTO_PORT_ARGS,
+    ],
     { cwd: join(import.meta.dirname, '..', '..'), stdio: 'pipe' },
   );
   let output = '';

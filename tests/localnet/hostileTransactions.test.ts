@@ -160,7 +160,7 @@ describe('reads of what is committed', () => {
       { k: 'block', ts: String(Date.now() * 1000), n: bad.length },
     ]);
     log.close();
-    const localnet = await startLocalnet({ dataDir: dir, ports: 'auto' });
+    const localnet = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
     try {
       const read = (path: string) =>
         fetch(`${localnet.urls.rest}${path}`).then((response) => response.status);

@@ -120,7 +120,7 @@ describe('kill -9 at random points', () => {
         child.kill('SIGKILL');
       }
       expect(committed.length).toBeGreaterThan(0);
-      const restarted = await startLocalnet({ dataDir: dir, ports: 'auto' });
+      const restarted = await startLocalnet({ blockTimeMs: 0, dataDir: dir, ports: 'auto' });
       try {
         for (const hash of committed) {
           expect((await fetch(`${restarted.urls.rest}/transactions/by_hash/${hash}`)).status).toBe(

@@ -1,8 +1,22 @@
+import {
+  AccountAddress,
+  Deserializer,
+  Ed25519PublicKey,
+  Ed25519Signature,
+  MultiEd25519PublicKey,
+  MultiEd25519Signature,
+  Serializer,
+} from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../../encoding.ts';
-import { declared, eventHandle, struct, view } from '../abi.ts';
-import { readAccount, FRAMEWORK_ADDRESS } from '../assets.ts';
-import type { NativeModule } from '../context.ts';
-import { ERROR_CATEGORY, moduleError } from '../context.ts';
+import type { MoveVal } from '../../executor/moveValues.ts';
+import { must, sha3, shortAddress, toHex } from '../../encoding.ts';
+import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
+import { resourceKey, tableKey } from '../../storage/types.ts';
+import { declared, entry, eventHandle, struct, view } from '../abi.ts';
+import { ACCOUNT_TYPE, readAccount, FRAMEWORK_ADDRESS } from '../assets.ts';
+import type { NativeContext, NativeModule } from '../context.ts';
+import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { ORIGINATING_ADDRESS_HANDLE } from '../genesis.ts';
 
 export const ACCOUNT = '0x1::account';
 export const accountErrors = {
@@ -12,7 +26,125 @@ export const accountErrors = {
     'EACCOUNT_ALREADY_EXISTS',
     'Account already exists',
   ),
+  wrongCurrentKey: moduleError(
+    ERROR_CATEGORY.unauthenticated,
+    7n,
+    'EWRONG_CURRENT_PUBLIC_KEY',
+    'Specified current public key is not correct',
+  ),
+  invalidProof: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    8n,
+    'EINVALID_PROOF_OF_KNOWLEDGE',
+    'Specified proof of knowledge required to prove ownership of a public key is invalid',
+  ),
+  invalidScheme: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    12n,
+    'EINVALID_SCHEME',
+    'Specified scheme required to proceed with the smart contract operation - can only be ED25519_SCHEME(0) OR MULTI_ED25519_SCHEME(1)',
+  ),
+  wrongKeySize: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    1n,
+    'E_WRONG_PUBKEY_SIZE',
+    'Wrong number of bytes were given as input when deserializing an Ed25519 public key.',
+  ),
 };
+
+function originatingItem(authKey: LongAddress, original: LongAddress): TableItemValue {
+  return {
+    kind: 'table_item',
+    handle: ORIGINATING_ADDRESS_HANDLE,
+    key: authKey,
+    value: original,
+    keyType: 'address',
+    valueType: 'address',
+    decodedKey: shortAddress(authKey),
+    decodedValue: shortAddress(original),
+  };
+}
+
+/**
+ * The framework's `update_auth_key_and_originating_address_table`: sets the account's key, moves
+ * its `OriginatingAddress` entry to the new key (none when the key is the address again) and emits
+ * `0x1::account::KeyRotation`.
+ */
+function rotateTo(ctx: NativeContext, address: LongAddress, newKey: LongAddress): void {
+  const account = must(readAccount(ctx, address));
+  const oldKey = account.data.authentication_key as LongAddress;
+  const next: ResourceValue = { ...account, data: { ...account.data, authentication_key: newKey } };
+  ctx.write(resourceKey(address, ACCOUNT_TYPE), next);
+  if (oldKey !== address) ctx.write(tableKey(ORIGINATING_ADDRESS_HANDLE, oldKey), null);
+  if (newKey !== address)
+    ctx.write(tableKey(ORIGINATING_ADDRESS_HANDLE, newKey), originatingItem(newKey, address));
+  ctx.emit('0x1::account::KeyRotation', {
+    account: shortAddress(address),
+    old_authentication_key: oldKey,
+    new_authentication_key: newKey,
+  });
+}
+
+/** Verifies an Ed25519 (scheme 0) or MultiEd25519 (scheme 1) signature; anything malformed is false. */
+function verifies(scheme: number, key: Uint8Array, signature: Uint8Array, message: Uint8Array) {
+  try {
+    if (scheme === 0) {
+      return new Ed25519PublicKey(key).verifySignature({
+        message,
+        signature: new Ed25519Signature(signature),
+      });
+    }
+    const bytes = (raw: Uint8Array) => {
+      const serializer = new Serializer();
+      serializer.serializeBytes(raw);
+      return new Deserializer(serializer.toUint8Array());
+    };
+    return MultiEd25519PublicKey.deserialize(bytes(key)).verifySignature({
+      message,
+      signature: MultiEd25519Signature.deserialize(bytes(signature)),
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `rotate_authentication_key`: both keys prove knowledge by signing the account's
+ * `RotationProofChallenge` (Ed25519 or MultiEd25519 only, as in the framework).
+ */
+function rotateWithProof(ctx: NativeContext, args: MoveVal[]): MoveVal[] {
+  const [fromScheme, fromKey, toScheme, toKey, fromProof, toProof] = args as [
+    number,
+    Uint8Array,
+    number,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+  ];
+  const address = must(ctx.signers[0]);
+  const account = must(readAccount(ctx, address));
+  if ((fromScheme !== 0 && fromScheme !== 1) || (toScheme !== 0 && toScheme !== 1))
+    abort(ACCOUNT, accountErrors.invalidScheme);
+  const currentKey = account.data.authentication_key as LongAddress;
+  if (toHex(sha3(fromKey, new Uint8Array([fromScheme]))) !== currentKey)
+    abort(ACCOUNT, accountErrors.wrongCurrentKey);
+  const serializer = new Serializer();
+  AccountAddress.ONE.serialize(serializer);
+  serializer.serializeStr('account');
+  serializer.serializeStr('RotationProofChallenge');
+  serializer.serializeU64(BigInt(account.data.sequence_number as string));
+  AccountAddress.from(address).serialize(serializer);
+  AccountAddress.from(currentKey).serialize(serializer);
+  serializer.serializeBytes(toKey);
+  const challenge = serializer.toUint8Array();
+  if (
+    !verifies(fromScheme, fromKey, fromProof, challenge) ||
+    !verifies(toScheme, toKey, toProof, challenge)
+  )
+    abort(ACCOUNT, accountErrors.invalidProof);
+  rotateTo(ctx, address, toHex(sha3(toKey, new Uint8Array([toScheme]))) as LongAddress);
+  return [];
+}
 
 export const accountModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
@@ -59,6 +191,24 @@ export const accountModule: NativeModule = {
       const key = account === null ? (addr as string) : (account.data.authentication_key as string);
       return [new Uint8Array(Buffer.from(key.slice(2), 'hex'))];
     }),
+    entry(
+      'rotate_authentication_key',
+      ['&signer', 'u8', 'vector<u8>', 'u8', 'vector<u8>', 'vector<u8>', 'vector<u8>'],
+      (ctx, _t, args) => rotateWithProof(ctx, args),
+    ),
+    // Unverified rotation: no proof that the new key's owner agreed (the SDK's rotateAuthKeyUnverified).
+    entry(
+      'rotate_authentication_key_from_public_key',
+      ['&signer', 'u8', 'vector<u8>'],
+      (ctx, _t, [scheme, bytes]) => {
+        const key = bytes as Uint8Array;
+        if (typeof scheme !== 'number' || scheme > 3) abort(ACCOUNT, accountErrors.invalidScheme);
+        if (scheme === 0 && key.length !== 32) abort('0x1::ed25519', accountErrors.wrongKeySize);
+        const authKey = toHex(sha3(key, new Uint8Array([scheme]))) as LongAddress;
+        rotateTo(ctx, must(ctx.signers[0]), authKey);
+        return [];
+      },
+    ),
     declared('create_resource_address', ['&address', 'vector<u8>'], ['address']),
     declared('get_guid_next_creation_num', ['address'], ['u64'], { isView: true }),
   ],

@@ -9,7 +9,7 @@ import {
   transferApt,
 } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
-import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { abort, ERROR_CATEGORY, missingData, moduleError } from '../context.ts';
 
 const COIN = '0x1::coin';
 const coinErrors = {
@@ -30,6 +30,14 @@ const coinErrors = {
 /** Native coins: only APT exists on this chain; any other coin type aborts like an unpublished coin. */
 export function requireApt(typeArgs: string[]): void {
   if (typeArgs[0] !== APTOS_COIN_TYPE) abort(COIN, coinErrors.notPublished);
+}
+
+/**
+ * The views that `borrow_global<CoinInfo<T>>` in the framework: for a type without `CoinInfo`
+ * (any type but APT here) the VM fails with `MISSING_DATA`, not an abort.
+ */
+function requireCoinInfo(typeArgs: string[]): void {
+  if (typeArgs[0] !== APTOS_COIN_TYPE) missingData();
 }
 
 export const coinModule: NativeModule = {
@@ -57,29 +65,34 @@ export const coinModule: NativeModule = {
       'balance',
       ['address'],
       ['u64'],
-      (ctx, typeArgs, [owner]) => {
-        requireApt(typeArgs);
-        return [aptBalance(ctx, owner as LongAddress)];
-      },
+      // The framework sums the `CoinStore<T>` (0 when absent) and the paired fungible store: any
+      // type that resolves answers, 0 for a type that is not a coin.
+      (ctx, typeArgs, [owner]) => [
+        typeArgs[0] === APTOS_COIN_TYPE ? aptBalance(ctx, owner as LongAddress) : 0n,
+      ],
       [[]],
     ),
-    view('decimals', [], ['u8'], (_c, typeArgs) => (requireApt(typeArgs), [8]), [[]]),
+    view('decimals', [], ['u8'], (_c, typeArgs) => (requireCoinInfo(typeArgs), [8]), [[]]),
     view(
       'name',
       [],
       ['0x1::string::String'],
-      (_c, typeArgs) => (requireApt(typeArgs), ['Aptos Coin']),
+      (_c, typeArgs) => (requireCoinInfo(typeArgs), ['Aptos Coin']),
       [[]],
     ),
-    view('symbol', [], ['0x1::string::String'], (_c, typeArgs) => (requireApt(typeArgs), ['APT']), [
+    view(
+      'symbol',
       [],
-    ]),
+      ['0x1::string::String'],
+      (_c, typeArgs) => (requireCoinInfo(typeArgs), ['APT']),
+      [[]],
+    ),
     view(
       'supply',
       [],
       ['0x1::option::Option<u128>'],
       (ctx, typeArgs) => {
-        requireApt(typeArgs);
+        requireCoinInfo(typeArgs);
         return [[readSupply(ctx)]];
       },
       [[]],

@@ -1,12 +1,11 @@
 import type { LongAddress } from '../../encoding.ts';
-import { must } from '../../encoding.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import type { ResourceValue } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
 import { OBJECT_T, struct, view } from '../abi.ts';
-import { FRAMEWORK_ADDRESS, readSupply } from '../assets.ts';
+import { APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS, readSupply } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
-import { requireAptMetadata } from './object.ts';
+import { missingData } from '../context.ts';
 
 const metadataView = (
   name: string,
@@ -17,7 +16,8 @@ const metadataView = (
     name,
     [OBJECT_T],
     [returns],
-    (ctx, _t, [metadata]) => (requireAptMetadata(must(metadata)), [value(ctx)]),
+    // `borrow_global<Metadata>` in the framework: MISSING_DATA for an address without metadata.
+    (ctx, _t, [metadata]) => (metadata === APT_METADATA_ADDRESS ? [value(ctx)] : missingData()),
     [['key']],
   );
 

@@ -8,6 +8,7 @@ import {
   depositApt,
   FRAMEWORK_ADDRESS,
   primaryStoreAddress,
+  primaryStoreAddressOf,
   withdrawApt,
 } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
@@ -23,20 +24,20 @@ export const primaryStoreModule: NativeModule = {
       'balance',
       ['address', OBJECT_T],
       ['u64'],
-      (ctx, _t, [owner, metadata]) => {
-        requireAptMetadata(must(metadata));
-        return [aptBalance(ctx, owner as LongAddress)];
-      },
+      // `if (primary_store_exists(..)) balance(store) else 0`: 0 for any other metadata.
+      (ctx, _t, [owner, metadata]) => [
+        metadata === APT_METADATA_ADDRESS ? aptBalance(ctx, owner as LongAddress) : 0n,
+      ],
       [['key']],
     ),
     view(
       'primary_store_address',
       ['address', OBJECT_T],
       ['address'],
-      (_c, _t, [owner, metadata]) => {
-        requireAptMetadata(must(metadata));
-        return [primaryStoreAddress(owner as LongAddress)];
-      },
+      // A pure derivation in the framework: defined for any metadata address.
+      (_c, _t, [owner, metadata]) => [
+        primaryStoreAddressOf(owner as LongAddress, metadata as LongAddress),
+      ],
       [['key']],
     ),
     view(

@@ -35,7 +35,7 @@ vi.mock('../../../src/aptos/createAptos', async (importOriginal) => {
 let localnet: Localnet;
 
 beforeAll(async () => {
-  localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+  localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
 });
 afterAll(async () => {
   await localnet.stop();

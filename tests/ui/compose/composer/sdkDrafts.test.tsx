@@ -53,7 +53,7 @@ let aptos: Aptos;
 let root: Account;
 
 beforeAll(async () => {
-  localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+  localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
   network = {
     kind: 'local',
     fullnode: localnet.urls.rest,

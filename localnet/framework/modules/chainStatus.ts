@@ -1,0 +1,15 @@
+import { struct, view } from '../abi.ts';
+import { FRAMEWORK_ADDRESS } from '../assets.ts';
+import type { NativeModule } from '../context.ts';
+
+/** `0x1::chain_status`: the chain is past genesis and operating (genesis holds `GenesisEndMarker`). */
+export const chainStatusModule: NativeModule = {
+  address: FRAMEWORK_ADDRESS,
+  name: 'chain_status',
+  friends: ['0x1::genesis'],
+  structs: [struct('GenesisEndMarker', ['key'], [['dummy_field', 'bool']])],
+  functions: [
+    view('is_operating', [], ['bool'], () => [true]),
+    view('is_genesis', [], ['bool'], () => [false]),
+  ],
+};
