@@ -35,6 +35,7 @@ export default defineConfig({
             'tests/ui/format/amounts.test.tsx',
             'tests/ui/devwallet/DevWallet.test.tsx',
             'tests/ui/devwallet/keys.test.tsx',
+            'tests/ui/devwallet/signingChecks.test.tsx',
           ],
           setupFiles: ['tests/test-utils/setup.ts'],
         },
