@@ -4,6 +4,7 @@
  * wallet request it records.
  */
 import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { emptyTiming, enterState } from '../../machines';
 import { classifyEvent, outcomeUpdate } from '../../machines/transactionContext';
 import { startTransaction } from './support/harness';
@@ -50,11 +51,17 @@ describe('enterState', () => {
   });
 });
 
+/** An actor's done or error event, as XState sends it. */
+const actorEvent = (event: AnyEventObject): AnyEventObject => event;
+
 describe('outcomeUpdate', () => {
   const context = () => startTransaction().actor.getSnapshot().context;
 
   it('a simulation sets the outcome and the simulation, no hash, no wallet request', () => {
-    const event = { type: 'xstate.done.actor.simulateTransaction', output: simulationSuccess };
+    const event = actorEvent({
+      type: 'xstate.done.actor.simulateTransaction',
+      output: simulationSuccess,
+    });
     const update = outcomeUpdate(context(), event);
     expect(Object.keys(update).sort()).toEqual(['outcome', 'simulation']);
     expect(update.outcome?.step).toBe('simulate');
@@ -62,10 +69,10 @@ describe('outcomeUpdate', () => {
   });
 
   it('a signature sets the signature, its hash, and a signTransaction request', () => {
-    const event = {
+    const event = actorEvent({
       type: 'xstate.done.actor.signTransaction',
       output: { status: 'APPROVED', authenticatorHex: '0x00', hash: HASH },
-    };
+    });
     const update = outcomeUpdate(context(), event);
     expect(update.signature).toStrictEqual({ authenticatorHex: '0x00', hash: HASH });
     expect(update.hash).toBe(HASH);
@@ -75,18 +82,24 @@ describe('outcomeUpdate', () => {
   });
 
   it('sign and submit records a signAndSubmitTransaction request, with its status or null', () => {
-    const approved = outcomeUpdate(context(), {
-      type: 'xstate.done.actor.signAndSubmitTransaction',
-      output: { hash: HASH },
-    });
+    const approved = outcomeUpdate(
+      context(),
+      actorEvent({
+        type: 'xstate.done.actor.signAndSubmitTransaction',
+        output: { hash: HASH },
+      }),
+    );
     expect(approved.hash).toBe(HASH);
     expect(approved.walletRequests).toStrictEqual([
       { request: 'signAndSubmitTransaction', status: 'APPROVED', attempt: 1 },
     ]);
-    const failed = outcomeUpdate(context(), {
-      type: 'xstate.error.actor.signAndSubmitTransaction',
-      error: new Error('fetch failed'),
-    });
+    const failed = outcomeUpdate(
+      context(),
+      actorEvent({
+        type: 'xstate.error.actor.signAndSubmitTransaction',
+        error: new Error('fetch failed'),
+      }),
+    );
     expect(failed.hash).toBeUndefined();
     expect(failed.walletRequests).toStrictEqual([
       { request: 'signAndSubmitTransaction', status: null, attempt: 1 },
@@ -94,10 +107,13 @@ describe('outcomeUpdate', () => {
   });
 
   it('a committed wait takes the committed transaction’s hash', () => {
-    const update = outcomeUpdate(context(), {
-      type: 'xstate.done.actor.waitForTransaction',
-      output: { ...committedSuccess, hash: `0x${'cd'.repeat(32)}` },
-    });
+    const update = outcomeUpdate(
+      context(),
+      actorEvent({
+        type: 'xstate.done.actor.waitForTransaction',
+        output: { ...committedSuccess, hash: `0x${'cd'.repeat(32)}` },
+      }),
+    );
     expect(update.hash).toBe(`0x${'cd'.repeat(32)}`);
     expect(update.committed?.version).toBe(committedSuccess.version);
     expect(update.walletRequests).toBeUndefined();
@@ -111,7 +127,7 @@ describe('outcomeUpdate', () => {
       "transaction machine: toString is no step's result",
     );
     expect(() =>
-      classifyEvent(context(), { type: 'xstate.done.actor.toString', output: 1 }),
+      classifyEvent(context(), actorEvent({ type: 'xstate.done.actor.toString', output: 1 })),
     ).toThrow("transaction machine: xstate.done.actor.toString is no step's result");
   });
 

@@ -11,15 +11,21 @@ import {
   prepareSignTransaction,
   recheckSigning,
   signingRefusal,
+  type SigningContext,
   type SigningState,
 } from '../../../src/devwallet/signingChecks';
 import { LOCAL_NETWORK, type DevWalletNetwork } from '../../../src/devwallet/networks';
+import type { Prepared } from '../../../src/devwallet/requestQueue';
 import { BOB, NOW_MS, STRANGER, transferTransaction } from './helpers';
 
 const ME = `0x${'5e1f'.padStart(64, '0')}`;
 const SECOND = `0x${'5ec0'.padStart(64, '0')}`;
 const MAINNET: DevWalletNetwork = { name: 'mainnet', chainId: 1, nodeUrl: 'https://m/v1' };
 const TESTNET: DevWalletNetwork = { name: 'testnet', chainId: 2, nodeUrl: 'https://t/v1' };
+
+/** Who signs, when the request passed. */
+const contextOf = (result: Prepared<SigningContext>) =>
+  'context' in result ? result.context : undefined;
 
 function state(overrides: Partial<SigningState> = {}): SigningState {
   const keys = new Set([ME, SECOND]);
@@ -69,7 +75,7 @@ describe('prepareSignTransaction', () => {
   it('passes for our sender, with the summary and who signs', () => {
     const result = prepare();
     expect(result.invalid).toBeUndefined();
-    expect(result.context).toStrictEqual({ signerAddress: ME, chainId: 4 });
+    expect(contextOf(result)).toStrictEqual({ signerAddress: ME, chainId: 4 });
     expect(result.summary).toMatchObject({
       kind: 'signTransaction',
       signer: ME,
@@ -122,7 +128,7 @@ describe('prepareSignTransaction', () => {
     );
     expect(multiAgent.invalid).toBeUndefined();
     expect(multiAgent.summary).toMatchObject({ signer: SECOND, signerRole: 'secondarySigner' });
-    expect(multiAgent.context).toStrictEqual({ signerAddress: SECOND, chainId: 4 });
+    expect(contextOf(multiAgent)).toStrictEqual({ signerAddress: SECOND, chainId: 4 });
   });
 
   it('a special sender address (shown short, 0x5) is looked up in its long form', () => {
@@ -131,7 +137,7 @@ describe('prepareSignTransaction', () => {
       hasKey: (address) => address === long,
     });
     expect(result.summary).toMatchObject({ transaction: { sender: '0x5' } });
-    expect(result.context).toStrictEqual({ signerAddress: long, chainId: 4 });
+    expect(contextOf(result)).toStrictEqual({ signerAddress: long, chainId: 4 });
   });
 
   it('signs as fee payer with the active account, only a fee-payer transaction', () => {
