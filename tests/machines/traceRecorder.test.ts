@@ -55,6 +55,7 @@ describe('events kept in a transition', () => {
       [{ name: 'Error' }, ''],
       [['a', 'list'], 'a,list'],
       [42, '42'],
+      [null, 'null'],
       ['x'.repeat(700), 'x'.repeat(600)],
     ];
     for (const [thrown, kept] of cases) {

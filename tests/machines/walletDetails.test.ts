@@ -95,6 +95,30 @@ describe('the default actors', () => {
       status: null,
     });
   });
+
+  it('connect and disconnect say so too', async () => {
+    const logic = walletMachine.provide({
+      actors: { watchWallet: fromCallback<EventObject, WatchWalletInput>(() => undefined) },
+    });
+    const actor = createActor(logic, { input: { appNetwork: localNetwork } }).start();
+    actor.send({ type: 'wallet.detected', wallets: ['Petra'] });
+    actor.send({ type: 'connect', walletName: 'Petra' });
+    await waitFor(actor, (s) => !s.matches('connecting'));
+    expect(actor.getSnapshot().context.error?.message).toBe('connect not provided');
+  });
+});
+
+describe('a wallet that connects without an account', () => {
+  it('is told so by name', async () => {
+    const { actor, wallet } = start(async () => ({ account: null, network: null }));
+    wallet({ type: 'wallet.detected', wallets: ['Petra'] });
+    actor.send({ type: 'connect', walletName: 'Petra' });
+    await waitFor(actor, (s) => !s.matches('connecting'));
+    expect(actor.getSnapshot().context.error).toStrictEqual({
+      message: 'The wallet “Petra” did not return an account. Is it installed and unlocked?',
+      status: null,
+    });
+  });
 });
 
 describe('toWalletError', () => {
