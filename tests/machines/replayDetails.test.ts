@@ -136,6 +136,17 @@ describe('createReplayRecorder', () => {
     expect(recorder.runs()[0]?.replay?.answers).toHaveLength(4);
   });
 
+  it('an attempt with no answer yet still has its input', async () => {
+    const { actor, recorder } = await recorded(happy);
+    expect(recorder.current()?.replay).toStrictEqual({
+      input: {
+        draft: actor.getSnapshot().context.draft,
+        signingMode: 'sign',
+      },
+      answers: [],
+    });
+  });
+
   it('retryOf names the stored run the first attempt retries, and only that one', async () => {
     let submits = 0;
     const { actor, recorder } = await recorded(
@@ -182,6 +193,14 @@ describe('replayRun', () => {
       ...record.transitions.slice(1).map(() => runAt),
     ]);
     expect(result.replayed?.state).toBe('committed');
+    // The replay's clock drives the machine's timing too: every step took no time.
+    expect(result.replayed?.timing.stepDurationsMs).toStrictEqual({
+      building: 0,
+      simulating: 0,
+      signing: 0,
+      submitting: 0,
+      pending: 0,
+    });
   });
 
   it('compares up to the longer trace when the re-run is shorter', async () => {
