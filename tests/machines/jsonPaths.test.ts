@@ -120,4 +120,21 @@ describe('toJsonValue inside a cyclic value (the careful walk)', () => {
     for (let i = 0; i < 30; i += 1) kept = kept.next as Record<string, unknown>;
     expect(kept).toStrictEqual({ next: { end: true } });
   });
+
+  it('counts depth through arrays, error fields, causes and toJSON too', () => {
+    /** 32 levels of `wrap` around an object: its leaf sits at depth 33 inside `cycled`. */
+    const deep = (wrap: (inner: unknown) => unknown) => {
+      let value: unknown = { end: true };
+      for (let i = 0; i < 32; i += 1) value = wrap(value);
+      return JSON.stringify(cycled(value).value);
+    };
+    expect(deep((inner) => [inner])).toBe(`${'['.repeat(32)}"[too deep]"${']'.repeat(32)}`);
+    const viaCause = deep((inner) => new Error('e', { cause: inner }));
+    expect(viaCause.match(/"cause":/g)).toHaveLength(32);
+    expect(viaCause).toContain('"cause":"[too deep]"');
+    const viaField = deep((inner) => Object.assign(new Error('e'), { inner }));
+    expect(viaField).toContain('"inner":"[too deep]"');
+    const viaToJson = deep((inner) => ({ toJSON: () => ({ inner }) }));
+    expect(viaToJson).toContain('"inner":"[too deep]"');
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { toWalletError, walletMachine } from '../../machines';
+import { toWalletError, toWalletStatus, walletMachine } from '../../machines';
 import type {
   ConnectInput,
   ConnectOutput,
@@ -118,6 +118,16 @@ describe('a wallet that connects without an account', () => {
       message: 'The wallet “Petra” did not return an account. Is it installed and unlocked?',
       status: null,
     });
+  });
+});
+
+describe('toWalletStatus', () => {
+  it('knows the five statuses in any case, and CANCELED; nothing else', () => {
+    expect(
+      ['approved', 'Rejected', 'CANCELLED', 'canceled', 'Invalid', 'pending'].map(toWalletStatus),
+    ).toEqual(['APPROVED', 'REJECTED', 'CANCELLED', 'CANCELLED', 'INVALID', 'PENDING']);
+    expect(toWalletStatus('DECLINED')).toBeNull();
+    expect(toWalletStatus(1)).toBeNull();
   });
 });
 
