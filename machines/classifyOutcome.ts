@@ -258,7 +258,8 @@ function pendingClassification(hash: string): Classification {
 }
 
 function timedOut(summary: string, source: OutcomeSource, extra: Partial<OutcomeDetails> = {}) {
-  return { state: 'timedOut' as const, details: { summary, source, ...extra } };
+  // The summary and source last: a node error's details (nodeDetails) carry an empty summary.
+  return { state: 'timedOut' as const, details: { ...extra, summary, source } };
 }
 
 function classifyWait(produced: Produced, nodeUrl: ClassifyArgs['nodeUrl']): Classification {

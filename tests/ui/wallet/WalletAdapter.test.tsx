@@ -5,7 +5,10 @@
 import { getWallets } from '@aptos-labs/wallet-standard';
 import { MantineProvider } from '@mantine/core';
 import { act, render as testingLibraryRender } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startLocalnet, type Localnet } from '../../../localnet/index.ts';
+import type * as CreateAptosModule from '../../../src/aptos/createAptos';
+import type { NetworkConfig } from '../../../src/network/networks';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { theme } from '../../../src/app/theme';
 import type { DevWallet, MemoryKeyStore } from '../../../src/devwallet';
@@ -15,15 +18,41 @@ import { WalletButton } from '../../../src/wallet';
 import { createTestQueryClient, screen, userEvent, within } from '../../test-utils/render';
 import { testWallet } from '../devwallet/helpers';
 
-vi.mock('../../../src/aptos/createAptos', () => ({
-  createAptos: (network: { fullnode: string }) => ({
-    getLedgerInfo: async () => ({
-      chain_id: network.fullnode.includes('testnet') ? 2 : 4,
-      ledger_version: '0',
-    }),
-    view: async () => ['0'],
-  }),
-}));
+/**
+ * The real ts-sdk client. Local's preset names 127.0.0.1:8080, shared with every other test
+ * process on the machine, so its calls go to an in-process embedded chain on free ports instead
+ * (same client, another URL). Testnet cannot be reached offline and no local chain reports its
+ * chain id (2), so testnet's ledger info is the one stand-in: the network check needs that id to
+ * show wrongNetwork.
+ */
+vi.mock('../../../src/aptos/createAptos', async (importOriginal) => {
+  const real = await importOriginal<typeof CreateAptosModule>();
+  const { presetNetworks } = await import('../../../src/network/networks');
+  return {
+    createAptos: (network: NetworkConfig) => {
+      if (network.fullnode === presetNetworks.testnet.fullnode) {
+        return { getLedgerInfo: async () => ({ chain_id: 2, ledger_version: '0' }) };
+      }
+      if (network.fullnode === presetNetworks.local.fullnode) {
+        return real.createAptos({
+          ...network,
+          fullnode: localnet.urls.rest,
+          faucet: localnet.urls.faucet,
+        });
+      }
+      return real.createAptos(network);
+    },
+  };
+});
+
+let localnet: Localnet;
+
+beforeAll(async () => {
+  localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+});
+afterAll(async () => {
+  await localnet.stop();
+});
 
 let wallet: DevWallet;
 let keyStore: MemoryKeyStore;

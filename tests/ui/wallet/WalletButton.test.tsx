@@ -1,10 +1,20 @@
 /**
  * The header's wallet button and its panel, rendered for each wallet machine state. The machine
- * runs with scripted actors so each state can be reached on demand.
+ * runs with scripted actors so each state can be reached on demand. The ts-sdk client is the real
+ * one, against an in-process embedded chain on free ports: the balance is read from the chain, and
+ * Send APT's transfer is signed, submitted and waited for there.
  */
 import { MantineProvider } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  Account,
+  Aptos,
+  AptosConfig,
+  Network,
+  type InputEntryFunctionData,
+} from '@aptos-labs/ts-sdk';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
   walletMachine,
@@ -12,32 +22,71 @@ import {
   type ConnectOutput,
   type DisconnectInput,
   type WalletWatchEvent,
+  type WalletAccount,
   type WatchWalletInput,
 } from '../../../machines';
+import type * as CreateAptosModule from '../../../src/aptos/createAptos';
+import { createAptos } from '../../../src/aptos/createAptos';
+import { presetNetworks, type NetworkConfig } from '../../../src/network/networks';
 import { createAdapterBridge, WalletRequestError, type AdapterCommands } from '../../../src/actors';
 import { theme } from '../../../src/app/theme';
 import { DEV_WALLET_NAME } from '../../../src/devwallet';
 import { networkStorageKey } from '../../../src/network/NetworkContext';
 import { WalletButton, WalletMachineContext } from '../../../src/wallet';
 import { render, screen, userEvent, waitFor, within } from '../../test-utils/render';
+import { removeTempDirs, spawnLocalnet, tempDataDir } from '../../localnet/helpers';
 import { LOCAL } from './helpers';
 
 const ADDRESS = `0x${'ab12'.repeat(16)}`;
 const ACCOUNT = { address: ADDRESS, publicKey: `0x${'cd'.repeat(32)}` };
 const LOCAL_NETWORK = { name: 'local', chainId: 4, url: 'http://127.0.0.1:8080/v1' };
-const HASH = `0x${'ef'.repeat(32)}`;
 
-const waitForTransaction = vi.fn();
-vi.mock('../../../src/aptos/createAptos', () => ({
-  createAptos: () => ({
-    getLedgerInfo: async () => ({ chain_id: 4, ledger_version: '0' }),
-    view: async () => ['100000000'],
-    waitForTransaction,
-  }),
-}));
+/**
+ * Local's preset names 127.0.0.1:8080, shared with every other test process on the machine; the
+ * real client is pointed at the in-process chain instead (same client, another URL).
+ */
+vi.mock('../../../src/aptos/createAptos', async (importOriginal) => {
+  const real = await importOriginal<typeof CreateAptosModule>();
+  return {
+    createAptos: (network: NetworkConfig) =>
+      real.createAptos({ ...network, fullnode: localnet.urls.rest, faucet: localnet.urls.faucet }),
+  };
+});
+
+/**
+ * The chain runs as a child process (`npm run localnet` on free ports), not in this jsdom realm:
+ * in jsdom the SDK's `instanceof Uint8Array` checks fail on Node's buffers, so the chain's own
+ * faucet signing breaks in process. Reads alone work in process (see the Composer test).
+ */
+let localnet: { child: ChildProcess; urls: { rest: string; faucet: string; indexer: string } };
+/** A client of our own, for funding and for the adapter's scripted signAndSubmitTransaction. */
+let aptos: Aptos;
+/** The app's client (the one createAptos returns), to watch its waitForTransaction. */
+let appClient: Aptos;
+
+beforeAll(async () => {
+  localnet = await spawnLocalnet(tempDataDir());
+  aptos = new Aptos(
+    new AptosConfig({
+      network: Network.CUSTOM,
+      fullnode: localnet.urls.rest,
+      faucet: localnet.urls.faucet,
+      indexer: localnet.urls.indexer,
+    }),
+  );
+  // Exactly 1 APT, so the panel's balance line has a known value.
+  await aptos.fundAccount({ accountAddress: ADDRESS, amount: 100_000_000 });
+  appClient = createAptos(presetNetworks.local);
+}, 60_000);
+afterAll(async () => {
+  const exited = new Promise((resolve) => localnet.child.once('exit', resolve));
+  localnet.child.kill();
+  await exited;
+  removeTempDirs();
+});
 
 beforeEach(() => {
-  waitForTransaction.mockReset();
+  vi.restoreAllMocks();
 });
 
 interface Deferred<T> {
@@ -68,7 +117,9 @@ function setup() {
     connect: vi.fn(async () => undefined),
     disconnect: vi.fn(async () => undefined),
     changeNetwork: vi.fn(async () => undefined),
-    signAndSubmitTransaction: vi.fn(async () => ({ hash: HASH })),
+    signAndSubmitTransaction: vi.fn(async () => {
+      throw new Error('this test has no signer');
+    }),
     disconnectWallet: vi.fn(async () => undefined),
   };
   bridge.publish({
@@ -122,11 +173,11 @@ function stateOf(panel: HTMLElement): string | null {
     .getAttribute('aria-label');
 }
 
-async function connectedSetup() {
+async function connectedSetup(account: WalletAccount = ACCOUNT) {
   const harness = setup();
   harness.detected();
   harness.actor.send({ type: 'connect', walletName: DEV_WALLET_NAME });
-  harness.connectSettles({ output: { account: ACCOUNT, network: LOCAL_NETWORK } });
+  harness.connectSettles({ output: { account, network: LOCAL_NETWORK } });
   await waitFor(() => expect(harness.actor.getSnapshot().matches('connected')).toBe(true));
   return harness;
 }
@@ -251,12 +302,24 @@ describe('WalletButton', () => {
 
 describe('Send APT', () => {
   it('refuses a bad recipient and more than 8 decimals, then sends octas as a decimal string', async () => {
-    const { ui, commands } = await connectedSetup();
-    waitForTransaction.mockResolvedValue({
-      success: true,
-      vm_status: 'Executed successfully',
-      version: '7',
+    // A real account with a key: the adapter's signAndSubmitTransaction (scripted, as the wallet
+    // side) signs with it and submits to the chain; the panel then waits with the app's client.
+    const signer = Account.generate();
+    await aptos.fundAccount({ accountAddress: signer.accountAddress, amount: 200_000_000 });
+    const { ui, commands } = await connectedSetup({
+      address: signer.accountAddress.toStringLong(),
+      publicKey: signer.publicKey.toString(),
     });
+    let hash = '';
+    vi.mocked(commands.signAndSubmitTransaction).mockImplementation(async (input) => {
+      const transaction = await aptos.transaction.build.simple({
+        sender: signer.accountAddress,
+        data: input.data as InputEntryFunctionData,
+      });
+      ({ hash } = await aptos.signAndSubmitTransaction({ signer, transaction }));
+      return { hash };
+    });
+    const waitForTransaction = vi.spyOn(appClient, 'waitForTransaction');
     render(ui(<WalletButton />));
     const { user, panel } = await openPanel(/connected$/);
     const recipient = within(panel).getByRole('textbox', { name: 'Recipient' });
@@ -279,8 +342,11 @@ describe('Send APT', () => {
     const title = await within(panel).findByText('Committed', { exact: true });
     const outcome = title.closest('[role="status"]');
     expect(outcome).not.toBeNull();
-    expect(outcome).toHaveTextContent('Executed successfully · version 7');
-    expect(outcome).toHaveTextContent(HASH);
+    const committed = await aptos.getTransactionByHash({ transactionHash: hash });
+    if (committed.type !== 'user_transaction') throw new Error(`not committed: ${committed.type}`);
+    expect(committed.success).toBe(true);
+    expect(outcome).toHaveTextContent(`Executed successfully · version ${committed.version}`);
+    expect(outcome).toHaveTextContent(hash);
     expect(commands.signAndSubmitTransaction).toHaveBeenCalledWith({
       data: {
         function: '0x1::aptos_account::transfer',
@@ -288,13 +354,19 @@ describe('Send APT', () => {
       },
     });
     expect(waitForTransaction).toHaveBeenCalledWith({
-      transactionHash: HASH,
+      transactionHash: hash,
       options: { timeoutSecs: 30, checkSuccess: false },
+    });
+    // The chain committed the transfer the form asked for.
+    expect(committed.payload).toMatchObject({
+      function: '0x1::aptos_account::transfer',
+      arguments: ['0x1', '150000000'],
     });
   });
 
   it('shows the wallet status when the wallet refuses', async () => {
     const { ui, commands } = await connectedSetup();
+    const waitForTransaction = vi.spyOn(appClient, 'waitForTransaction');
     vi.mocked(commands.signAndSubmitTransaction).mockRejectedValue(
       new WalletRequestError({ message: 'Rejected in the approval prompt.', status: 'REJECTED' }),
     );

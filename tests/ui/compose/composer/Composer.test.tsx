@@ -1,5 +1,9 @@
-import type { MoveFunction, MoveModule } from '@aptos-labs/ts-sdk';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccountAddress, type Aptos, type MoveFunction, type MoveModule } from '@aptos-labs/ts-sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GAS, startLocalnet, type Localnet } from '../../../../localnet/index.ts';
+import type * as CreateAptosModule from '../../../../src/aptos/createAptos';
+import { networkStorageKey } from '../../../../src/network/NetworkContext';
+import type { NetworkConfig } from '../../../../src/network/networks';
 import { Composer } from '../../../../src/features/compose/composer';
 import type { DraftResult } from '../../../../src/features/compose/composer';
 import { composerStorageKey } from '../../../../src/features/compose/composer/composerForm';
@@ -18,12 +22,6 @@ const entry = (name: string, params: string[], generics = 0): MoveFunction => ({
   params,
   return: [],
 });
-const view = (name: string, params: string[]): MoveFunction => ({
-  ...entry(name, params),
-  is_entry: false,
-  is_view: true,
-  return: ['u64'],
-});
 const moduleAbi = (address: string, name: string, fns: MoveFunction[]): MoveModule => ({
   address,
   name,
@@ -32,65 +30,61 @@ const moduleAbi = (address: string, name: string, fns: MoveFunction[]): MoveModu
   structs: [],
 });
 
-/** Module ABIs by long address, as a node would serve them. */
-const chain = new Map<string, MoveModule[]>([
-  [
-    long('1'),
+/**
+ * A module the embedded chain does not have: it has no module publishing, and its framework has no
+ * entry function taking every kind of Move argument. Only this ABI is added to the real client's
+ * answer (see the mock below); everything else is read from the chain.
+ */
+const kitchenAddress = long('abc');
+const kitchen = moduleAbi(kitchenAddress, 'kitchen', [
+  entry(
+    'everything',
     [
-      moduleAbi('0x1', 'aptos_account', [
-        entry('transfer', ['&signer', 'address', 'u64']),
-        entry('batch_transfer', ['&signer', 'vector<address>', 'vector<u64>']),
-        entry('transfer_coins', ['&signer', 'address', 'u64'], 1),
-        view('can_receive_direct_coin_transfers', ['address']),
-      ]),
-      moduleAbi('0x1', 'chain_id', [view('get', [])]),
+      '&signer',
+      'bool',
+      'u8',
+      'vector<u8>',
+      '0x1::string::String',
+      '0x1::option::Option<u64>',
+      '0x1::object::Object<T0>',
+      'T0',
     ],
-  ],
-  [
-    long('cafe'),
-    [
-      moduleAbi(long('cafe'), 'playground', [
-        entry('abort_with', ['&signer', 'u64']),
-        entry('burn_gas', ['&signer', 'u64']),
-        entry('emit_events', ['&signer', 'u64']),
-        entry('store_value', ['&signer', 'u64']),
-        view('get_value', ['address']),
-      ]),
-    ],
-  ],
-  [
-    long('abc'),
-    [
-      moduleAbi(long('abc'), 'kitchen', [
-        entry(
-          'everything',
-          [
-            '&signer',
-            'bool',
-            'u8',
-            'vector<u8>',
-            '0x1::string::String',
-            '0x1::option::Option<u64>',
-            '0x1::object::Object<T0>',
-            'T0',
-          ],
-          1,
-        ),
-      ]),
-    ],
-  ],
+    1,
+  ),
 ]);
 
-vi.mock('../../../../src/aptos/createAptos', () => ({
-  createAptos: () => ({
-    getAccountModules: async ({ accountAddress }: { accountAddress: string }) => {
-      const modules = chain.get(accountAddress);
-      if (!modules) throw new Error('Account not found by Address');
-      return modules.map((abi) => ({ bytecode: '0xa11ceb0b', abi }));
+/**
+ * The real ts-sdk client against an in-process embedded chain (selected as a custom network, on
+ * free ports). The one stand-in: `getAccountModules` for 0xabc answers the kitchen ABI above,
+ * because the embedded chain cannot publish a module; every other call, and every other address,
+ * goes to the chain.
+ */
+vi.mock('../../../../src/aptos/createAptos', async (importOriginal) => {
+  const real = await importOriginal<typeof CreateAptosModule>();
+  return {
+    createAptos: (network: NetworkConfig) => {
+      const client = real.createAptos(network);
+      return new Proxy(client, {
+        get(target, property, receiver) {
+          if (property !== 'getAccountModules') return Reflect.get(target, property, receiver);
+          return async (args: Parameters<Aptos['getAccountModules']>[0]) =>
+            AccountAddress.from(args.accountAddress).toStringLong() === kitchenAddress
+              ? [{ bytecode: '0xa11ceb0b', abi: kitchen }]
+              : target.getAccountModules(args);
+        },
+      });
     },
-    getGasPriceEstimation: async () => ({ gas_estimate: 150, prioritized_gas_estimate: 200 }),
-  }),
-}));
+  };
+});
+
+let localnet: Localnet;
+
+beforeAll(async () => {
+  localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+});
+afterAll(async () => {
+  await localnet.stop();
+});
 
 let results: DraftResult[];
 const onDraft = (result: DraftResult) => results.push(result);
@@ -98,6 +92,8 @@ const last = () => results[results.length - 1];
 
 beforeEach(() => {
   results = [];
+  const custom: NetworkConfig = { kind: 'custom', fullnode: localnet.urls.rest };
+  window.localStorage.setItem(networkStorageKey, JSON.stringify(custom));
 });
 
 function renderComposer(props: { sender?: string | null; disabled?: boolean } = {}) {
@@ -139,7 +135,12 @@ describe('Composer', { timeout: 20_000 }, () => {
     });
     expect(result.signingMode).toBe('sign');
     expect(screen.getByRole('textbox', { name: /Argument 1: address/ })).toHaveValue(root);
-    expect(screen.getByText(/node's estimate: 150 octas per gas unit/)).toBeVisible();
+    // The embedded chain's estimate when idle, read through the real client.
+    expect(
+      await screen.findByText(
+        new RegExp(`node's estimate: ${GAS.estimate.regular} octas per gas unit`),
+      ),
+    ).toBeVisible();
   });
 
   it('asks for a wallet when there is no sender', async () => {
@@ -163,7 +164,14 @@ describe('Composer', { timeout: 20_000 }, () => {
     const names = within(listbox)
       .getAllByRole('option', { hidden: true })
       .map((option) => option.textContent);
-    expect(names).toEqual(['abort_with', 'burn_gas', 'emit_events', 'store_value']);
+    // The embedded chain's playground, in its order; get_value is a view, so it is not offered.
+    expect(names).toEqual([
+      'abort_with',
+      'burn_gas',
+      'emit_events',
+      'store_value',
+      'store_value_both',
+    ]);
     await user.click(within(listbox).getByRole('option', { name: 'emit_events', hidden: true }));
 
     const count = await screen.findByRole('textbox', { name: /Argument 1: u64/ });
@@ -204,7 +212,26 @@ describe('Composer', { timeout: 20_000 }, () => {
 
     await user.clear(address);
     await user.type(address, '0xdead');
-    expect(await screen.findByText(/Could not load the modules at 0xdead/)).toBeVisible();
+    // The embedded chain answers an empty module list for an address with nothing published.
+    expect(
+      await screen.findByText(
+        'No modules are published at 0xdead. Try 0x1 or 0xcafe (the playground).',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says so when the node cannot be reached for the modules', async () => {
+    // Port 9 (discard) on loopback: nothing listens there, so the real client's request fails.
+    const unreachable: NetworkConfig = { kind: 'custom', fullnode: 'http://127.0.0.1:9/v1' };
+    window.localStorage.setItem(networkStorageKey, JSON.stringify(unreachable));
+    renderComposer();
+    expect(
+      await screen.findByText(
+        /^Could not load the modules at 0x1 from http:\/\/127\.0\.0\.1:9\/v1: .+\. Check the address and that the node is reachable\.$/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
   });
 
   it('fills the form from a template', async () => {
