@@ -193,7 +193,7 @@ describe('Composer', { timeout: 20_000 }, () => {
     await user.type(module, 'chain');
     const listbox = await screen.findByRole('listbox', { name: 'Module', hidden: true });
     const options = await within(listbox).findAllByRole('option', { hidden: true });
-    expect(options.map((option) => option.textContent)).toEqual(['chain_id']);
+    expect(options.map((option) => option.textContent)).toEqual(['chain_id', 'chain_status']);
   });
 
   it('explains a bad module address and a module address with nothing published', async () => {
@@ -227,9 +227,9 @@ describe('Composer', { timeout: 20_000 }, () => {
     renderComposer();
     expect(
       await screen.findByText(
-        /^Could not load the modules at 0x1 from http:\/\/127\.0\.0\.1:9\/v1: .+\. Check the address and that the node is reachable\.$/,
+        /^Could not load the modules at 0x1 from the Custom node at http:\/\/127\.0\.0\.1:9\/v1: it cannot be reached \(.+\)\. Check your connection, or pick another network in the header \(or correct the custom URL\)\.$/,
         {},
-        { timeout: 10_000 },
+        { timeout: 15_000 },
       ),
     ).toBeVisible();
   });
