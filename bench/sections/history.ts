@@ -1,108 +1,20 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { emptyTiming, type JsonValue, type WorkbenchRun } from '../../machines/index.ts';
 import { createRunStore } from '../../src/features/runs/runStore.ts';
+import {
+  nextLiveRecord,
+  percentile,
+  realisticRun,
+  RUN_LENGTH,
+  SAVES,
+  STORED,
+  TEMPLATE,
+  WARM_UP,
+} from '../historyWorkload.ts';
 import type { BenchSection } from '../types.ts';
 
-const STORED = 1000;
-const SAVES = 2000;
-const WARM_UP = 200;
 /** Transitions of the long run (the recorder keeps at most 1,000). */
 const LONG_RUN = 1000;
-
-/** A committed transfer's size: write set, events and the SDK answers a real run keeps. */
-function realisticRun(id: string, startedAt: number): WorkbenchRun {
-  const change = (index: number): JsonValue => ({
-    type: 'write_resource',
-    address: `0x${index.toString(16).padStart(64, '0')}`,
-    state_key_hash: `0x${'ab'.repeat(32)}`,
-    data: {
-      type: '0x1::fungible_asset::FungibleStore',
-      data: { balance: '999878600', frozen: false, metadata: { inner: '0xa' } },
-    },
-  });
-  const event = (index: number): JsonValue => ({
-    guid: { creation_number: '0', account_address: '0x0' },
-    sequence_number: '0',
-    type: '0x1::fungible_asset::Deposit',
-    data: { store: `0x${index.toString(16).padStart(64, '0')}`, amount: '1000' },
-  });
-  const changes = Array.from({ length: 6 }, (_, index) => change(index));
-  const events = Array.from({ length: 3 }, (_, index) => event(index));
-  const response = {
-    success: true,
-    vm_status: 'Executed successfully',
-    gas_used: '12',
-    events,
-    changes,
-    hash: `0x${'cd'.repeat(32)}`,
-  };
-  const draft = {
-    sender: `0x${'a1'.repeat(32)}`,
-    payload: {
-      function: '0x1::aptos_account::transfer' as const,
-      typeArguments: [],
-      functionArguments: [`0x${'b0'.repeat(32)}`, '1000'],
-    },
-    options: { maxGasAmount: '2000' },
-  };
-  return {
-    schemaVersion: 1,
-    id,
-    retryOf: null,
-    attempt: 1,
-    network: { name: 'local', chainId: 4, nodeUrl: 'http://127.0.0.1:8080/v1' },
-    draft,
-    startedAt,
-    transitions: Array.from({ length: 10 }, (_, index) => ({
-      seq: index + 1,
-      atMs: index * 7,
-      event: { type: index === 0 ? 'xstate.init' : 'xstate.done.actor.buildTransaction' },
-      source: index === 0 ? null : 'building',
-      target: 'built',
-      eventless: false,
-    })),
-    droppedTransitions: 0,
-    chain: {
-      built: null,
-      rawTransactionHex: `0x${'00'.repeat(180)}`,
-      simulation: {
-        success: true,
-        vmStatus: 'Executed successfully',
-        gasUsed: '12',
-        gasUnitPrice: '100',
-        events,
-        changes,
-      },
-      hash: `0x${'cd'.repeat(32)}`,
-      version: '1234',
-      success: true,
-      vmStatus: 'Executed successfully',
-      gasUsed: '12',
-      events,
-      changes,
-    },
-    walletRequests: [{ request: 'signTransaction', status: 'APPROVED', attempt: 1 }],
-    outcome: null,
-    state: 'committed',
-    tags: ['outcome'],
-    timing: emptyTiming(),
-    replay: {
-      input: { draft, signingMode: 'sign' },
-      answers: [
-        { actor: 'simulateTransaction', output: [response] },
-        { actor: 'waitForTransaction', output: response },
-      ],
-    },
-  };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** Transitions of one typical run (build, simulate, sign, submit, wait: about a dozen). */
-const RUN_LENGTH = 12;
 
 /**
  * Saving a transition of a live run with 1,000 runs stored, through the History's own Dexie code
@@ -137,21 +49,10 @@ export const historySection: BenchSection = {
     });
     gc.observe({ entryTypes: ['gc'] });
     let live = realisticRun('live-0', STORED + 1);
-    const template = live.transitions[1];
     let size = 0;
     for (let save = 0; save < SAVES; save += 1) {
       const step = save % RUN_LENGTH;
-      if (step === 0) {
-        live = realisticRun(`live-${save}`, STORED + 1 + save);
-        live.transitions = live.transitions.slice(0, 1);
-        live.state = 'building';
-      } else {
-        live.transitions.push({ ...template, seq: step + 1, atMs: step * 7 });
-        live.state = step % 2 === 0 ? 'simulating' : 'simulated.success';
-        live.timing.current = { state: live.state, since: step * 7 };
-        // The chain facts change on a few steps (built, simulated, committed).
-        if (step % 4 === 0) live.chain = { ...live.chain, version: String(1234 + step) };
-      }
+      live = nextLiveRecord(save, live);
       timing = save >= WARM_UP;
       const cpu = process.cpuUsage();
       const started = performance.now();
@@ -172,7 +73,7 @@ export const historySection: BenchSection = {
     long.transitions = long.transitions.slice(0, 1);
     const longDurations: number[] = [];
     for (let seq = 2; seq <= LONG_RUN; seq += 1) {
-      long.transitions.push({ ...template, seq, atMs: seq * 7 });
+      long.transitions.push({ ...TEMPLATE, seq, atMs: seq * 7 });
       const started = performance.now();
       await store.putRun(long);
       longDurations.push(performance.now() - started);

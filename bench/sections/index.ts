@@ -1,6 +1,7 @@
 import type { BenchSection } from '../types.ts';
 import { chainlogSection } from './chainlog.ts';
 import { historySection } from './history.ts';
+import { historyBrowserSection } from './historyBrowser.ts';
 import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
 import { visualizerSection } from './visualizer.ts';
@@ -11,5 +12,6 @@ export const sections: BenchSection[] = [
   lifecycleSection,
   visualizerSection,
   historySection,
+  historyBrowserSection,
   chainlogSection,
 ];
