@@ -5,7 +5,8 @@ import { nextLiveRecord, realisticRun, RUN_LENGTH, SAVES, STORED } from '../hist
 /**
  * The Chromium half of `npm run bench history-browser`: bundled by Vite and run in a page served
  * from 127.0.0.1, so the History's own run store (Dexie) writes to the browser's real IndexedDB.
- * Node calls `runHistorySaves()` through `page.evaluate` and gets the raw timings back.
+ * Node calls its phases (`historyBench.fillHistory()`, `timeSaves()`, `floors()`) through
+ * `page.evaluate` and gets the raw timings back.
  */
 
 /** What the page hands back to Node: every save's duration in ms, in order. */
@@ -46,11 +47,19 @@ function bareCommit(
   });
 }
 
-async function runHistorySaves(): Promise<HistorySavesResult> {
-  const store = createRunStore({ name: 'bench-history' });
+let store: ReturnType<typeof createRunStore> | null = null;
+
+/** Phase 1: the history filled with {@link STORED} runs (one import). */
+async function fillHistory(): Promise<void> {
+  store = createRunStore({ name: 'bench-history' });
   await store.putRuns(
     Array.from({ length: STORED }, (_, index) => realisticRun(`stored-${index}`, index)),
   );
+}
+
+/** Phase 2: the timed saves; Node reads the renderer's main-thread time around this phase. */
+async function timeSaves(): Promise<{ saves: number[]; recordBytes: number }> {
+  if (store === null) throw new Error('fillHistory() must run first.');
   const saves: number[] = [];
   let live = realisticRun('live-0', STORED + 1);
   for (let save = 0; save < SAVES; save += 1) {
@@ -62,6 +71,12 @@ async function runHistorySaves(): Promise<HistorySavesResult> {
     // waits for the network, untimed.
     if (save % RUN_LENGTH === 0) await store.lastPrune();
   }
+  return { saves, recordBytes: JSON.stringify(live).length };
+}
+
+/** Phase 3: the floors under a save, and the count. */
+async function floors(): Promise<Omit<HistorySavesResult, 'saves' | 'recordBytes'>> {
+  if (store === null) throw new Error('fillHistory() must run first.');
   const stored = await store.count();
   store.close();
 
@@ -92,14 +107,19 @@ async function runHistorySaves(): Promise<HistorySavesResult> {
   dexieStore.close();
 
   return {
-    saves,
     bareCommits,
     dexiePuts,
     stored,
-    recordBytes: JSON.stringify(live).length,
     crossOriginIsolated: globalThis.crossOriginIsolated,
     userAgent: navigator.userAgent,
   };
 }
 
-(globalThis as { runHistorySaves?: typeof runHistorySaves }).runHistorySaves = runHistorySaves;
+/** The page's phases, called one by one from Node. */
+export interface HistoryBench {
+  fillHistory: typeof fillHistory;
+  timeSaves: typeof timeSaves;
+  floors: typeof floors;
+}
+
+(globalThis as { historyBench?: HistoryBench }).historyBench = { fillHistory, timeSaves, floors };

@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { build } from 'vite';
 import { openBrowser } from '../../tests/e2e/chromium.ts';
-import type { HistorySavesResult } from '../browser/historySaves.ts';
+import type { HistoryBench, HistorySavesResult } from '../browser/historySaves.ts';
 import { percentile, RUN_LENGTH, SAVES, STORED, WARM_UP } from '../historyWorkload.ts';
 import type { BenchSection, Metric } from '../types.ts';
 
@@ -62,21 +62,37 @@ async function serve(script: string): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${port}/`, server };
 }
 
-async function oneRound(url: string): Promise<HistorySavesResult> {
+/** One round's figures: the page's, and the renderer main thread's busy time over the saves. */
+type RoundResult = HistorySavesResult & { mainThreadMs: number };
+
+async function oneRound(url: string): Promise<RoundResult> {
   const session = await openBrowser();
   try {
-    await session.page.goto(url);
-    await session.page.waitForFunction(() => 'runHistorySaves' in globalThis);
-    const result = await session.page.evaluate(() => {
-      const run = (globalThis as { runHistorySaves?: () => Promise<HistorySavesResult> })
-        .runHistorySaves;
-      if (run === undefined) throw new Error('The bench page did not load its script.');
-      return run();
-    });
+    const { page } = session;
+    await page.goto(url);
+    await page.waitForFunction(() => 'historyBench' in globalThis);
+    const phase = <K extends keyof HistoryBench>(name: K) =>
+      page.evaluate((key) => {
+        const bench = (globalThis as { historyBench?: HistoryBench }).historyBench;
+        if (bench === undefined) throw new Error('The bench page did not load its script.');
+        return bench[key]() as Promise<Awaited<ReturnType<HistoryBench[K]>>>;
+      }, name);
+    // The renderer's main thread: the sum of its tasks' durations (Chrome DevTools Protocol).
+    const cdp = await session.context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskSeconds = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find(
+        (metric) => metric.name === 'TaskDuration',
+      )?.value ?? Number.NaN;
+    await phase('fillHistory');
+    const before = await taskSeconds();
+    const timed = await phase('timeSaves');
+    const mainThreadMs = ((await taskSeconds()) - before) * 1000;
+    const rest = await phase('floors');
     const { consoleErrors, pageErrors, failedRequests, externalRequests } = session.problems;
     const problems = [...consoleErrors, ...pageErrors, ...failedRequests, ...externalRequests];
     if (problems.length > 0) throw new Error(`The bench page reported: ${problems.join('; ')}`);
-    return result;
+    return { ...timed, ...rest, mainThreadMs };
   } finally {
     await session.close();
   }
@@ -107,7 +123,7 @@ export const historyBrowserSection: BenchSection = {
   async run() {
     const script = await bundle();
     const { url, server } = await serve(script);
-    const results: HistorySavesResult[] = [];
+    const results: RoundResult[] = [];
     const loads: number[] = [];
     try {
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -135,6 +151,11 @@ export const historyBrowserSection: BenchSection = {
           timed.map((sorted) => sorted.filter((ms) => ms > 1).length),
           `of ${SAVES - WARM_UP}`,
         ),
+        perRound(
+          'main-thread time per save (mean)',
+          results.map((result) => result.mainThreadMs / SAVES),
+          'ms',
+        ),
         perRound('bare IndexedDB commit p50 (default durability)', bare('default', 50), 'ms'),
         perRound('bare IndexedDB commit p99 (default durability)', bare('default', 99), 'ms'),
         perRound('bare IndexedDB commit p50 (relaxed)', bare('relaxed', 50), 'ms'),
@@ -150,7 +171,7 @@ export const historyBrowserSection: BenchSection = {
       ],
       notes: [
         `${ROUNDS} rounds, each a fresh Chromium profile: ${STORED} runs stored, then ${SAVES} saves (the first ${WARM_UP} warm up) of live runs of ${RUN_LENGTH} transitions, records up to ${first?.recordBytes ?? 0} bytes; value = median of the rounds, runs = each round.`,
-        `Bare commit: one small row in one readwrite transaction, awaited to \`complete\` (what Dexie's bulkPut awaits), 300 per durability hint, interleaved. Header-only save: the store's putRun of an unchanged one-transition run.`,
+        `Bare commit: one small row in one readwrite transaction, awaited to \`complete\` (what Dexie's bulkPut awaits), 300 per durability hint, interleaved. Header-only save: the store's putRun of an unchanged one-transition run. Main-thread time: the renderer main thread's task time (CDP Performance.getMetrics TaskDuration) over the ${SAVES} saves, divided by ${SAVES}.`,
         `${first?.userAgent ?? ''}; crossOriginIsolated: ${String(first?.crossOriginIsolated ?? false)}; load average (1 min) after each round: ${loads.map((load) => load.toFixed(2)).join(' / ')}.`,
       ],
     };
