@@ -67,8 +67,8 @@ type RoundResult = HistorySavesResult & { mainThreadMs: number };
 
 /**
  * One fresh profile: fill, time the saves, then the floors. With `mainThread`, the renderer's
- * main-thread task time over the saves is read through CDP (whose Performance domain slows the
- * page a little, so that round's timings are kept apart from the others).
+ * main-thread task time over the saves is read through CDP (its Performance domain may cost the page
+ * something, so that round's timings are kept apart from the others).
  */
 async function oneRound(url: string, mainThread: boolean): Promise<RoundResult> {
   const session = await openBrowser();
