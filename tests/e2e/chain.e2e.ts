@@ -82,6 +82,9 @@ async function shot(name: string, folder = 'test-results'): Promise<void> {
   await expectAccessible(page, name);
 }
 
+/** The chain's mining mode, as its dev control answers. */
+const mining = async (): Promise<unknown> =>
+  (await fetch(`${inject('localnet').rest.replace(/\/v1$/, '')}/workbench/mining`)).json();
 const lookup = () => page.getByRole('region', { name: 'Transaction lookup' });
 const accountPanel = () => page.getByRole('region', { name: 'Account' });
 
@@ -228,5 +231,29 @@ describe('Chain page journeys in Chromium', () => {
     const after = await transfer(1, ledgerSecs + 60);
     expect(BigInt(after.timestamp)).toBeGreaterThan(BigInt(before.ledger_timestamp));
     await shot('chain-clock-reset');
+  });
+
+  it("switches mining to interval at the chain's default cadence, with idle blocks, and back", async () => {
+    const controls = page.getByRole('region', { name: 'Dev controls' });
+    const mode = controls.getByRole('radiogroup', { name: 'Mining mode' });
+    await mode.getByText('Interval', { exact: true }).click();
+    await controls
+      .getByText('Mining every 250 ms; an empty block after 500 ms without one.')
+      .waitFor({ timeout: 10_000 });
+    await expect(
+      controls.getByRole('textbox', { name: 'Interval (ms)' }).inputValue(),
+    ).resolves.toBe('250');
+    // The chain took the mode with its idle blocks (their cadence is pinned in
+    // tests/localnet/cadence.test.ts; after the clock journey above, the ledger is ahead of wall
+    // time, so idle blocks wait for it to catch up: ledger time never goes back).
+    await expect.poll(mining, { timeout: 10_000 }).toEqual({
+      mode: 'interval',
+      intervalMs: 250,
+      idleBlockMs: 500,
+    });
+    await shot('chain-mining-interval');
+    // The other journeys share this chain, and they expect instant commits.
+    await mode.getByText('Instant', { exact: true }).click();
+    await expect.poll(mining, { timeout: 10_000 }).toEqual({ mode: 'instant' });
   });
 });

@@ -33,17 +33,27 @@ export function DevControlsPanel() {
   const clock = useQuery(devControlQueries.clock(network));
   const control = useDevControl();
   const snapshotControl = useDevControl<WorkbenchSnapshot>();
-  const [intervalMs, setIntervalMs] = useState<string | number>(1000);
+  // What the user typed; until then, the chain's own interval (the default cadence is 250 ms).
+  const [typedIntervalMs, setIntervalMs] = useState<string | number | null>(null);
   const [advanceSecs, setAdvanceSecs] = useState<string | number>(60);
 
   if (network.kind !== 'local') return null;
 
   const send = (path: string, body: unknown = {}) => control.mutate({ path, body });
   const mining = status.data?.mining;
+  const intervalMs = typedIntervalMs ?? (mining?.mode === 'interval' ? mining.intervalMs : 250);
+  // Switching to interval keeps the chain's idle blocks (or starts them, as a real localnet has).
+  const idleBlockMs = mining?.mode === 'interval' ? mining.idleBlockMs : 500;
   const setMining = (mode: MiningMode['mode']) =>
     send(
       '/mining',
-      mode === 'interval' ? { mode, intervalMs: Number(intervalMs) || 1000 } : { mode },
+      mode === 'interval'
+        ? {
+            mode,
+            intervalMs: Number(intervalMs) || 250,
+            ...(idleBlockMs === undefined ? {} : { idleBlockMs }),
+          }
+        : { mode },
     );
   const error = control.error ?? snapshotControl.error;
 
@@ -101,7 +111,14 @@ export function DevControlsPanel() {
             Mine now
           </Button>
         </Group>
-        {mining?.mode === 'interval' && <Text size="xs">Mining every {mining.intervalMs} ms.</Text>}
+        {mining?.mode === 'interval' && (
+          <Text size="xs">
+            Mining every {mining.intervalMs} ms
+            {mining.idleBlockMs === undefined
+              ? '.'
+              : `; an empty block after ${mining.idleBlockMs} ms without one.`}
+          </Text>
+        )}
       </Control>
 
       <Control

@@ -13,7 +13,10 @@ export interface WorkbenchStatus {
 
 /** The embedded chain's mining mode. */
 export type MiningMode =
-  { mode: 'instant' } | { mode: 'interval'; intervalMs: number } | { mode: 'manual' };
+  | { mode: 'instant' }
+  /** `idleBlockMs`: an empty block after that long without one (a real localnet's idle blocks). */
+  | { mode: 'interval'; intervalMs: number; idleBlockMs?: number }
+  | { mode: 'manual' };
 
 /** `GET /workbench/faults`. */
 export interface WorkbenchFaults {
