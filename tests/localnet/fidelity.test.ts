@@ -2,7 +2,7 @@
  * Pins the differences issue #14 found between the embedded chain and a real node (the ts-sdk's
  * own e2e suite failed on each). One describe per difference.
  */
-import { Account } from '@aptos-labs/ts-sdk';
+import { Account, ProcessorType } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, getJson, startChain, type Chain } from './helpers.ts';
 
@@ -161,17 +161,8 @@ describe('indexer', () => {
     const names = (body.data as { processor_status: { processor: string }[] }).processor_status.map(
       (row) => row.processor,
     );
-    for (const processor of [
-      'account_restoration_processor',
-      'account_transactions_processor',
-      'default_processor',
-      'events_processor',
-      'fungible_asset_processor',
-      'stake_processor',
-      'token_v2_processor',
-      'user_transaction_processor',
-      'objects_processor',
-    ]) {
+    // The SDK's own list (`ProcessorType`): every processor it may wait on.
+    for (const processor of Object.values(ProcessorType)) {
       expect(names).toContain(processor);
     }
   });
