@@ -97,3 +97,17 @@ export async function openBrowser(): Promise<BrowserSession> {
     },
   };
 }
+
+/**
+ * Funds the connected account with 1 APT (the form's default) from the one wallet entry point in
+ * the header, and closes the wallet panel again.
+ */
+export async function fundFromHeader(page: Page): Promise<void> {
+  const walletButton = page.getByRole('banner').getByRole('button', { name: /connected$/ });
+  await walletButton.click();
+  const walletPanel = page.getByRole('dialog', { name: 'Wallet', exact: true });
+  await walletPanel.getByRole('button', { name: 'Fund', exact: true }).click();
+  await walletPanel.getByText('Funded 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
+  await walletButton.click();
+  await walletPanel.waitFor({ state: 'hidden' });
+}

@@ -23,14 +23,12 @@ export default async function setup(project: TestProject) {
   // Instant commits keep the journeys quick; E2E_DEFAULT_CADENCE=1 runs them on the cadence a user
   // gets from `npm start` (blocks every 250 ms, empty blocks while idle).
   const cadence = process.env.E2E_DEFAULT_CADENCE === '1' ? {} : { blockTimeMs: 0 };
-  const localnet = await startLocalnet({ ...cadence, ephemeral: true }).catch(
-    (error: unknown) => {
-      throw new Error(
-        `Browser tests start their own local chain on ports 8080, 8081, 8090 and 8070, and could not (${String(error)}). ` +
-          'Stop `npm start` or `npm run localnet` while the browser tests run.',
-      );
-    },
-  );
+  const localnet = await startLocalnet({ ...cadence, ephemeral: true }).catch((error: unknown) => {
+    throw new Error(
+      `Browser tests start their own local chain on ports 8080, 8081, 8090 and 8070, and could not (${String(error)}). ` +
+        'Stop `npm start` or `npm run localnet` while the browser tests run.',
+    );
+  });
   project.provide('localnet', {
     rest: localnet.urls.rest,
     faucet: localnet.urls.faucet,

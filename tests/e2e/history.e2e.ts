@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession } from './chromium';
+import { openBrowser, type BrowserSession, fundFromHeader } from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -121,19 +121,7 @@ async function storedRuns(): Promise<number> {
 describe('history and replay journeys in Chromium', () => {
   it('records a run that failed with an abort, and it survives a reload', async () => {
     await connectWallet();
-    // Fund 1 APT (the form's default) from the one wallet entry point in the header.
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    const walletPopover = page.getByRole('dialog', { name: 'Wallet', exact: true });
-    await walletPopover.getByRole('button', { name: 'Fund', exact: true }).click();
-    await walletPopover.getByText('Funded 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    await walletPopover.waitFor({ state: 'hidden' });
+    await fundFromHeader(page);
 
     await chooseTemplate('APT transfer: more than the balance');
     await draftReady();

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession } from './chromium';
+import { openBrowser, type BrowserSession, fundFromHeader } from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -156,19 +156,7 @@ describe('visualizer journeys in Chromium', () => {
   });
 
   it('sends build from the diagram to the live Compose run, which goes to built', async () => {
-    // Fund 1 APT (the form's default) from the one wallet entry point in the header.
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    const walletPopover = page.getByRole('dialog', { name: 'Wallet', exact: true });
-    await walletPopover.getByRole('button', { name: 'Fund', exact: true }).click();
-    await walletPopover.getByText('Funded 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /connected$/ })
-      .click();
-    await walletPopover.waitFor({ state: 'hidden' });
+    await fundFromHeader(page);
 
     await page.getByRole('link', { name: /^Compose/ }).click();
     await page.getByRole('combobox', { name: 'Template' }).click();
