@@ -1,3 +1,7 @@
+// Kept whole as one piece: `LocalNode` is the facade the HTTP layer talks to, one short method per
+// route or dev control, each delegating to a part in this folder (history, views, faucet,
+// indexer, dev controls, block producer, re-execution). Splitting it would split the API's one
+// list of entry points; the logic itself lives in those parts.
 import { availableParallelism } from 'node:os';
 import { Clock } from '../clock.ts';
 import type { Json, LongAddress } from '../encoding.ts';

@@ -1,3 +1,7 @@
+// Kept whole as one piece: the ledger's index is one data structure (parallel typed arrays per
+// version and per block, the hash and sender indexes, per-key write histories), and its commit,
+// revert, checkpoint and restore must change all of them together; split, each file would reach
+// into the others' arrays.
 import type { LongAddress } from '../encoding.ts';
 import { sha3, fromHex, toHex, uintLe, utf8, must } from '../encoding.ts';
 import type { DurableLog, EntryPosition } from './log.ts';
