@@ -6,6 +6,8 @@ import {
   layoutKey,
   LAYOUT_VERSION,
   toElkGraph,
+  warmUp,
+  WARM_UP_GRAPH,
   type NodeBox,
 } from '../../../src/features/visualizer/graph/layout';
 import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
@@ -69,4 +71,33 @@ describe('the statechart layout', () => {
       expect(offOutline(last, targetBox), `${routeId} ends at its target`).toBeLessThan(25);
     }
   }, 60_000);
+});
+
+describe('the worker warm-up', () => {
+  it('is a well-formed chart: every parent and edge end is one of its states', () => {
+    const ids = new Set(WARM_UP_GRAPH.nodes.map((node) => node.id));
+    expect(ids.size).toBe(WARM_UP_GRAPH.nodes.length);
+    for (const node of WARM_UP_GRAPH.nodes) {
+      if (node.parent !== null) expect(ids).toContain(node.parent);
+    }
+    for (const edge of WARM_UP_GRAPH.edges) {
+      expect(ids).toContain(edge.source);
+      expect(ids).toContain(edge.target);
+    }
+  });
+
+  it('lays every state of the warm-up chart out, and then real charts lay out the same', async () => {
+    const elk = new ELK();
+    const warm = await computeLayout(elk, WARM_UP_GRAPH);
+    for (const node of WARM_UP_GRAPH.nodes) expect(warm.nodes[node.id]).toBeDefined();
+    const fresh = await computeLayout(new ELK(), graph);
+    await warmUp(elk);
+    const afterWarmUp = await computeLayout(elk, graph);
+    expect(afterWarmUp).toEqual(fresh);
+  });
+
+  it('never rejects, even when ELK fails', async () => {
+    const broken = { layout: () => Promise.reject(new Error('no')) } as unknown as InstanceType<typeof ELK>;
+    await expect(warmUp(broken)).resolves.toBeUndefined();
+  });
 });

@@ -258,3 +258,70 @@ export async function computeLayout(elk: ELK, graph: MachineGraph): Promise<Grap
     routes,
   };
 }
+
+/**
+ * A small chart with every feature the machines' charts use (a compound state with an initial
+ * child, a final state, labelled and guarded edges, a back edge, a self-transition). A worker
+ * lays it out once when it starts, so ELK's own start (class set-up and the first compilation of
+ * the layered algorithm: 60–110 ms of CPU) is paid while the worker is idle, not in the first
+ * real layout a user waits for.
+ */
+export const WARM_UP_GRAPH: MachineGraph = (() => {
+  const node = (
+    path: string,
+    parent: string | null,
+    type: GraphNode['type'],
+    initial = false,
+  ): GraphNode => ({
+    id: `warmUp.${path}`,
+    path,
+    key: path.split('.').at(-1) ?? path,
+    parent: parent === null ? null : `warmUp${parent ? `.${parent}` : ''}`,
+    type,
+    description: type === 'atomic' ? 'A state with a description that wraps.' : null,
+    tags: type === 'atomic' ? ['tag'] : [],
+    initial,
+    invokes: [],
+  });
+  const edge = (source: string, target: string, label: string, guard: string | null = null) => ({
+    id: `warmUp.${source}:${label}:0:warmUp.${target}`,
+    source: `warmUp.${source}`,
+    target: `warmUp.${target}`,
+    eventType: label,
+    label,
+    guard,
+    targetless: source === target,
+    sendable: true,
+  });
+  return {
+    machineId: 'warmUp',
+    nodes: [
+      { ...node('', null, 'compound'), id: 'warmUp', path: 'warmUp', key: 'warmUp' },
+      node('idle', '', 'atomic', true),
+      node('work', '', 'compound'),
+      node('work.first', 'work', 'atomic', true),
+      node('work.second', 'work', 'atomic'),
+      node('failed', '', 'atomic'),
+      node('done', '', 'final'),
+    ],
+    edges: [
+      edge('idle', 'work', 'start'),
+      edge('work.first', 'work.second', 'next', 'isReady'),
+      edge('work.second', 'done', 'finish'),
+      edge('work', 'failed', 'error: work'),
+      edge('failed', 'idle', 'retry'),
+      edge('work.second', 'work.second', 'update'),
+    ],
+  };
+})();
+
+/**
+ * Lays {@link WARM_UP_GRAPH} out once; a layout worker calls it as it starts and answers real
+ * requests after it. Never rejects: a failed warm-up only means the first layout pays ELK's start.
+ */
+export function warmUp(elk: ELK): Promise<void> {
+  return computeLayout(elk, WARM_UP_GRAPH).then(
+    () => undefined,
+    () => undefined,
+  );
+}
