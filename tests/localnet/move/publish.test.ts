@@ -214,4 +214,20 @@ describe('publishing a package through 0x1::code::publish_package_txn', () => {
       chain.aptos.getAccountModules({ accountAddress: frank.accountAddress }),
     ).resolves.toEqual([]);
   });
+
+  it('commits mutated packages as failures (or successes) and keeps serving', async () => {
+    const gina = await fundedAccount(chain);
+    const base = Buffer.from(rehome(TRANSFER, gina), 'hex');
+    for (let i = 0; i < 8; i++) {
+      const bytes = Buffer.from(base);
+      // Deterministic corruption: one byte in eight places across the binary.
+      const at = Math.floor((((i * 37 + 11) % 97) / 97) * bytes.length);
+      bytes[at] = (bytes[at] ?? 0) ^ 0x5a;
+      const committed = await publish(gina, TRANSFER_METADATA, [bytes.toString('hex')]);
+      expect(typeof committed.vm_status).toBe('string');
+      if (!committed.success)
+        expect(committed.changes.some((c) => c.type === 'write_module')).toBe(false);
+    }
+    expect((await chain.aptos.getLedgerInfo()).chain_id).toBe(4);
+  });
 });
