@@ -12,6 +12,9 @@
  *    dependencies exist (`LINKER_ERROR`), and, under the `compatible` policy, that it upgrades the
  *    stored module compatibly (`BACKWARD_INCOMPATIBLE_MODULE_UPDATE`); then store it.
  *
+ * 3. `init_module(&signer)` of every newly published module, through the runner the interpreter
+ *    registers (`registerInitModuleRunner`).
+ *
  * The bytecode verifier's type and reference safety passes are not run: only the reader's bounds
  * checks (see localnet/README.md, "Move modules").
  */
@@ -27,7 +30,7 @@ import {
   VmStatusError,
 } from '../framework/context.ts';
 import { moduleKey, resourceKey, type ResourceValue } from '../storage/types.ts';
-import { moduleId, runtimeMetadata } from './abi.ts';
+import { findFunction, moduleId, runtimeMetadata } from './abi.ts';
 import { readModule } from './binary/reader.ts';
 import { BinaryFormatError, type CompiledModule } from './binary/types.ts';
 import { incompatibility } from './compatibility.ts';
@@ -390,9 +393,11 @@ export function publishPackage(
   for (const bytes of code) ctx.charge(GAS_PER_MODULE + bytes.length * GAS_PER_BYTE);
   const modules = deserializeBundle(code);
   validateBundle(ctx, publisher, modules, moduleNames);
+  const fresh: string[] = [];
   modules.forEach((m, i) => {
     const { name } = moduleId(m);
     const previous = findBytecodeModule(ctx, publisher, name);
+    if (previous === null && findFunction(m, 'init_module') !== null) fresh.push(name);
     if (previous !== null && pack.upgradePolicy >= UPGRADE_POLICY.compatible) {
       if (incompatibility(previous.module, m) !== null)
         vmError('BACKWARD_INCOMPATIBLE_MODULE_UPDATE');
@@ -404,4 +409,24 @@ export function publishPackage(
       bytecode: toHex(must(code[i])),
     });
   });
+  // As the VM does after publishing: `init_module(&signer)` of each newly published module, in
+  // bundle order, with the publisher as signer (never on an upgrade).
+  for (const name of fresh) initModuleRunner?.(ctx, publisher, name);
+}
+
+/** Runs `address::name::init_module(&signer)` in the publishing transaction (the interpreter). */
+export type InitModuleRunner = (
+  ctx: NativeContext,
+  address: LongAddress,
+  moduleName: string,
+) => void;
+
+let initModuleRunner: InitModuleRunner | null = null;
+
+/**
+ * Registers the interpreter's runner of `init_module` (the bytecode interpreter calls this once
+ * when it loads). Without one, publishing stores modules and skips `init_module`.
+ */
+export function registerInitModuleRunner(runner: InitModuleRunner | null): void {
+  initModuleRunner = runner;
 }
