@@ -26,7 +26,11 @@ describe('reading a build-publish-payload file', () => {
     ]);
     const draft = publishDraft(PUBLISHER, result.payload);
     expect(draft.payload.function).toBe('0x1::code::publish_package_txn');
-    expect(draft.payload.functionArguments[1]).toEqual(result.payload.modulesHex);
+    // vector<u8> as the app's drafts hold it: decimal strings per byte.
+    const [metadata, modules] = draft.payload.functionArguments as [string[], string[][]];
+    expect(metadata.slice(0, 3)).toEqual(['37', '65', '114']);
+    expect(modules[0]).toHaveLength(9878);
+    expect(modules[0]?.slice(0, 4)).toEqual(['161', '28', '235', '11']);
     expect(senderProblems(PUBLISHER, result.payload)).toEqual([]);
     expect(senderProblems('0x1', result.payload)[0]).toMatch(/compiled for 0x2cca.*not the sender/);
   });

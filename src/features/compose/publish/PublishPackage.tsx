@@ -84,7 +84,7 @@ export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishP
 
   const abis = changes === null ? [] : abisFromChanges(changes);
   return (
-    <Stack gap="sm" aria-label="Publish a package">
+    <Stack gap="sm" role="group" aria-label="Publish a package">
       <FileInput
         label="Publish payload (JSON)"
         description="aptos move build-publish-payload --json-output-file publish.json"
@@ -143,7 +143,7 @@ export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishP
             </Text>
           ) : (
             abis.map((abi) => (
-              <Stack key={abi.name} gap={4} aria-label={`ABI of ${abi.name}`}>
+              <Stack key={abi.name} gap={4} role="group" aria-label={`ABI of ${abi.name}`}>
                 <Title order={4}>{abi.name}</Title>
                 {abi.structs.length > 0 && <Text size="xs">Structs: {abi.structs.join(', ')}</Text>}
                 <List size="xs">

@@ -173,6 +173,9 @@ export function parsePublishPayload(json: string): PublishPayloadResult {
   return { ok: true, payload: { packageName, metadataHex: metadata, modulesHex, modules } };
 }
 
+/** `vector<u8>` as drafts hold it: the bytes as decimal strings (a string would be UTF-8 text to the SDK). */
+const draftBytes = (hex: string): string[] => Array.from(bytesOf(hex), (b) => String(b));
+
 /** The transaction machine's draft that publishes the payload from `sender`. */
 export function publishDraft(sender: string, payload: PublishPayload): TransactionDraft {
   return {
@@ -180,7 +183,7 @@ export function publishDraft(sender: string, payload: PublishPayload): Transacti
     payload: {
       function: PUBLISH_FUNCTION,
       typeArguments: [],
-      functionArguments: [payload.metadataHex, payload.modulesHex],
+      functionArguments: [draftBytes(payload.metadataHex), payload.modulesHex.map(draftBytes)],
     },
     options: {},
   };
