@@ -1,4 +1,4 @@
-import { Alert, Badge, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, FileInput, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -91,6 +91,7 @@ export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishP
         placeholder="Choose publish.json"
         accept="application/json,.json"
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the payload file' }}
         disabled={disabled}
         value={file}
         onChange={choose}
@@ -144,7 +145,9 @@ export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishP
           ) : (
             abis.map((abi) => (
               <Stack key={abi.name} gap={4} role="group" aria-label={`ABI of ${abi.name}`}>
-                <Title order={4}>{abi.name}</Title>
+                <Text fw={700} size="sm">
+                  {abi.name}
+                </Text>
                 {abi.structs.length > 0 && <Text size="xs">Structs: {abi.structs.join(', ')}</Text>}
                 <List size="xs">
                   {abi.functions.map((f) => (
