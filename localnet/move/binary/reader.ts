@@ -145,6 +145,14 @@ class Cursor {
   index(what: string): number {
     return this.uleb(LIMITS.TABLE_INDEX_MAX, what);
   }
+
+  local(): number {
+    return this.uleb(LIMITS.LOCAL_INDEX_MAX, 'local index');
+  }
+
+  codeOffset(): number {
+    return this.uleb(LIMITS.BYTECODE_INDEX_MAX, 'code offset');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -635,48 +643,45 @@ function loadInstruction(c: Cursor): Bytecode {
     );
   if (byte >= 0x58 && byte <= 0x5a && c.version < VERSION_8)
     fail('MALFORMED', `Closure operations not available before bytecode version ${VERSION_8}`, at);
-  const loc = () => c.uleb(LIMITS.LOCAL_INDEX_MAX, 'local index');
-  const off = () => c.uleb(LIMITS.BYTECODE_INDEX_MAX, 'code offset');
-  const idx = (what: string) => c.index(what);
   switch (byte) {
     case 0x01:
       return { op: 'Pop' };
     case 0x02:
       return { op: 'Ret' };
     case 0x03:
-      return { op: 'BrTrue', offset: off() };
+      return { op: 'BrTrue', offset: c.codeOffset() };
     case 0x04:
-      return { op: 'BrFalse', offset: off() };
+      return { op: 'BrFalse', offset: c.codeOffset() };
     case 0x05:
-      return { op: 'Branch', offset: off() };
+      return { op: 'Branch', offset: c.codeOffset() };
     case 0x06:
       return { op: 'LdU64', value: c.uintLE(8, 'BAD_U64') };
     case 0x07:
-      return { op: 'LdConst', index: idx('constant pool index') };
+      return { op: 'LdConst', index: c.index('constant pool index') };
     case 0x08:
       return { op: 'LdTrue' };
     case 0x09:
       return { op: 'LdFalse' };
     case 0x0a:
-      return { op: 'CopyLoc', local: loc() };
+      return { op: 'CopyLoc', local: c.local() };
     case 0x0b:
-      return { op: 'MoveLoc', local: loc() };
+      return { op: 'MoveLoc', local: c.local() };
     case 0x0c:
-      return { op: 'StLoc', local: loc() };
+      return { op: 'StLoc', local: c.local() };
     case 0x0d:
-      return { op: 'MutBorrowLoc', local: loc() };
+      return { op: 'MutBorrowLoc', local: c.local() };
     case 0x0e:
-      return { op: 'ImmBorrowLoc', local: loc() };
+      return { op: 'ImmBorrowLoc', local: c.local() };
     case 0x0f:
-      return { op: 'MutBorrowField', field: idx('field handle index') };
+      return { op: 'MutBorrowField', field: c.index('field handle index') };
     case 0x10:
-      return { op: 'ImmBorrowField', field: idx('field handle index') };
+      return { op: 'ImmBorrowField', field: c.index('field handle index') };
     case 0x11:
-      return { op: 'Call', fn: idx('function handle index') };
+      return { op: 'Call', fn: c.index('function handle index') };
     case 0x12:
-      return { op: 'Pack', def: idx('struct definition index') };
+      return { op: 'Pack', def: c.index('struct definition index') };
     case 0x13:
-      return { op: 'Unpack', def: idx('struct definition index') };
+      return { op: 'Unpack', def: c.index('struct definition index') };
     case 0x14:
       return { op: 'ReadRef' };
     case 0x15:
@@ -720,15 +725,15 @@ function loadInstruction(c: Cursor): Bytecode {
     case 0x28:
       return { op: 'Nop' };
     case 0x29:
-      return { op: 'Exists', def: idx('struct definition index') };
+      return { op: 'Exists', def: c.index('struct definition index') };
     case 0x2a:
-      return { op: 'MutBorrowGlobal', def: idx('struct definition index') };
+      return { op: 'MutBorrowGlobal', def: c.index('struct definition index') };
     case 0x2b:
-      return { op: 'ImmBorrowGlobal', def: idx('struct definition index') };
+      return { op: 'ImmBorrowGlobal', def: c.index('struct definition index') };
     case 0x2c:
-      return { op: 'MoveFrom', def: idx('struct definition index') };
+      return { op: 'MoveFrom', def: c.index('struct definition index') };
     case 0x2d:
-      return { op: 'MoveTo', def: idx('struct definition index') };
+      return { op: 'MoveTo', def: c.index('struct definition index') };
     case 0x2e:
       return { op: 'FreezeRef' };
     case 0x2f:
@@ -746,45 +751,45 @@ function loadInstruction(c: Cursor): Bytecode {
     case 0x35:
       return { op: 'CastU128' };
     case 0x36:
-      return { op: 'MutBorrowFieldGeneric', field: idx('field instantiation index') };
+      return { op: 'MutBorrowFieldGeneric', field: c.index('field instantiation index') };
     case 0x37:
-      return { op: 'ImmBorrowFieldGeneric', field: idx('field instantiation index') };
+      return { op: 'ImmBorrowFieldGeneric', field: c.index('field instantiation index') };
     case 0x38:
-      return { op: 'CallGeneric', fn: idx('function instantiation index') };
+      return { op: 'CallGeneric', fn: c.index('function instantiation index') };
     case 0x39:
-      return { op: 'PackGeneric', def: idx('struct instantiation index') };
+      return { op: 'PackGeneric', def: c.index('struct instantiation index') };
     case 0x3a:
-      return { op: 'UnpackGeneric', def: idx('struct instantiation index') };
+      return { op: 'UnpackGeneric', def: c.index('struct instantiation index') };
     case 0x3b:
-      return { op: 'ExistsGeneric', def: idx('struct instantiation index') };
+      return { op: 'ExistsGeneric', def: c.index('struct instantiation index') };
     case 0x3c:
-      return { op: 'MutBorrowGlobalGeneric', def: idx('struct instantiation index') };
+      return { op: 'MutBorrowGlobalGeneric', def: c.index('struct instantiation index') };
     case 0x3d:
-      return { op: 'ImmBorrowGlobalGeneric', def: idx('struct instantiation index') };
+      return { op: 'ImmBorrowGlobalGeneric', def: c.index('struct instantiation index') };
     case 0x3e:
-      return { op: 'MoveFromGeneric', def: idx('struct instantiation index') };
+      return { op: 'MoveFromGeneric', def: c.index('struct instantiation index') };
     case 0x3f:
-      return { op: 'MoveToGeneric', def: idx('struct instantiation index') };
+      return { op: 'MoveToGeneric', def: c.index('struct instantiation index') };
     case 0x40: {
-      const sig = idx('signature index');
+      const sig = c.index('signature index');
       return { op: 'VecPack', sig, count: c.uintLE(8, 'BAD_U64') };
     }
     case 0x41:
-      return { op: 'VecLen', sig: idx('signature index') };
+      return { op: 'VecLen', sig: c.index('signature index') };
     case 0x42:
-      return { op: 'VecImmBorrow', sig: idx('signature index') };
+      return { op: 'VecImmBorrow', sig: c.index('signature index') };
     case 0x43:
-      return { op: 'VecMutBorrow', sig: idx('signature index') };
+      return { op: 'VecMutBorrow', sig: c.index('signature index') };
     case 0x44:
-      return { op: 'VecPushBack', sig: idx('signature index') };
+      return { op: 'VecPushBack', sig: c.index('signature index') };
     case 0x45:
-      return { op: 'VecPopBack', sig: idx('signature index') };
+      return { op: 'VecPopBack', sig: c.index('signature index') };
     case 0x46: {
-      const sig = idx('signature index');
+      const sig = c.index('signature index');
       return { op: 'VecUnpack', sig, count: c.uintLE(8, 'BAD_U64') };
     }
     case 0x47:
-      return { op: 'VecSwap', sig: idx('signature index') };
+      return { op: 'VecSwap', sig: c.index('signature index') };
     case 0x48:
       return { op: 'LdU16', value: Number(c.uintLE(2, 'BAD_U16')) };
     case 0x49:
@@ -798,41 +803,41 @@ function loadInstruction(c: Cursor): Bytecode {
     case 0x4d:
       return { op: 'CastU256' };
     case 0x4e:
-      return { op: 'ImmBorrowVariantField', field: idx('variant field handle index') };
+      return { op: 'ImmBorrowVariantField', field: c.index('variant field handle index') };
     case 0x4f:
-      return { op: 'MutBorrowVariantField', field: idx('variant field handle index') };
+      return { op: 'MutBorrowVariantField', field: c.index('variant field handle index') };
     case 0x50:
       return {
         op: 'ImmBorrowVariantFieldGeneric',
-        field: idx('variant field instantiation index'),
+        field: c.index('variant field instantiation index'),
       };
     case 0x51:
       return {
         op: 'MutBorrowVariantFieldGeneric',
-        field: idx('variant field instantiation index'),
+        field: c.index('variant field instantiation index'),
       };
     case 0x52:
-      return { op: 'PackVariant', variant: idx('struct variant handle index') };
+      return { op: 'PackVariant', variant: c.index('struct variant handle index') };
     case 0x53:
-      return { op: 'PackVariantGeneric', variant: idx('struct variant instantiation index') };
+      return { op: 'PackVariantGeneric', variant: c.index('struct variant instantiation index') };
     case 0x54:
-      return { op: 'UnpackVariant', variant: idx('struct variant handle index') };
+      return { op: 'UnpackVariant', variant: c.index('struct variant handle index') };
     case 0x55:
-      return { op: 'UnpackVariantGeneric', variant: idx('struct variant instantiation index') };
+      return { op: 'UnpackVariantGeneric', variant: c.index('struct variant instantiation index') };
     case 0x56:
-      return { op: 'TestVariant', variant: idx('struct variant handle index') };
+      return { op: 'TestVariant', variant: c.index('struct variant handle index') };
     case 0x57:
-      return { op: 'TestVariantGeneric', variant: idx('struct variant instantiation index') };
+      return { op: 'TestVariantGeneric', variant: c.index('struct variant instantiation index') };
     case 0x58: {
-      const fn = idx('function handle index');
+      const fn = c.index('function handle index');
       return { op: 'PackClosure', fn, mask: c.ulebBig('closure mask') };
     }
     case 0x59: {
-      const fn = idx('function instantiation index');
+      const fn = c.index('function instantiation index');
       return { op: 'PackClosureGeneric', fn, mask: c.ulebBig('closure mask') };
     }
     case 0x5a:
-      return { op: 'CallClosure', sig: idx('signature index') };
+      return { op: 'CallClosure', sig: c.index('signature index') };
     default:
       return fail('UNKNOWN_OPCODE', `code ${byte.toString(16).toUpperCase()}`, at);
   }
@@ -1148,7 +1153,18 @@ function checkType(u: Unit, tok: SignatureToken, where: string): void {
   }
 }
 
+/** The highest type parameter index a signature uses (-1: none), cached per signature. */
+const maxTypeParamCache = new WeakMap<readonly SignatureToken[], number>();
+
 function maxTypeParam(tokens: readonly SignatureToken[]): number {
+  const cached = maxTypeParamCache.get(tokens);
+  if (cached !== undefined) return cached;
+  const max = computeMaxTypeParam(tokens);
+  maxTypeParamCache.set(tokens, max);
+  return max;
+}
+
+function computeMaxTypeParam(tokens: readonly SignatureToken[]): number {
   let max = -1;
   for (const tok of tokens)
     for (const t of preorder(tok)) if (t.kind === 'TypeParameter' && t.index > max) max = t.index;
@@ -1357,7 +1373,6 @@ function checkCode(
   const n = (table: readonly unknown[] | undefined) => table?.length ?? 0;
   code.code.forEach((ins, at) => {
     const where = `${fnWhere} at code offset ${at}`;
-    const sigTp = (sig: number) => checkTypeParamsIn(u, sig, tpCount, where);
     switch (ins.op) {
       case 'LdConst':
         inBounds(u.constantPool.length, ins.index, 'constant', where);
@@ -1373,12 +1388,17 @@ function checkCode(
       case 'MutBorrowFieldGeneric':
       case 'ImmBorrowFieldGeneric':
         inBounds(n(m?.fieldInstantiations), ins.field, 'field instantiation', where);
-        sigTp(get(mt.fieldInstantiations, ins.field).typeParameters);
+        checkTypeParamsIn(u, get(mt.fieldInstantiations, ins.field).typeParameters, tpCount, where);
         break;
       case 'MutBorrowVariantFieldGeneric':
       case 'ImmBorrowVariantFieldGeneric':
         inBounds(n(m?.variantFieldInstantiations), ins.field, 'variant field instantiation', where);
-        sigTp(get(mt.variantFieldInstantiations, ins.field).typeParameters);
+        checkTypeParamsIn(
+          u,
+          get(mt.variantFieldInstantiations, ins.field).typeParameters,
+          tpCount,
+          where,
+        );
         break;
       case 'Call':
       case 'PackClosure':
@@ -1387,7 +1407,7 @@ function checkCode(
       case 'CallGeneric':
       case 'PackClosureGeneric':
         inBounds(u.functionInstantiations.length, ins.fn, 'function instantiation', where);
-        sigTp(get(u.functionInstantiations, ins.fn).typeParameters);
+        checkTypeParamsIn(u, get(u.functionInstantiations, ins.fn).typeParameters, tpCount, where);
         break;
       case 'Pack':
       case 'Unpack':
@@ -1411,7 +1431,12 @@ function checkCode(
       case 'MoveFromGeneric':
       case 'MoveToGeneric':
         inBounds(n(m?.structDefInstantiations), ins.def, 'struct instantiation', where);
-        sigTp(get(mt.structDefInstantiations, ins.def).typeParameters);
+        checkTypeParamsIn(
+          u,
+          get(mt.structDefInstantiations, ins.def).typeParameters,
+          tpCount,
+          where,
+        );
         break;
       case 'PackVariantGeneric':
       case 'UnpackVariantGeneric':
@@ -1422,7 +1447,12 @@ function checkCode(
           'struct variant instantiation',
           where,
         );
-        sigTp(get(mt.structVariantInstantiations, ins.variant).typeParameters);
+        checkTypeParamsIn(
+          u,
+          get(mt.structVariantInstantiations, ins.variant).typeParameters,
+          tpCount,
+          where,
+        );
         break;
       case 'BrTrue':
       case 'BrFalse':
@@ -1446,7 +1476,7 @@ function checkCode(
       case 'VecSwap':
       case 'CallClosure':
         inBounds(u.signatures.length, ins.sig, 'signature', where);
-        sigTp(ins.sig);
+        checkTypeParamsIn(u, ins.sig, tpCount, where);
         break;
       default:
         break;
