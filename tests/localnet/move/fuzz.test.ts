@@ -14,7 +14,7 @@ import { writeModule, writeScript } from '../../../localnet/move/binary/writer.t
 import { publishPackage } from '../../../localnet/move/publish.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
 
-/** `npm test` runs a few hundred cases with a fixed seed; `npm run reliability` sets FUZZ_RUNS. */
+/** `npm test` runs a few hundred cases with a fixed seed; `FUZZ_RUNS=N FUZZ_SEED=N npx vitest run tests/localnet/move/fuzz.test.ts` runs more. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 17);
 /** The slowest a single read may take: far above a real module's (~5 ms), far below a hang. */
