@@ -236,6 +236,7 @@ function runEntry(tx: DecodedTransaction, session: Session): void {
 }
 
 function valueBytes(value: StateValue): number {
+  if (value.kind === 'module') return (value.bytecode.length - 2) / 2;
   return value.kind === 'resource'
     ? JSON.stringify(value.data).length + value.type.length
     : value.value.length / 2;
@@ -303,6 +304,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
     if (error instanceof OutOfGas) return failed('Out of gas', tx.maxGasAmount);
     if (error instanceof MoveAbort) return failed(error.vmStatus);
     if (error instanceof VmFailure) return failed(error.message);
+    if (error instanceof VmStatusError) return failed(error.status);
     // Anything else is a fault of this chain, not of the transaction: it still commits, failed,
     // so that one transaction can never stop the block (or the replay of the log).
     console.error('localnet: execution failed unexpectedly', error);
