@@ -47,10 +47,12 @@ export function indexerRoutes(node: LocalNode): Route[] {
           const owner = ownerAddress(where);
           return owner === null ? [] : node.fungibleAssetBalances(owner);
         },
-        current_objects: (where) => {
-          const owner = ownerAddress(where);
-          return owner === null ? [] : node.ownedObjects(owner);
-        },
+        current_objects: () => node.indexerTable('current_objects'),
+        current_collections_v2: () => node.indexerTable('current_collections_v2'),
+        current_token_datas_v2: () => node.indexerTable('current_token_datas_v2'),
+        current_token_ownerships_v2: () => node.indexerTable('current_token_ownerships_v2'),
+        token_activities_v2: () => node.indexerTable('token_activities_v2'),
+        table_items: () => node.indexerTable('table_items'),
       });
       return { json: { data } };
     } catch (error) {
