@@ -42,7 +42,7 @@ export function indexerRoutes(node: LocalNode): Route[] {
         fungible_asset_metadata: () => node.indexerTable('fungible_asset_metadata'),
         fungible_asset_activities: () => node.indexerTable('fungible_asset_activities'),
         auth_key_account_addresses: () => node.indexerTable('auth_key_account_addresses'),
-        public_key_auth_keys: () => [],
+        public_key_auth_keys: () => node.indexerTable('public_key_auth_keys'),
         current_fungible_asset_balances: (where) => {
           const owner = ownerAddress(where);
           return owner === null ? [] : node.fungibleAssetBalances(owner);

@@ -1,5 +1,12 @@
+import {
+  AccountAuthenticatorMultiEd25519,
+  AccountAuthenticatorMultiKey,
+  anyPublicKeyVariantToString,
+  type AccountAuthenticator,
+} from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
-import { parseAddress, shortAddress } from '../encoding.ts';
+import { authenticationKeyOf } from '../executor/signatures.ts';
+import { parseAddress, shortAddress, toHex } from '../encoding.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
 import {
   aptBalance,
@@ -25,6 +32,7 @@ export type IndexerTable =
   | 'account_transactions'
   | 'table_metadatas'
   | 'auth_key_account_addresses'
+  | 'public_key_auth_keys'
   | 'current_objects'
   | 'current_collections_v2'
   | 'current_token_datas_v2'
@@ -186,7 +194,8 @@ export class Indexer {
   /**
    * `auth_key_account_addresses`: each account's current authentication key, one row per account;
    * `is_auth_key_used` once the account sent a transaction under it (or rotated to it with proofs).
-   * `public_key_auth_keys` (multi-key membership) stays empty: this chain records no multi-keys.
+   * Like the real indexer, no row for an account created with its address as its key until it
+   * rotates (or, for a multi-key account, signs).
    */
   authKeyAccountAddresses(): JsonObject[] {
     const rows = new Map<string, JsonObject>();
@@ -203,18 +212,60 @@ export class Indexer {
       });
     };
     for (const record of this.ledger.userRecords()) {
-      upsert(record.sender, current.get(record.sender) ?? record.sender, record.version, true);
+      // A single-key account still under its original key (its address) gets no row: the SDK finds
+      // it by deriving the address, and a row would list it twice. Multi-key senders and rotated
+      // accounts do get one.
+      const senderKey = current.get(record.sender) ?? record.sender;
+      if (
+        senderKey !== record.sender ||
+        multiKeyMembers(decodeSignedTransaction(record.bytes).senderSigner.authenticator).length > 0
+      )
+        upsert(record.sender, senderKey, record.version, true);
       for (const write of record.output.writes) {
         const value = write.value;
         if (value === null || value.kind !== 'resource' || value.type !== '0x1::account::Account')
           continue;
         const authKey = String(value.data.authentication_key);
-        if (current.get(value.address) === authKey) continue;
+        // A new account's key is its address: the indexer learns of it only when it signs.
+        if ((current.get(value.address) ?? value.address) === authKey) continue;
         current.set(value.address, authKey);
         // A rotation with proofs shows the new key's owner agreed: the key counts as used.
         const verified =
           decodeSignedTransaction(record.bytes).entry?.functionName === 'rotate_authentication_key';
         upsert(value.address, authKey, record.version, verified);
+      }
+    }
+    return [...rows.values()];
+  }
+
+  /**
+   * `public_key_auth_keys`: each key inside a multi-key (MultiEd25519 or MultiKey) authentication
+   * key that signed a transaction, one row per (key, type, auth key); `is_public_key_used` once that
+   * key's bit was set in a signature under it.
+   */
+  publicKeyAuthKeys(): JsonObject[] {
+    const rows = new Map<string, JsonObject>();
+    for (const record of this.ledger.userRecords()) {
+      const tx = decodeSignedTransaction(record.bytes);
+      const signers = [
+        tx.senderSigner,
+        ...tx.secondarySigners,
+        ...(tx.feePayer === null ? [] : [tx.feePayer]),
+      ];
+      for (const signer of signers) {
+        for (const member of multiKeyMembers(signer.authenticator)) {
+          const key = `${member.public_key}|${member.public_key_type}|${member.auth_key}`;
+          const used = member.used || rows.get(key)?.is_public_key_used === true;
+          rows.set(key, {
+            public_key: member.public_key,
+            public_key_type: member.public_key_type,
+            auth_key: member.auth_key,
+            account_public_key: member.account_public_key,
+            last_transaction_version: record.version,
+            is_public_key_used: used,
+            signature_type: member.signature_type,
+          });
+        }
       }
     }
     return [...rows.values()];
@@ -242,6 +293,8 @@ export class Indexer {
         return this.fungibleAssetActivities();
       case 'auth_key_account_addresses':
         return this.authKeyAccountAddresses();
+      case 'public_key_auth_keys':
+        return this.publicKeyAuthKeys();
       case 'table_items':
         return this.objects().tableItems;
       case 'current_objects':
@@ -557,4 +610,44 @@ function buildObjectTables(ledger: Ledger): ObjectTables {
     activities,
     tableItems,
   };
+}
+
+/** Whether bit `index` of a multi-signature bitmap (most significant bit first) is set. */
+const bitSet = (bitmap: Uint8Array, index: number): boolean =>
+  ((bitmap[index >> 3] ?? 0) & (0x80 >> (index & 7))) !== 0;
+
+/** The member keys of a multi-key authenticator, each with whether it signed. */
+function multiKeyMembers(authenticator: AccountAuthenticator): Array<{
+  public_key: string;
+  public_key_type: string;
+  auth_key: string;
+  account_public_key: string;
+  signature_type: string;
+  used: boolean;
+}> {
+  const authKey = authenticationKeyOf(authenticator);
+  if (authKey === null) return [];
+  if (authenticator instanceof AccountAuthenticatorMultiEd25519) {
+    const bitmap = authenticator.signature.bitmap;
+    return authenticator.public_key.publicKeys.map((key, index) => ({
+      public_key: key.toString(),
+      public_key_type: 'ed25519',
+      auth_key: authKey,
+      account_public_key: toHex(authenticator.public_key.toUint8Array()),
+      signature_type: 'multi_ed25519_signature',
+      used: bitSet(bitmap, index),
+    }));
+  }
+  if (authenticator instanceof AccountAuthenticatorMultiKey) {
+    const bitmap = authenticator.signatures.bitmap;
+    return authenticator.public_keys.publicKeys.map((key, index) => ({
+      public_key: key.publicKey.toString(),
+      public_key_type: anyPublicKeyVariantToString(key.variant),
+      auth_key: authKey,
+      account_public_key: toHex(authenticator.public_keys.bcsToBytes()),
+      signature_type: 'multi_key_signature',
+      used: bitSet(bitmap, index),
+    }));
+  }
+  return [];
 }
