@@ -14,6 +14,7 @@ import {
   SUPPLY_TABLE_KEY,
   supplyValue,
 } from './assets.ts';
+import { keylessGenesisValues } from './keyless.ts';
 import { PLAYGROUND_ADDRESS } from './modules/playground.ts';
 import { ROOT_ADDRESS } from './root.ts';
 
@@ -50,6 +51,7 @@ export function genesisWrites(timestampMicros: bigint): WriteOp[] {
       address_map: { handle: ORIGINATING_ADDRESS_HANDLE },
     }),
     timestampValue(timestampMicros),
+    ...keylessGenesisValues(),
     resource(FRAMEWORK_ADDRESS, COIN_INFO_TYPE, {
       decimals: 8,
       name: 'Aptos Coin',
