@@ -5,6 +5,8 @@
  */
 import {
   Account,
+  getKeylessConfig,
+  getKeylessJWKs,
   MultiEd25519Account,
   MultiEd25519PublicKey,
   MultiKeyAccount,
@@ -119,5 +121,15 @@ describe('auth_key_account_addresses', () => {
     expect(derived.map((account) => account.accountAddress.toString())).toEqual([
       plain.accountAddress.toString(),
     ]);
+  });
+});
+
+describe('keyless genesis resources', () => {
+  it('serves the Configuration, verification key and test issuer JWK the SDK verifies against', async () => {
+    const config = await getKeylessConfig({ aptosConfig: chain.aptos.config });
+    expect(config.maxExpHorizonSecs).toBe(10_000_000);
+    expect(config.trainingWheelsPubkey).toBeDefined();
+    const jwks = await getKeylessJWKs({ aptosConfig: chain.aptos.config });
+    expect(jwks.get('test.oidc.provider')?.map((jwk) => jwk.kid)).toEqual(['test-rsa']);
   });
 });
