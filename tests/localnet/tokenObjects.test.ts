@@ -2,7 +2,7 @@
  * `0x4` token objects run natively (aptos_token, collection, token, property_map, royalty), with
  * `0x1::object::transfer`, and the indexer tables the ts-sdk's digital-asset API reads back.
  */
-import { Account, type SimpleTransaction, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import type { Account, SimpleTransaction, UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, startChain, type Chain } from './helpers.ts';
 
