@@ -52,6 +52,8 @@ export function indexerRoutes(node: LocalNode): Route[] {
         current_token_datas_v2: () => node.indexerTable('current_token_datas_v2'),
         current_token_ownerships_v2: () => node.indexerTable('current_token_ownerships_v2'),
         token_activities_v2: () => node.indexerTable('token_activities_v2'),
+        current_collection_ownership_v2_view: () =>
+          node.indexerTable('current_collection_ownership_v2_view'),
         table_items: () => node.indexerTable('table_items'),
       });
       return { json: { data } };

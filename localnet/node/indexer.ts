@@ -38,6 +38,7 @@ export type IndexerTable =
   | 'current_token_datas_v2'
   | 'current_token_ownerships_v2'
   | 'token_activities_v2'
+  | 'current_collection_ownership_v2_view'
   | 'table_items';
 
 /** Every processor the ts-sdk waits on (its `ProcessorType`), always caught up here. */
@@ -307,6 +308,8 @@ export class Indexer {
         return this.objects().ownerships;
       case 'token_activities_v2':
         return this.objects().activities;
+      case 'current_collection_ownership_v2_view':
+        return this.objects().collectionOwnerships;
     }
   }
 
@@ -370,6 +373,7 @@ interface ObjectTables {
   ownerships: JsonObject[];
   activities: JsonObject[];
   tableItems: JsonObject[];
+  collectionOwnerships: JsonObject[];
 }
 
 interface Touch {
@@ -602,7 +606,31 @@ function buildObjectTables(ledger: Ledger): ObjectTables {
     }
   }
 
+  // The view: per owner and collection, the tokens held now (amount > 0).
+  const byOwnerCollection = new Map<string, JsonObject>();
+  for (const row of ownerships) {
+    const data = row.current_token_data as JsonObject | null;
+    if (row.amount === 0 || data === null) continue;
+    const collection = data.current_collection as JsonObject | null;
+    const key = `${String(row.owner_address)}|${String(data.collection_id)}`;
+    const seen = byOwnerCollection.get(key);
+    const version = Number(row.last_transaction_version);
+    byOwnerCollection.set(key, {
+      collection_id: data.collection_id ?? null,
+      collection_name: collection?.collection_name ?? null,
+      collection_uri: collection?.uri ?? null,
+      creator_address: collection?.creator_address ?? null,
+      distinct_tokens: Number(seen?.distinct_tokens ?? 0) + 1,
+      last_transaction_version: Math.max(version, Number(seen?.last_transaction_version ?? 0)),
+      owner_address: row.owner_address ?? null,
+      single_token_uri:
+        seen === undefined ? (data.token_uri ?? null) : (seen.single_token_uri ?? null),
+      current_collection: collection,
+    });
+  }
+
   return {
+    collectionOwnerships: [...byOwnerCollection.values()],
     currentObjects,
     collections: [...collections.values()],
     tokenDatas: [...tokenDatas.values()],
