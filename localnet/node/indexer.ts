@@ -467,8 +467,9 @@ function buildObjectTables(ledger: Ledger): ObjectTables {
       state.version = touch.version;
       state.timestamp = touch.timestamp;
       // A deleted token keeps its last data (the indexer keeps burned tokens' rows).
+      // `value` is a resource here, so the write (when not a deletion) is too.
       if (write.value !== null || value.type !== TOKEN)
-        state.resources.set(value.type, write.value);
+        state.resources.set(value.type, write.value as ResourceValue | null);
       touched.add(value.address);
     });
     for (const address of touched) {

@@ -51,9 +51,8 @@ const rows = async (table: string, where: unknown, columns: string) => {
 
 describe('public_key_auth_keys', () => {
   it('lists each member key of a multi-key that signed, used only when its bit was set', async () => {
-    const [one, two, three] = [1, 2, 3].map(() =>
-      Account.generate({ scheme: SigningSchemeInput.Ed25519, legacy: true }),
-    ) as [Account, Account, Account];
+    const legacy = () => Account.generate({ scheme: SigningSchemeInput.Ed25519, legacy: true });
+    const [one, two, three] = [legacy(), legacy(), legacy()];
     const multiKey = MultiKeyAccount.fromPublicKeysAndSigners({
       publicKeys: [one.publicKey, two.publicKey, three.publicKey],
       signaturesRequired: 1,
