@@ -141,6 +141,15 @@ describe('tokens', () => {
       }),
     );
     expect(renamed.events.map((event) => event.type)).toContain('0x4::token::Mutation');
+    const tooLong = await send(
+      creator,
+      await chain.aptos.setDigitalAssetNameTransaction({
+        creator,
+        name: 'x'.repeat(129),
+        digitalAssetAddress: token,
+      }),
+    );
+    expect(tooLong.vm_status).toContain('Move abort in 0x4::token: ETOKEN_NAME_TOO_LONG(0x20004)');
     await send(
       creator,
       await chain.aptos.updateDigitalAssetTypedPropertyTransaction({
@@ -235,7 +244,7 @@ describe('tokens', () => {
         uri: 'https://example.com/3',
       }),
     );
-    expect(third.vm_status).toContain('ECOLLECTION_SUPPLY_EXCEEDED(0x20001)');
+    expect(third.vm_status).toContain('ECOLLECTION_SUPPLY_EXCEEDED(0x20002)');
   });
 
   it('burns: the supply goes down and the ownership row keeps amount 0', async () => {

@@ -5,7 +5,7 @@ import type { ResourceValue, StateReader } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
 import { eventHandle, struct, view } from '../abi.ts';
 import { resource } from '../assets.ts';
-import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
+import type { ModuleError, NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
 import { collectionAddress, createObject } from '../objects.ts';
 
@@ -17,17 +17,17 @@ export const COLLECTION_TYPE = '0x4::collection::Collection';
 export const CONCURRENT_SUPPLY_TYPE = '0x4::collection::ConcurrentSupply';
 
 export const collectionErrors = {
-  supplyExceeded: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    1n,
-    'ECOLLECTION_SUPPLY_EXCEEDED',
-    'The collection has reached its supply and no more tokens can be minted, unless some are burned',
-  ),
   missing: moduleError(
     ERROR_CATEGORY.notFound,
-    2n,
+    1n,
     'ECOLLECTION_DOES_NOT_EXIST',
     'The collection does not exist',
+  ),
+  supplyExceeded: moduleError(
+    ERROR_CATEGORY.outOfRange,
+    2n,
+    'ECOLLECTION_SUPPLY_EXCEEDED',
+    'The collection has reached its supply and no more tokens can be minted, unless some are burned',
   ),
   nameTooLong: moduleError(
     ERROR_CATEGORY.outOfRange,
@@ -47,24 +47,38 @@ export const collectionErrors = {
     'EDESCRIPTION_TOO_LONG',
     'The description is over the maximum length',
   ),
+  zeroMaxSupply: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    6n,
+    'EMAX_SUPPLY_CANNOT_BE_ZERO',
+    'The max supply must be positive',
+  ),
 };
 
 const MAX_COLLECTION_NAME_LENGTH = 128;
 const MAX_URI_LENGTH = 512;
 const MAX_DESCRIPTION_LENGTH = 2048;
 
-/** Checks a name, URI and description against the `0x4` length limits (characters). */
+/** The length errors of one module (`collection` and `token` each have their own codes). */
+export interface LengthErrors {
+  name: ModuleError;
+  nameMax: number;
+  uri: ModuleError;
+  description: ModuleError;
+}
+
+/** Checks a name, URI and description against the `0x4` length limits (in characters). */
 export function checkLengths(
   module: string,
-  limits: { name: ReturnType<typeof moduleError>; nameMax: number },
-  name: string,
-  uri: string,
-  description: string,
+  errors: LengthErrors,
+  fields: { name?: string; uri?: string; description?: string },
 ): void {
-  if ([...name].length > limits.nameMax) abort(module, limits.name);
-  if ([...uri].length > MAX_URI_LENGTH) abort(module, collectionErrors.uriTooLong);
-  if ([...description].length > MAX_DESCRIPTION_LENGTH)
-    abort(module, collectionErrors.descriptionTooLong);
+  if (fields.name !== undefined && [...fields.name].length > errors.nameMax)
+    abort(module, errors.name);
+  if (fields.uri !== undefined && [...fields.uri].length > MAX_URI_LENGTH)
+    abort(module, errors.uri);
+  if (fields.description !== undefined && [...fields.description].length > MAX_DESCRIPTION_LENGTH)
+    abort(module, errors.description);
 }
 
 export function readCollection(state: StateReader, address: LongAddress): ResourceValue | null {
@@ -93,11 +107,15 @@ export function createFixedCollection(
 ): LongAddress {
   checkLengths(
     COLLECTION,
-    { name: collectionErrors.nameTooLong, nameMax: MAX_COLLECTION_NAME_LENGTH },
-    args.name,
-    args.uri,
-    args.description,
+    {
+      name: collectionErrors.nameTooLong,
+      nameMax: MAX_COLLECTION_NAME_LENGTH,
+      uri: collectionErrors.uriTooLong,
+      description: collectionErrors.descriptionTooLong,
+    },
+    args,
   );
+  if (args.maxSupply === 0n) abort(COLLECTION, collectionErrors.zeroMaxSupply);
   const address = collectionAddress(creator, args.name);
   createObject(ctx, address, creator);
   ctx.write(

@@ -17,6 +17,7 @@ import {
 import {
   checkLengths,
   collectionErrors,
+  type LengthErrors,
   decrementSupply,
   incrementSupply,
   readCollection,
@@ -40,15 +41,29 @@ export const tokenErrors = {
     'ENOT_CREATOR',
     'The provided signer is not the creator',
   ),
-  nameTooLong: moduleError(
+};
+
+const TOKEN_LENGTHS: LengthErrors = {
+  name: moduleError(
     ERROR_CATEGORY.outOfRange,
-    6n,
+    4n,
     'ETOKEN_NAME_TOO_LONG',
     'The token name is over the maximum length',
   ),
+  nameMax: 128,
+  uri: moduleError(
+    ERROR_CATEGORY.outOfRange,
+    5n,
+    'EURI_TOO_LONG',
+    'The URI is over the maximum length',
+  ),
+  description: moduleError(
+    ERROR_CATEGORY.outOfRange,
+    6n,
+    'EDESCRIPTION_TOO_LONG',
+    'The description is over the maximum length',
+  ),
 };
-
-const MAX_TOKEN_NAME_LENGTH = 128;
 
 export function readToken(state: StateReader, address: LongAddress): ResourceValue | null {
   return state.get(resourceKey(address, TOKEN_TYPE)) as ResourceValue | null;
@@ -81,13 +96,7 @@ export function createToken(
   creator: LongAddress,
   args: { collection: string; description: string; name: string; uri: string },
 ): LongAddress {
-  checkLengths(
-    TOKEN,
-    { name: tokenErrors.nameTooLong, nameMax: MAX_TOKEN_NAME_LENGTH },
-    args.name,
-    args.uri,
-    args.description,
-  );
+  checkLengths(TOKEN, TOKEN_LENGTHS, args);
   const collection = collectionAddress(creator, args.collection);
   if (readCollection(ctx, collection) === null) abort('0x4::collection', collectionErrors.missing);
   const address = newObjectAddress(ctx, creator);
@@ -118,17 +127,7 @@ export function mutateToken(
   value: string,
 ): void {
   const token = requireToken(ctx, address);
-  if (field === 'name')
-    checkLengths(
-      TOKEN,
-      { name: tokenErrors.nameTooLong, nameMax: MAX_TOKEN_NAME_LENGTH },
-      value,
-      '',
-      '',
-    );
-  else if (field === 'uri')
-    checkLengths(TOKEN, { name: tokenErrors.nameTooLong, nameMax: 128 }, '', value, '');
-  else checkLengths(TOKEN, { name: tokenErrors.nameTooLong, nameMax: 128 }, '', '', value);
+  checkLengths(TOKEN, TOKEN_LENGTHS, { [field]: value });
   ctx.emit('0x4::token::Mutation', {
     token_address: shortAddress(address),
     mutated_field_name: field,
