@@ -274,6 +274,32 @@ describe('tokens', () => {
   });
 });
 
+describe('the 0x4 account', () => {
+  it('exists from genesis and serves the five modules with their ABIs', async () => {
+    const info = await chain.aptos.getAccountInfo({ accountAddress: '0x4' });
+    expect(info.sequence_number).toBe('0');
+    const modules = await chain.aptos.getAccountModules({ accountAddress: '0x4' });
+    expect(modules.map((module) => module.abi?.name)).toEqual([
+      'aptos_token',
+      'collection',
+      'property_map',
+      'royalty',
+      'token',
+    ]);
+    const mint = modules[0]?.abi?.exposed_functions.find((fn) => fn.name === 'mint');
+    expect(mint?.params).toEqual([
+      '&signer',
+      '0x1::string::String',
+      '0x1::string::String',
+      '0x1::string::String',
+      '0x1::string::String',
+      'vector<0x1::string::String>',
+      'vector<0x1::string::String>',
+      'vector<vector<u8>>',
+    ]);
+  });
+});
+
 describe('indexer', () => {
   it('answers current_objects for genesis objects (APT metadata 0xa, owned by 0x1)', async () => {
     const object = await chain.aptos.getObjectDataByObjectAddress({ objectAddress: '0xa' });
