@@ -14,6 +14,8 @@ import {
   SUPPLY_TABLE_KEY,
   supplyValue,
 } from './assets.ts';
+import { keylessGenesisValues } from './keyless.ts';
+import { TOKEN_OBJECTS_ADDRESS } from './modules/collection.ts';
 import { PLAYGROUND_ADDRESS } from './modules/playground.ts';
 import { ROOT_ADDRESS } from './root.ts';
 
@@ -43,6 +45,8 @@ function write(value: StateValue): WriteOp {
 export function genesisWrites(timestampMicros: bigint): WriteOp[] {
   const values: StateValue[] = [
     accountValue(FRAMEWORK_ADDRESS, 0n, FRAMEWORK_ADDRESS),
+    // The token objects framework's account, as on a real chain.
+    accountValue(TOKEN_OBJECTS_ADDRESS, 0n, TOKEN_OBJECTS_ADDRESS),
     resource(FRAMEWORK_ADDRESS, '0x1::chain_id::ChainId', { id: CHAIN_ID }),
     resource(FRAMEWORK_ADDRESS, '0x1::chain_status::GenesisEndMarker', { dummy_field: false }),
     // Rotated keys' original addresses; empty at genesis, so lookups get table_item_not_found.
@@ -50,6 +54,7 @@ export function genesisWrites(timestampMicros: bigint): WriteOp[] {
       address_map: { handle: ORIGINATING_ADDRESS_HANDLE },
     }),
     timestampValue(timestampMicros),
+    ...keylessGenesisValues(),
     resource(FRAMEWORK_ADDRESS, COIN_INFO_TYPE, {
       decimals: 8,
       name: 'Aptos Coin',

@@ -4,15 +4,20 @@ import type { NativeModule } from './context.ts';
 import { accountModule } from './modules/account.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
+import { aptosTokenModule } from './modules/aptosToken.ts';
 import { chainIdModule } from './modules/chainId.ts';
 import { chainStatusModule } from './modules/chainStatus.ts';
 import { codeModule } from './modules/code.ts';
 import { coinModule } from './modules/coin.ts';
+import { collectionModule } from './modules/collection.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
 import { objectModule } from './modules/object.ts';
 import { playgroundModule } from './modules/playground.ts';
 import { primaryStoreModule } from './modules/primaryFungibleStore.ts';
+import { propertyMapModule } from './modules/propertyMap.ts';
+import { royaltyModule } from './modules/royalty.ts';
 import { timestampModule } from './modules/timestamp.ts';
+import { tokenModule } from './modules/token.ts';
 import { transactionFeeModule } from './modules/transactionFee.ts';
 
 /** Every module the chain serves, natively implemented, one file each under `modules/`. */
@@ -30,6 +35,12 @@ export const MODULES: readonly NativeModule[] = [
   timestampModule,
   transactionFeeModule,
   playgroundModule,
+  // 0x4, the token objects framework
+  aptosTokenModule,
+  collectionModule,
+  propertyMapModule,
+  royaltyModule,
+  tokenModule,
 ];
 
 const byId = new Map(MODULES.map((module) => [`${module.address}::${module.name}`, module]));
@@ -69,11 +80,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::block',
   '0x1::dispatchable_fungible_asset',
   '0x3::token',
-  '0x4::collection',
-  '0x4::token',
-  '0x4::aptos_token',
-  '0x4::property_map',
-  '0x4::royalty',
 ]);
 
 /** Whether every struct named in a parsed type tag exists (its module is known). */

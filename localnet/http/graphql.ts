@@ -74,13 +74,33 @@ class Parser {
       throw new GraphqlError(`expected '${token}', got '${got}'`, '$.query', 'parse-failed');
   }
 
-  /** The first operation's root selection set (`query Name($v: T) { … }` or `{ … }`). */
+  /**
+   * The first operation's root selection set (`query Name($v: T) { … }` or `{ … }`), with every
+   * `...Fragment` spread (and inline `... on T { … }`) expanded from the document's fragments.
+   */
   document(): Field[] {
-    while (this.peek() !== undefined && this.peek() !== '{') {
-      const token = this.next();
-      if (token === '(') this.skipBalanced('(', ')');
+    let operation: Field[] | null = null;
+    const fragments = new Map<string, Field[]>();
+    while (this.peek() !== undefined) {
+      if (this.peek() === 'fragment') {
+        this.next();
+        const name = this.next();
+        this.expect('on');
+        this.next();
+        fragments.set(name, this.selectionSet());
+        continue;
+      }
+      while (this.peek() !== undefined && this.peek() !== '{') {
+        const token = this.next();
+        if (token === '(') this.skipBalanced('(', ')');
+      }
+      if (this.peek() === undefined) break;
+      const selection = this.selectionSet();
+      operation ??= selection;
     }
-    return this.selectionSet();
+    if (operation === null)
+      throw new GraphqlError('unexpected end of query', '$.query', 'parse-failed');
+    return expandSpreads(operation, fragments, 0);
   }
 
   private skipBalanced(open: string, close: string): void {
@@ -96,6 +116,15 @@ class Parser {
     this.expect('{');
     const fields: Field[] = [];
     while (this.peek() !== '}') {
+      if (this.peek() === '...') {
+        this.next();
+        if (this.peek() === 'on') {
+          this.next();
+          this.next();
+          fields.push({ alias: '...', name: '...', args: {}, selection: this.selectionSet() });
+        } else fields.push({ alias: '...', name: this.next(), args: {}, selection: null });
+        continue;
+      }
       let name = this.next();
       const alias = name;
       if (this.peek() === ':') {
@@ -154,6 +183,31 @@ class Parser {
     if (token === 'null') return null;
     return token; // an enum value (`asc`, `desc`)
   }
+}
+
+/** Replaces fragment spreads (`alias` `...`) with the fragment's fields, recursively. */
+function expandSpreads(fields: Field[], fragments: Map<string, Field[]>, depth: number): Field[] {
+  if (depth > 20) throw new GraphqlError('fragment cycle', '$.query', 'validation-failed');
+  const out: Field[] = [];
+  for (const field of fields) {
+    if (field.alias === '...') {
+      const spread = field.selection ?? fragments.get(field.name);
+      if (spread === undefined)
+        throw new GraphqlError(
+          `fragment '${field.name}' is not defined`,
+          '$.query',
+          'validation-failed',
+        );
+      out.push(...expandSpreads(spread, fragments, depth + 1));
+      continue;
+    }
+    out.push(
+      field.selection === null
+        ? field
+        : { ...field, selection: expandSpreads(field.selection, fragments, depth + 1) },
+    );
+  }
+  return out;
 }
 
 export function parseQuery(query: string): Field[] {

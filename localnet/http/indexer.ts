@@ -42,15 +42,19 @@ export function indexerRoutes(node: LocalNode): Route[] {
         fungible_asset_metadata: () => node.indexerTable('fungible_asset_metadata'),
         fungible_asset_activities: () => node.indexerTable('fungible_asset_activities'),
         auth_key_account_addresses: () => node.indexerTable('auth_key_account_addresses'),
-        public_key_auth_keys: () => [],
+        public_key_auth_keys: () => node.indexerTable('public_key_auth_keys'),
         current_fungible_asset_balances: (where) => {
           const owner = ownerAddress(where);
           return owner === null ? [] : node.fungibleAssetBalances(owner);
         },
-        current_objects: (where) => {
-          const owner = ownerAddress(where);
-          return owner === null ? [] : node.ownedObjects(owner);
-        },
+        current_objects: () => node.indexerTable('current_objects'),
+        current_collections_v2: () => node.indexerTable('current_collections_v2'),
+        current_token_datas_v2: () => node.indexerTable('current_token_datas_v2'),
+        current_token_ownerships_v2: () => node.indexerTable('current_token_ownerships_v2'),
+        token_activities_v2: () => node.indexerTable('token_activities_v2'),
+        current_collection_ownership_v2_view: () =>
+          node.indexerTable('current_collection_ownership_v2_view'),
+        table_items: () => node.indexerTable('table_items'),
       });
       return { json: { data } };
     } catch (error) {

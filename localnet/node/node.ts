@@ -515,22 +515,7 @@ export class LocalNode {
 
   /** An indexer table derived from the ledger (`node/indexer.ts`). */
   indexerTable(name: IndexerTable): JsonObject[] {
-    switch (name) {
-      case 'ledger_infos':
-        return this.indexer.ledgerInfos();
-      case 'user_transactions':
-        return this.indexer.userTransactions();
-      case 'account_transactions':
-        return this.indexer.accountTransactions();
-      case 'table_metadatas':
-        return this.indexer.tableMetadatas();
-      case 'fungible_asset_metadata':
-        return this.indexer.fungibleAssetMetadata();
-      case 'fungible_asset_activities':
-        return this.indexer.fungibleAssetActivities();
-      case 'auth_key_account_addresses':
-        return this.indexer.authKeyAccountAddresses();
-    }
+    return this.indexer.table(name);
   }
 
   ownedObjects(owner: LongAddress): JsonObject[] {

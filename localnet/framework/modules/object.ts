@@ -3,10 +3,11 @@ import { must, parseAddress } from '../../encoding.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import type { ResourceValue } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { declared, eventHandle, OBJECT_T, struct, view } from '../abi.ts';
+import { declared, entry, eventHandle, OBJECT_T, struct, view } from '../abi.ts';
 import { APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { transferObject } from '../objects.ts';
 
 const OBJECT = '0x1::object';
 const objectErrors = {
@@ -41,6 +42,16 @@ export const objectModule: NativeModule = {
     struct('Object', ['copy', 'drop', 'store'], [['inner', 'address']], {
       typeParams: [{ constraints: ['key'], is_phantom: true }],
     }),
+    struct(
+      'Transfer',
+      ['drop', 'store'],
+      [
+        ['object', 'address'],
+        ['from', 'address'],
+        ['to', 'address'],
+      ],
+      { isEvent: true },
+    ),
   ],
   functions: [
     view('is_object', ['address'], ['bool'], (ctx, _t, [addr]) => [
@@ -59,6 +70,19 @@ export const objectModule: NativeModule = {
       },
       [['key']],
     ),
+    entry(
+      'transfer',
+      ['&signer', OBJECT_T, 'address'],
+      (ctx, _t, [object, to]) => {
+        transferObject(ctx, must(ctx.signers[0]), object as LongAddress, to as LongAddress);
+        return [];
+      },
+      [['key']],
+    ),
+    entry('transfer_call', ['&signer', 'address', 'address'], (ctx, _t, [object, to]) => {
+      transferObject(ctx, must(ctx.signers[0]), object as LongAddress, to as LongAddress);
+      return [];
+    }),
     declared('create_object_address', ['&address', 'vector<u8>'], ['address']),
   ],
 };

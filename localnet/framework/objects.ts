@@ -1,0 +1,155 @@
+import type { LongAddress } from '../encoding.ts';
+import {
+  concatBytes,
+  fromHex,
+  must,
+  parseAddress,
+  sha3,
+  shortAddress,
+  toHex,
+  uintLe,
+  utf8,
+} from '../encoding.ts';
+import type { ResourceValue, StateReader } from '../storage/types.ts';
+import { resourceKey } from '../storage/types.ts';
+import { ACCOUNT_TYPE, objectCoreValue, readAccount } from './assets.ts';
+import type { NativeContext } from './context.ts';
+import { abort, ERROR_CATEGORY, moduleError } from './context.ts';
+
+/**
+ * Objects as `0x1::object` keeps them: an `ObjectCore` (owner, ungated transfer flag) plus the
+ * resources of whatever the object is (a collection, a token), all at the object's address.
+ */
+export const OBJECT = '0x1::object';
+export const OBJECT_CORE = '0x1::object::ObjectCore';
+
+export const objectErrors = {
+  exists: moduleError(
+    ERROR_CATEGORY.alreadyExists,
+    1n,
+    'EOBJECT_EXISTS',
+    'An object already exists at this address',
+  ),
+  missing: moduleError(
+    ERROR_CATEGORY.notFound,
+    2n,
+    'EOBJECT_DOES_NOT_EXIST',
+    'An object does not exist at this address',
+  ),
+  ungated: moduleError(
+    ERROR_CATEGORY.permissionDenied,
+    3n,
+    'ENO_UNGATED_TRANSFERS',
+    'The object does not have ungated transfers enabled',
+  ),
+  notOwner: moduleError(
+    ERROR_CATEGORY.permissionDenied,
+    4n,
+    'ENOT_OBJECT_OWNER',
+    'The caller does not have ownership permissions',
+  ),
+};
+
+/** Scheme bytes of `object`'s address derivations. */
+const FROM_GUID = 0xfd;
+const FROM_SEED = 0xfe;
+
+/** `object::create_object_address(creator, seed)`: sha3(creator ‖ seed ‖ 0xFE). */
+export function namedObjectAddress(creator: LongAddress, seed: Uint8Array): LongAddress {
+  return toHex(sha3(fromHex(creator), seed, new Uint8Array([FROM_SEED]))) as LongAddress;
+}
+
+/** A collection's address: the named object of its creator and name. */
+export const collectionAddress = (creator: LongAddress, name: string): LongAddress =>
+  namedObjectAddress(creator, utf8(name));
+
+/**
+ * A fresh object address from the creator's account GUID counter (`create_object_from_account`):
+ * sha3(bcs(GUID::ID { creation_num, addr }) ‖ 0xFD), bumping `Account.guid_creation_num`. Unique
+ * per transaction and deterministic, so a simulation and the commit agree.
+ */
+export function newObjectAddress(ctx: NativeContext, creator: LongAddress): LongAddress {
+  const account = must(readAccount(ctx, creator), 'creator account');
+  const creationNum = BigInt(account.data.guid_creation_num as string);
+  ctx.write(resourceKey(creator, ACCOUNT_TYPE), {
+    ...account,
+    data: { ...account.data, guid_creation_num: (creationNum + 1n).toString() },
+  });
+  const id = concatBytes([uintLe(creationNum, 8), fromHex(creator)]);
+  return toHex(sha3(id, new Uint8Array([FROM_GUID]))) as LongAddress;
+}
+
+export function readObjectCore(state: StateReader, address: LongAddress): ResourceValue | null {
+  return state.get(resourceKey(address, OBJECT_CORE)) as ResourceValue | null;
+}
+
+export function objectOwner(core: ResourceValue): LongAddress {
+  return must(parseAddress(core.data.owner as string));
+}
+
+/** Creates an object's `ObjectCore` (ungated transfers on, as `object::create_*` leaves it). */
+export function createObject(ctx: NativeContext, address: LongAddress, owner: LongAddress): void {
+  if (readObjectCore(ctx, address) !== null) abort(OBJECT, objectErrors.exists);
+  const core = objectCoreValue(address, owner);
+  ctx.write(resourceKey(address, OBJECT_CORE), {
+    ...core,
+    data: { ...core.data, allow_ungated_transfer: true },
+  });
+}
+
+/** Sets `allow_ungated_transfer` (a `TransferRef`'s enable/disable). */
+export function setUngatedTransfer(ctx: NativeContext, address: LongAddress, allow: boolean): void {
+  const core = readObjectCore(ctx, address);
+  if (core === null) abort(OBJECT, objectErrors.missing);
+  ctx.write(resourceKey(address, OBJECT_CORE), {
+    ...core,
+    data: { ...core.data, allow_ungated_transfer: allow },
+  });
+}
+
+/** Moves an object to `to`, emitting `0x1::object::Transfer` (nothing when it already is there). */
+export function moveObject(ctx: NativeContext, address: LongAddress, to: LongAddress): void {
+  const core = readObjectCore(ctx, address);
+  if (core === null) abort(OBJECT, objectErrors.missing);
+  const from = objectOwner(core);
+  if (from === to) return;
+  ctx.emit('0x1::object::Transfer', {
+    object: shortAddress(address),
+    from: shortAddress(from),
+    to: shortAddress(to),
+  });
+  ctx.write(resourceKey(address, OBJECT_CORE), {
+    ...core,
+    data: { ...core.data, owner: shortAddress(to) },
+  });
+}
+
+/**
+ * `object::transfer` by its owner: ungated transfers must be on, and the signer must own the object
+ * directly or through a chain of objects it owns.
+ */
+export function transferObject(
+  ctx: NativeContext,
+  owner: LongAddress,
+  address: LongAddress,
+  to: LongAddress,
+): void {
+  ctx.charge(450_000);
+  let current = address;
+  // Walk up the ownership chain (at most 8 levels, as the framework's MAXIMUM_OBJECT_NESTING).
+  for (let depth = 0; ; depth += 1) {
+    const core = readObjectCore(ctx, current);
+    if (core === null) abort(OBJECT, objectErrors.missing);
+    if (core.data.allow_ungated_transfer !== true) abort(OBJECT, objectErrors.ungated);
+    const parent = objectOwner(core);
+    if (parent === owner) break;
+    if (depth >= 8 || readObjectCore(ctx, parent) === null) abort(OBJECT, objectErrors.notOwner);
+    current = parent;
+  }
+  moveObject(ctx, address, to);
+}
+
+/** Deletes an object's `ObjectCore` (a `DeleteRef`). */
+export function deleteObject(ctx: NativeContext, address: LongAddress): void {
+  ctx.write(resourceKey(address, OBJECT_CORE), null);
+}
