@@ -459,6 +459,8 @@ function buildObjectTables(ledger: Ledger): ObjectTables {
           });
         return;
       }
+      // Published modules are not objects; the indexer's object tables leave them out.
+      if (value.kind === 'module') return;
       let state = objects.get(value.address);
       if (state === undefined) {
         state = { ...touch, resources: new Map() };
