@@ -647,6 +647,8 @@ export type BinaryStatus =
   | 'INDEX_OUT_OF_BOUNDS'
   | 'NO_MODULE_HANDLES'
   | 'INVALID_SIGNATURE_TOKEN'
+  | 'NUMBER_OF_TYPE_ARGUMENTS_MISMATCH'
+  | 'ZERO_VARIANTS_ERROR'
   | 'TOO_MANY_LOCALS';
 
 /** A binary the reader refuses: `status` is the node's status name, `offset` the byte offset. */
