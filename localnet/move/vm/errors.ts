@@ -1,17 +1,20 @@
+import { MoveAbort, VmStatusError } from '../../framework/context.ts';
+
 /**
- * A VM failure that is not an abort, named by the node's status (`ARITHMETIC_ERROR`,
+ * A VM failure that is not an abort (the framework's `VmStatusError`, so the executor and
+ * `/view` report both alike), named by the node's status (`ARITHMETIC_ERROR`,
  * `VECTOR_OPERATION_ERROR`, `MISSING_DATA`, `RESOURCE_ALREADY_EXISTS`, `LINKER_ERROR`, …) with
  * its `StatusCode` number. `location` says where (`0x…::m::f` at code offset `pc`) for messages.
  */
-export class VmError extends Error {
-  override readonly name = 'VmError';
+export class VmError extends VmStatusError {
 
   constructor(
-    readonly status: string,
-    readonly code: number,
+    status: string,
+    code: number,
     readonly location = '',
   ) {
-    super(location === '' ? status : `${status} at ${location}`);
+    super(status, code);
+    if (location !== '') this.message = `${status} at ${location}`;
   }
 }
 
@@ -36,6 +39,9 @@ export const STATUS = {
   FAILED_TO_DESERIALIZE_ARGUMENT: 1103,
   FEATURE_UNDER_GATING: 4027,
   STRUCT_VARIANT_MISMATCH: 4038,
+  NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH: 1096,
+  NUMBER_OF_ARGUMENTS_MISMATCH: 1034,
+  EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION: 1097,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -43,23 +49,13 @@ export type StatusName = keyof typeof STATUS;
 export const vmError = (status: StatusName, location = ''): VmError =>
   new VmError(status, STATUS[status], location);
 
-/** A Move `abort` from bytecode: the module (`0x…::m`, short address) and the code. */
-export class BytecodeAbort extends Error {
-  override readonly name = 'BytecodeAbort';
-
-  constructor(
-    readonly module: string,
-    readonly code: bigint,
-    readonly reason: { name: string; doc: string } | null,
-  ) {
-    super(`Move abort in ${module}: ${code}`);
-  }
-
-  /** The `vm_status` a node prints for this abort. */
-  get vmStatus(): string {
-    const hex = `0x${this.code.toString(16)}`;
-    return this.reason === null
-      ? `Move abort in ${this.module}: ${hex}`
-      : `Move abort in ${this.module}: ${this.reason.name}(${hex}): ${this.reason.doc}`;
+/**
+ * A Move `abort` from bytecode: the module (`0x…::m`, short address), the code, and the name and
+ * doc from the module's error map when it has one. It is the framework's `MoveAbort`, so the
+ * executor and `/view` render both the same way (`vmStatus`).
+ */
+export class BytecodeAbort extends MoveAbort {
+  constructor(module: string, code: bigint, reason: { name: string; doc: string } | null) {
+    super(module, code, reason ?? undefined);
   }
 }

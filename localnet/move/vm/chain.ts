@@ -1,0 +1,141 @@
+/**
+ * Where the executor and `/view` hand a call to bytecode: a function of a module that is not in
+ * the native framework runs here, on the same `NativeContext` (state, writes, events, gas).
+ */
+import type { Json, LongAddress } from '../../encoding.ts';
+import { NodeError } from '../../errors.ts';
+import { GAS, GasMeter, OutOfGas } from '../../executor/gas.ts';
+import type { NativeContext } from '../../framework/context.ts';
+import { MoveAbort, VmStatusError } from '../../framework/context.ts';
+import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
+import type { CompiledModule, CompiledScript } from '../binary/types.ts';
+import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
+import { STATUS } from './errors.ts';
+import { bytecodeModule, runEntry, runScript, runView, ViewFailure } from './index.ts';
+
+/** Reads published modules from state (the publisher, `0x1::code`, decides how they are kept). */
+export type ModuleSource = (
+  state: { get(key: StateKey): StateValue | null },
+  address: LongAddress,
+  name: string,
+) => CompiledModule | null;
+
+let source: ModuleSource = () => null;
+
+/** Installs how modules are read from state (called once by the publisher's code). */
+export function setModuleSource(next: ModuleSource): void {
+  source = next;
+}
+
+export function moduleStoreOf(state: { get(key: StateKey): StateValue | null }): ModuleStore {
+  return { module: (address, name) => source(state, address, name) };
+}
+
+export function gasCounterOf(meter: GasMeter): GasCounter {
+  return {
+    remaining: () => meter.remaining(),
+    consume: (internal) => meter.chargeExecution(internal),
+  };
+}
+
+/** An entry call as the transaction names it. */
+export interface BytecodeEntryCall {
+  module: LongAddress;
+  moduleName: string;
+  functionName: string;
+  typeArgs: string[];
+  args: Uint8Array[];
+}
+
+/**
+ * Runs `call` if its module is published bytecode; `false` when there is no such module (the
+ * caller then fails with `LINKER_ERROR` as before). Aborts and VM failures throw the framework's
+ * `MoveAbort` / `VmStatusError`, which the executor already renders.
+ */
+export function runBytecodeEntry(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  call: BytecodeEntryCall,
+): boolean {
+  const store = moduleStoreOf(ctx);
+  const module = bytecodeModule(store, ctx, call.module, call.moduleName);
+  if (module === null) return false;
+  runEntry(
+    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    module,
+    call.functionName,
+    call.typeArgs,
+    call.args,
+  );
+  return true;
+}
+
+/** Runs a script payload's code. */
+export function runBytecodeScript(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  script: CompiledScript,
+  typeArgs: string[],
+  args: Uint8Array[],
+): void {
+  const store = moduleStoreOf(ctx);
+  runScript({ ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') }, script, typeArgs, args);
+}
+
+/** Runs a `#[view]` of published bytecode; `null` when the module is not bytecode. */
+export function runBytecodeView(
+  ctx: NativeContext,
+  meter: GasMeter,
+  request: { module: LongAddress; moduleName: string; functionName: string; typeArgs: string[]; args: ViewArgs },
+): Json[] | null {
+  const store = moduleStoreOf(ctx);
+  const module = bytecodeModule(store, ctx, request.module, request.moduleName);
+  if (module === null) return null;
+  return runView(
+    { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+    module,
+    request.functionName,
+    request.typeArgs,
+    request.args,
+  );
+}
+
+/**
+ * `/view` on published bytecode: runs against `state` with a view's gas budget, writes dropped.
+ * `null` when the module is not bytecode. Failures throw a 400 `invalid_input`
+ * `NodeError` as native views do.
+ */
+export function viewBytecode(
+  state: StateReader,
+  request: { module: LongAddress; moduleName: string; functionName: string; typeArgs: string[]; args: ViewArgs },
+  block: { timestampMicros: bigint; chainId: number },
+): { values: Json[]; gasUsed: bigint } | null {
+  const meter = new GasMeter(GAS.maxGasAmount, 0);
+  meter.execution = GAS.viewCall;
+  const ctx: NativeContext = {
+    signers: [],
+    timestampMicros: block.timestampMicros,
+    chainId: block.chainId,
+    get: (key) => {
+      meter.chargeIo(GAS.read);
+      return state.get(key);
+    },
+    write: () => undefined,
+    emit: () => undefined,
+    charge: (internal) => meter.chargeExecution(internal),
+  };
+  try {
+    const values = runBytecodeView(ctx, meter, request);
+    return values === null ? null : { values, gasUsed: meter.units() };
+  } catch (error) {
+    const refused = (message: string, vmErrorCode?: number) =>
+      new NodeError({ code: 'invalid_input', message, ...(vmErrorCode === undefined ? {} : { vmErrorCode }) });
+    if (error instanceof MoveAbort) throw refused(error.vmStatus, STATUS.ABORTED);
+    if (error instanceof OutOfGas) throw refused('Out of gas', STATUS.OUT_OF_GAS);
+    if (error instanceof VmStatusError) throw refused(error.status, error.code);
+    if (error instanceof ViewFailure) throw refused(error.message);
+    throw error;
+  }
+}
