@@ -11,7 +11,7 @@ import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
 import type { CompiledModule, CompiledScript } from '../binary/types.ts';
 import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
 import { STATUS } from './errors.ts';
-import { bytecodeModule, runEntry, runScript, runView, ViewFailure } from './index.ts';
+import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
 
 /** Reads published modules from state (the publisher, `0x1::code`, decides how they are kept). */
 export type ModuleSource = (
@@ -138,4 +138,22 @@ export function viewBytecode(
     if (error instanceof ViewFailure) throw refused(error.message);
     throw error;
   }
+}
+
+/**
+ * Runs a freshly published module's `init_module(&signer)` (what `0x1::code` does after
+ * publishing); `false` when the module has none.
+ */
+export function runBytecodeInit(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  address: LongAddress,
+  name: string,
+): boolean {
+  const store = moduleStoreOf(ctx);
+  const module = bytecodeModule(store, ctx, address, name);
+  if (module?.functionByName.get('init_module') === undefined) return false;
+  runInit({ ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') }, module, address);
+  return true;
 }

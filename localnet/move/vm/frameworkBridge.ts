@@ -5,7 +5,10 @@
  *   `0x1::option::Option<T>`, `0x1::table::Table<K, V>`, `0x1::object::Object<T>`,
  *   `0x1::coin::Coin<T>`, …) that bytecode may hold in its own values, though `0x1` has no
  *   bytecode here.
- * - `frameworkFunction(address, module, name)`: a call from bytecode into a natively implemented
+ * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: first the
+ *   functions here that take framework values (`coin::withdraw` → `Coin<T>`, `coin::deposit`,
+ *   `merge`, `extract`, `object::create_object` → `ConstructorRef`, `generate_signer`, …), then
+ *   any natively implemented
  *   framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
  *   any function of `localnet/framework/modules/` with a `run`), its arguments converted from
  *   VM values to the framework's `MoveVal`s and its results back, by the function's ABI types.
@@ -13,8 +16,20 @@
  * Both sides then share one `NativeContext` (one write buffer, one gas meter, one event list).
  */
 import type { LongAddress } from '../../encoding.ts';
+import { fromHex, parseAddress, sha3, shortAddress, toHex } from '../../encoding.ts';
+import {
+  APTOS_COIN_TYPE,
+  depositApt,
+  ensureAccount,
+  OBJECT_CORE_TYPE,
+  objectCoreValue,
+  withdrawApt,
+} from '../../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../../framework/context.ts';
 import { findModule } from '../../framework/registry.ts';
+import type { ResourceValue } from '../../storage/types.ts';
+import { resourceKey } from '../../storage/types.ts';
+import { BytecodeAbort } from './errors.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import type { LoadedStruct, NativeImpl } from './loader.ts';
 import type { StructName, Ty } from './ty.ts';
@@ -181,12 +196,135 @@ function bridge(fn: NativeFunction, run: NonNullable<NativeFunction['run']>): Na
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Framework functions that take or return framework values (`Coin<T>`, `ConstructorRef`,
+// `Object<T>`): implemented here on the native framework's state helpers.
+
+const frameworkAbort = (module: string, code: bigint): never => {
+  throw new BytecodeAbort(`0x1::${module}`, code, null);
+};
+const COIN_ERRORS = {
+  insufficient: { name: 'EINSUFFICIENT_BALANCE', doc: 'Not enough coins to complete transaction' },
+  notPublished: { name: 'ECOIN_INFO_NOT_PUBLISHED', doc: '`CoinType` is not registered as a coin' },
+  nonZero: { name: 'EDESTRUCTION_OF_NONZERO_TOKEN', doc: 'Cannot destroy non-zero coins' },
+};
+const coinAbort = (code: bigint, reason: { name: string; doc: string }): never => {
+  throw new BytecodeAbort('0x1::coin', code, reason);
+};
+const requireApt = (tys: readonly Ty[]) => {
+  if (tyString(tys[0] as Ty) !== APTOS_COIN_TYPE) coinAbort(0x60002n, COIN_ERRORS.notPublished);
+};
+const fieldsOf = (v: Value): Value[] => deref(v) as Value[];
+const objectCore = (ctx: NativeContext, address: LongAddress) =>
+  ctx.get(resourceKey(address, OBJECT_CORE_TYPE)) as ResourceValue | null;
+
+const OBJECT_FROM_SEED = 0xfe;
+const OBJECT_FROM_AUID = 0xfb;
+
+const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
+  'coin::withdraw': (host, tys, [signer, amount]) => {
+    requireApt(tys);
+    withdrawApt(host.session.ctx, deref(signer as Value) as LongAddress, amount as bigint, () =>
+      coinAbort(0x10006n, COIN_ERRORS.insufficient),
+    );
+    return [[amount as bigint]];
+  },
+  'coin::deposit': (host, tys, [to, coin]) => {
+    requireApt(tys);
+    ensureAccount(host.session.ctx, to as LongAddress);
+    depositApt(host.session.ctx, to as LongAddress, (coin as Value[])[0] as bigint);
+    return [];
+  },
+  'coin::value': (_h, _t, [coin]) => [fieldsOf(coin as Value)[0] as Value],
+  'coin::zero': () => [[0n]],
+  'coin::merge': (_h, _t, [dst, src]) => {
+    const fields = fieldsOf(dst as Value);
+    fields[0] = (fields[0] as bigint) + ((src as Value[])[0] as bigint);
+    return [];
+  },
+  'coin::extract': (_h, _t, [coin, amount]) => {
+    const fields = fieldsOf(coin as Value);
+    if ((fields[0] as bigint) < (amount as bigint)) coinAbort(0x10006n, COIN_ERRORS.insufficient);
+    fields[0] = (fields[0] as bigint) - (amount as bigint);
+    return [[amount as bigint]];
+  },
+  'coin::extract_all': (_h, _t, [coin]) => {
+    const fields = fieldsOf(coin as Value);
+    const all = fields[0] as bigint;
+    fields[0] = 0n;
+    return [[all]];
+  },
+  'coin::destroy_zero': (_h, _t, [coin]) => {
+    if ((coin as Value[])[0] !== 0n) coinAbort(0x10007n, COIN_ERRORS.nonZero);
+    return [];
+  },
+  'coin::is_account_registered': (_h, tys) => [tyString(tys[0] as Ty) === APTOS_COIN_TYPE],
+  'coin::register': () => [],
+  'object::create_object': (host, _t, [owner]) => {
+    const address = host.session.uniqueAddress(OBJECT_FROM_AUID);
+    host.session.ctx.write(resourceKey(address, OBJECT_CORE_TYPE), objectCoreValue(address, owner as LongAddress));
+    return [[address, true]];
+  },
+  'object::create_named_object': (host, _t, [creator, seed]) => {
+    const address = toHex(
+      sha3(fromHex(deref(creator as Value) as string), Uint8Array.from(seed as number[]), Uint8Array.of(OBJECT_FROM_SEED)),
+    ) as LongAddress;
+    if (objectCore(host.session.ctx, address) !== null) frameworkAbort('object', 0x80001n);
+    host.session.ctx.write(
+      resourceKey(address, OBJECT_CORE_TYPE),
+      objectCoreValue(address, deref(creator as Value) as LongAddress),
+    );
+    return [[address, false]];
+  },
+  'object::generate_signer': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
+  'object::address_from_constructor_ref': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
+  'object::object_from_constructor_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
+  'object::generate_extend_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
+  'object::generate_transfer_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
+  'object::generate_delete_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
+  'object::generate_derive_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
+  'object::generate_signer_for_extending': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
+  'object::address_from_extend_ref': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
+  'object::object_address': (_h, _t, [object]) => [fieldsOf(object as Value)[0] as Value],
+  'object::address_to_object': (host, _t, [address]) => {
+    if (objectCore(host.session.ctx, address as LongAddress) === null) frameworkAbort('object', 0x60002n);
+    return [[address as Value]];
+  },
+  'object::is_owner': (host, _t, [object, owner]) => {
+    const core = objectCore(host.session.ctx, fieldsOf(object as Value)[0] as LongAddress);
+    if (core === null) frameworkAbort('object', 0x60002n);
+    return [parseAddress(core?.data.owner as string) === owner];
+  },
+  'object::transfer': (host, _t, [signer, object, to]) => {
+    const ctx = host.session.ctx;
+    const address = fieldsOf(object as Value)[0] as LongAddress;
+    const core = objectCore(ctx, address);
+    if (core === null) frameworkAbort('object', 0x60002n);
+    if (parseAddress((core as ResourceValue).data.owner as string) !== deref(signer as Value)) {
+      frameworkAbort('object', 0x50004n);
+    }
+    ctx.write(resourceKey(address, OBJECT_CORE_TYPE), {
+      ...(core as ResourceValue),
+      data: { ...(core as ResourceValue).data, owner: shortAddress(to as LongAddress) },
+    });
+    ctx.emit('0x1::object::Transfer', {
+      object: shortAddress(address),
+      from: (core as ResourceValue).data.owner as string,
+      to: shortAddress(to as LongAddress),
+    });
+    return [];
+  },
+  'transaction_context::get_transaction_hash': (host) => [Array.from(host.session.seed)],
+  'transaction_context::generate_auid_address': (host) => [host.session.uniqueAddress(OBJECT_FROM_AUID)],
+};
+
 const bridged = new Map<string, NativeImpl | null>();
 
 /** A natively implemented framework function, callable from bytecode; `undefined` when none. */
 export function frameworkFunction(address: LongAddress, module: string, fnName: string): NativeImpl | undefined {
   const id = `${address}::${module}::${fnName}`;
   let impl = bridged.get(id);
+  if (impl === undefined && address === FRAMEWORK) impl = FRAMEWORK_NATIVES[`${module}::${fnName}`];
   if (impl === undefined) {
     const fn = findModule(address, module)?.functions.find((candidate) => candidate.name === fnName);
     impl = fn?.run === undefined ? null : bridge(fn, fn.run);

@@ -89,6 +89,16 @@ export function runEntry(
   session.finish();
 }
 
+/** Runs `init_module(&signer)` of a module just published at `address`. */
+export function runInit(call: VmCall, module: LoadedModule, address: LongAddress): void {
+  const fn = module.functionByName.get('init_module');
+  if (fn === undefined) return;
+  const session = new VmSession(call.ctx, call.store, call.seed);
+  const signer: Value = (fn.params[0] as Ty | undefined)?.k === K.SIGNER ? address : new Ref([address], 0);
+  new Interpreter(session, call.meter).run(fn, [], fn.params.length === 0 ? [] : [signer]);
+  session.finish();
+}
+
 /** Runs a script payload (its code deserialized by the reader) with BCS arguments. */
 export function runScript(call: VmCall, script: CompiledScript, typeArgs: readonly string[], args: readonly Uint8Array[]): void {
   const fn = loadScript(script);

@@ -128,6 +128,16 @@ export class VmSession {
     return toHex(sha3(this.seed, counter)) as LongAddress;
   }
 
+  private auidCounter = 0;
+
+  /** `transaction_context::generate_auid_address`: sha3(seed ‖ counter ‖ scheme). */
+  uniqueAddress(scheme: number): LongAddress {
+    this.auidCounter += 1;
+    const counter = new Uint8Array(8);
+    new DataView(counter.buffer).setBigUint64(0, BigInt(this.auidCounter), true);
+    return toHex(sha3(this.seed, counter, Uint8Array.of(scheme))) as LongAddress;
+  }
+
   tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): TableCell {
     const keyHex = toHex(serialize(keyTy, key, this.layout));
     const stateKey = tableKey(handle, keyHex);
