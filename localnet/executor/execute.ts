@@ -10,7 +10,7 @@ import {
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
-import { runBytecodeEntry } from '../move/vm/chain.ts';
+import { runBytecodeEntry, runScriptPayload } from '../move/vm/chain.ts';
 import { findModule } from '../framework/registry.ts';
 import type {
   ChainEvent,
@@ -208,7 +208,10 @@ function leadingSigners(fn: NativeFunction): number {
 
 function runEntry(tx: DecodedTransaction, session: Session): void {
   const call = tx.entry;
-  if (call === null) throw new VmFailure('FEATURE_UNDER_GATING');
+  if (call === null) {
+    if (tx.payloadKind !== 'script' || session.meter === null) throw new VmFailure('FEATURE_UNDER_GATING');
+    return runScriptPayload(session, session.meter, tx); // Move bytecode (localnet/move/vm)
+  }
   const module = findModule(call.module, call.moduleName);
   if (module === undefined) {
     // Not native: published Move bytecode (localnet/move/vm), or nothing.

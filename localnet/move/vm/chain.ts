@@ -2,15 +2,24 @@
  * Where the executor and `/view` hand a call to bytecode: a function of a module that is not in
  * the native framework runs here, on the same `NativeContext` (state, writes, events, gas).
  */
+import type { ScriptFunctionArgument } from '@aptos-labs/ts-sdk';
+import { Serialized, TransactionPayloadScript } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../../encoding.ts';
+import { toHex } from '../../encoding.ts';
+import type { DecodedTransaction } from '../../executor/decode.ts';
 import { NodeError } from '../../errors.ts';
 import { GAS, GasMeter, OutOfGas } from '../../executor/gas.ts';
 import type { NativeContext } from '../../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../framework/context.ts';
 import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
+import { readScript } from '../binary/reader.ts';
 import type { CompiledModule, CompiledScript } from '../binary/types.ts';
+import { abilityNames, BinaryFormatError } from '../binary/types.ts';
 import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
 import { STATUS } from './errors.ts';
+import { loadScript } from './loader.ts';
+import { K, tyString } from './ty.ts';
+import { deserialize, toJson, ValueError } from './values.ts';
 import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
 
 /** Reads published modules from state (the publisher, `0x1::code`, decides how they are kept). */
@@ -156,4 +165,70 @@ export function runBytecodeInit(
   if (module?.functionByName.get('init_module') === undefined) return false;
   runInit({ ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') }, module, address);
   return true;
+}
+
+/** BCS bytes of a script argument (`Serialized` carries them already). */
+function scriptArgBytes(arg: ScriptFunctionArgument): Uint8Array {
+  return arg instanceof Serialized ? arg.value : arg.bcsToBytes();
+}
+
+/**
+ * A script payload: its code read by the binary reader (a binary that does not read fails with
+ * the reader's status, as a node's `CODE_DESERIALIZATION_ERROR` does), then run with the
+ * transaction's signers.
+ */
+export function runScriptPayload(ctx: NativeContext, meter: GasMeter, tx: DecodedTransaction): void {
+  const payload = tx.raw.payload;
+  if (!(payload instanceof TransactionPayloadScript)) throw new VmStatusError('FEATURE_UNDER_GATING', STATUS.FEATURE_UNDER_GATING);
+  let script: CompiledScript;
+  try {
+    script = readScript(payload.script.bytecode);
+  } catch (error) {
+    if (error instanceof BinaryFormatError) throw new VmStatusError('CODE_DESERIALIZATION_ERROR', 3001);
+    throw error;
+  }
+  runBytecodeScript(
+    ctx,
+    meter,
+    tx.hash,
+    script,
+    payload.script.type_args.map((tag) => tag.toString()),
+    payload.script.args.map(scriptArgBytes),
+  );
+}
+
+/** The `payload` JSON of a script transaction as a node prints it (code, ABI, decoded arguments). */
+export function scriptPayloadJson(tx: DecodedTransaction): { [key: string]: Json } {
+  const payload = tx.raw.payload;
+  if (!(payload instanceof TransactionPayloadScript)) return { type: `${tx.payloadKind}_payload` };
+  const bytecode = toHex(payload.script.bytecode);
+  const typeArgs = payload.script.type_args.map((tag) => tag.toString());
+  const rawArgs = payload.script.args.map(scriptArgBytes);
+  let code: { [key: string]: Json } = { bytecode };
+  let args: Json[] = rawArgs.map((bytes) => toHex(bytes));
+  try {
+    const fn = loadScript(readScript(payload.script.bytecode));
+    code = {
+      bytecode,
+      abi: {
+        name: 'main',
+        visibility: 'public',
+        is_entry: true,
+        is_view: false,
+        generic_type_params: fn.typeParams.map((set) => ({ constraints: abilityNames(set) })),
+        params: fn.params.map(tyString),
+        return: [],
+      },
+    };
+    const params = fn.params.filter((ty) => ty.k !== K.SIGNER && !((ty.k === K.REF || ty.k === K.MUT_REF) && ty.to.k === K.SIGNER));
+    const noStructs = () => {
+      throw new ValueError('struct argument');
+    };
+    if (params.length === rawArgs.length) {
+      args = params.map((ty, i) => toJson(ty, deserialize(ty, rawArgs[i] as Uint8Array, noStructs), noStructs));
+    }
+  } catch {
+    // What was accepted is printed, never re-judged: code that does not read stays bytes only.
+  }
+  return { type: 'script_payload', code, type_arguments: typeArgs, arguments: args };
 }

@@ -1,4 +1,5 @@
-import { Account, parseTypeTag, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { readFileSync } from 'node:fs';
+import { Account, AccountAddress, parseTypeTag, U64, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { shortAddress } from '../../../localnet/encoding.ts';
@@ -136,5 +137,34 @@ describe('Move VM on the chain', () => {
     });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toMatch(/is not marked as a view function/);
+  });
+
+  it('runs a script payload (the ts-sdk e2e coin script) and prints its code and arguments', async () => {
+    const fixtures = JSON.parse(readFileSync('tests/fixtures/move/sdkBinaries.json', 'utf8')) as {
+      binaries: Array<{ name: string; hex: string }>;
+    };
+    const bytecode = fixtures.binaries.find((b) => b.name === 'helper.ts#0')?.hex ?? '';
+    const to = Account.generate().accountAddress;
+    await chain.aptos.fundAccount({ accountAddress: to, amount: 1 });
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: owner.accountAddress,
+      data: {
+        bytecode,
+        typeArguments: ['0x1::aptos_coin::AptosCoin'],
+        functionArguments: [new U64(777), AccountAddress.from(to)],
+      },
+    });
+    const [simulated] = await chain.aptos.transaction.simulate.simple({ signerPublicKey: owner.publicKey, transaction });
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
+    const committed = (await chain.aptos.waitForTransaction({ transactionHash: pending.hash })) as UserTransactionResponse;
+    expect(committed.vm_status).toBe('Executed successfully');
+    expect((simulated as UserTransactionResponse).gas_used).toBe(committed.gas_used);
+    expect(await chain.aptos.getAccountAPTAmount({ accountAddress: to })).toBe(778);
+    expect(committed.payload).toMatchObject({
+      type: 'script_payload',
+      code: { bytecode: `0x${bytecode}`, abi: { name: 'main', params: ['&signer', 'u64', 'address'] } },
+      type_arguments: ['0x1::aptos_coin::AptosCoin'],
+      arguments: ['777', to.toString()],
+    });
   });
 });
