@@ -57,7 +57,11 @@ function counterBytes(): Uint8Array {
   return writeModule(b.build());
 }
 
-function context(state: Map<StateKey, StateValue>, meter: GasMeter, signers: LongAddress[]): NativeContext {
+function context(
+  state: Map<StateKey, StateValue>,
+  meter: GasMeter,
+  signers: LongAddress[],
+): NativeContext {
   return {
     signers,
     timestampMicros: 0n,
@@ -97,13 +101,20 @@ function publishAndCall(): number {
   const store = { module: () => module };
   const loaded = bytecodeModule(store, ctx, ME, 'counter');
   if (loaded === null) throw new Error('no counter');
-  runEntry({ ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) }, loaded, 'init', [], []);
+  runEntry(
+    { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+    loaded,
+    'init',
+    [],
+    [],
+  );
   return performance.now() - started;
 }
 
 export const movevmSection: BenchSection = {
   name: 'movevm',
-  description: 'Move bytecode interpreter: instructions/s on a tight u64 loop; read + load + first call of a small module',
+  description:
+    'Move bytecode interpreter: instructions/s on a tight u64 loop; read + load + first call of a small module',
   async run() {
     const runs: number[] = [];
     let gasUnits = 0n;
@@ -136,7 +147,9 @@ export const movevmSection: BenchSection = {
     return {
       metrics,
       notes: [
-        `load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min)`,
+        `load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' / ')} (1/5/15 min)`,
         `the loop of 1,000,000 iterations costs ${gasUnits.toString()} gas units under the instruction schedule`,
       ],
     };

@@ -209,7 +209,8 @@ function leadingSigners(fn: NativeFunction): number {
 function runEntry(tx: DecodedTransaction, session: Session): void {
   const call = tx.entry;
   if (call === null) {
-    if (tx.payloadKind !== 'script' || session.meter === null) throw new VmFailure('FEATURE_UNDER_GATING');
+    if (tx.payloadKind !== 'script' || session.meter === null)
+      throw new VmFailure('FEATURE_UNDER_GATING');
     return runScriptPayload(session, session.meter, tx); // Move bytecode (localnet/move/vm)
   }
   const module = findModule(call.module, call.moduleName);

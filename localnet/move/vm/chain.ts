@@ -90,14 +90,25 @@ export function runBytecodeScript(
   args: Uint8Array[],
 ): void {
   const store = moduleStoreOf(ctx);
-  runScript({ ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') }, script, typeArgs, args);
+  runScript(
+    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    script,
+    typeArgs,
+    args,
+  );
 }
 
 /** Runs a `#[view]` of published bytecode; `null` when the module is not bytecode. */
 export function runBytecodeView(
   ctx: NativeContext,
   meter: GasMeter,
-  request: { module: LongAddress; moduleName: string; functionName: string; typeArgs: string[]; args: ViewArgs },
+  request: {
+    module: LongAddress;
+    moduleName: string;
+    functionName: string;
+    typeArgs: string[];
+    args: ViewArgs;
+  },
 ): Json[] | null {
   const store = moduleStoreOf(ctx);
   const module = bytecodeModule(store, ctx, request.module, request.moduleName);
@@ -118,7 +129,13 @@ export function runBytecodeView(
  */
 export function viewBytecode(
   state: StateReader,
-  request: { module: LongAddress; moduleName: string; functionName: string; typeArgs: string[]; args: ViewArgs },
+  request: {
+    module: LongAddress;
+    moduleName: string;
+    functionName: string;
+    typeArgs: string[];
+    args: ViewArgs;
+  },
   block: { timestampMicros: bigint; chainId: number },
 ): { values: Json[]; gasUsed: bigint } | null {
   const meter = new GasMeter(GAS.maxGasAmount, 0);
@@ -140,7 +157,11 @@ export function viewBytecode(
     return values === null ? null : { values, gasUsed: meter.units() };
   } catch (error) {
     const refused = (message: string, vmErrorCode?: number) =>
-      new NodeError({ code: 'invalid_input', message, ...(vmErrorCode === undefined ? {} : { vmErrorCode }) });
+      new NodeError({
+        code: 'invalid_input',
+        message,
+        ...(vmErrorCode === undefined ? {} : { vmErrorCode }),
+      });
     if (error instanceof MoveAbort) throw refused(error.vmStatus, STATUS.ABORTED);
     if (error instanceof OutOfGas) throw refused('Out of gas', STATUS.OUT_OF_GAS);
     if (error instanceof VmStatusError) throw refused(error.status, error.code);
@@ -163,7 +184,11 @@ export function runBytecodeInit(
   const store = moduleStoreOf(ctx);
   const module = bytecodeModule(store, ctx, address, name);
   if (module?.functionByName.get('init_module') === undefined) return false;
-  runInit({ ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') }, module, address);
+  runInit(
+    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    module,
+    address,
+  );
   return true;
 }
 
@@ -177,14 +202,20 @@ function scriptArgBytes(arg: ScriptFunctionArgument): Uint8Array {
  * the reader's status, as a node's `CODE_DESERIALIZATION_ERROR` does), then run with the
  * transaction's signers.
  */
-export function runScriptPayload(ctx: NativeContext, meter: GasMeter, tx: DecodedTransaction): void {
+export function runScriptPayload(
+  ctx: NativeContext,
+  meter: GasMeter,
+  tx: DecodedTransaction,
+): void {
   const payload = tx.raw.payload;
-  if (!(payload instanceof TransactionPayloadScript)) throw new VmStatusError('FEATURE_UNDER_GATING', STATUS.FEATURE_UNDER_GATING);
+  if (!(payload instanceof TransactionPayloadScript))
+    throw new VmStatusError('FEATURE_UNDER_GATING', STATUS.FEATURE_UNDER_GATING);
   let script: CompiledScript;
   try {
     script = readScript(payload.script.bytecode);
   } catch (error) {
-    if (error instanceof BinaryFormatError) throw new VmStatusError('CODE_DESERIALIZATION_ERROR', 3001);
+    if (error instanceof BinaryFormatError)
+      throw new VmStatusError('CODE_DESERIALIZATION_ERROR', 3001);
     throw error;
   }
   runBytecodeScript(
@@ -220,12 +251,17 @@ export function scriptPayloadJson(tx: DecodedTransaction): { [key: string]: Json
         return: [],
       },
     };
-    const params = fn.params.filter((ty) => ty.k !== K.SIGNER && !((ty.k === K.REF || ty.k === K.MUT_REF) && ty.to.k === K.SIGNER));
+    const params = fn.params.filter(
+      (ty) =>
+        ty.k !== K.SIGNER && !((ty.k === K.REF || ty.k === K.MUT_REF) && ty.to.k === K.SIGNER),
+    );
     const noStructs = () => {
       throw new ValueError('struct argument');
     };
     if (params.length === rawArgs.length) {
-      args = params.map((ty, i) => toJson(ty, deserialize(ty, rawArgs[i] as Uint8Array, noStructs), noStructs));
+      args = params.map((ty, i) =>
+        toJson(ty, deserialize(ty, rawArgs[i] as Uint8Array, noStructs), noStructs),
+      );
     }
   } catch {
     // What was accepted is printed, never re-judged: code that does not read stays bytes only.

@@ -7,7 +7,6 @@ import { MoveAbort, VmStatusError } from '../../framework/context.ts';
  * its `StatusCode` number. `location` says where (`0x…::m::f` at code offset `pc`) for messages.
  */
 export class VmError extends VmStatusError {
-
   constructor(
     status: string,
     code: number,

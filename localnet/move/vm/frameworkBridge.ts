@@ -39,8 +39,13 @@ import { Ref, ValueError } from './values.ts';
 
 const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 
-const name = (module: string, struct: string): StructName => ({ address: FRAMEWORK, module, name: struct });
-const s = (module: string, struct: string, args: Ty[] = []): Ty => T.struct(name(module, struct), args);
+const name = (module: string, struct: string): StructName => ({
+  address: FRAMEWORK,
+  module,
+  name: struct,
+});
+const s = (module: string, struct: string, args: Ty[] = []): Ty =>
+  T.struct(name(module, struct), args);
 const P0 = T.param(0);
 const P1 = T.param(1);
 
@@ -71,26 +76,72 @@ const KNOWN: LoadedStruct[] = [
   def('string', 'String', copy | drop | store, [['bytes', T.vector(T.u8)]]),
   def('option', 'Option', copy | drop | store, [['vec', T.vector(P0)]], 1),
   def('object', 'Object', copy | drop | store, [['inner', T.address]], 1),
-  def('object', 'ConstructorRef', drop, [['self', T.address], ['can_delete', T.bool]]),
+  def('object', 'ConstructorRef', drop, [
+    ['self', T.address],
+    ['can_delete', T.bool],
+  ]),
   def('object', 'ExtendRef', drop | store, [['self', T.address]]),
   def('object', 'DeleteRef', drop | store, [['self', T.address]]),
   def('object', 'TransferRef', drop | store, [['self', T.address]]),
   def('object', 'DeriveRef', drop | store, [['self', T.address]]),
   def('table', 'Table', store, [['handle', T.address]], 2),
-  def('table_with_length', 'TableWithLength', store, [['inner', s('table', 'Table', [P0, P1])], ['length', T.u64]], 2),
+  def(
+    'table_with_length',
+    'TableWithLength',
+    store,
+    [
+      ['inner', s('table', 'Table', [P0, P1])],
+      ['length', T.u64],
+    ],
+    2,
+  ),
   def('coin', 'Coin', store, [['value', T.u64]], 1),
   def('aptos_coin', 'AptosCoin', key, [['dummy_field', T.bool]]),
-  def('type_info', 'TypeInfo', copy | drop | store, [['account_address', T.address], ['module_name', T.vector(T.u8)], ['struct_name', T.vector(T.u8)]]),
+  def('type_info', 'TypeInfo', copy | drop | store, [
+    ['account_address', T.address],
+    ['module_name', T.vector(T.u8)],
+    ['struct_name', T.vector(T.u8)],
+  ]),
   def('type_name', 'TypeName', copy | drop | store, [['name', STRING]]),
-  def('guid', 'ID', copy | drop | store, [['creation_num', T.u64], ['addr', T.address]]),
+  def('guid', 'ID', copy | drop | store, [
+    ['creation_num', T.u64],
+    ['addr', T.address],
+  ]),
   def('guid', 'GUID', drop | store, [['id', s('guid', 'ID')]]),
-  def('event', 'EventHandle', store, [['counter', T.u64], ['guid', GUID]], 1),
-  def('simple_map', 'SimpleMap', copy | drop | store, [['data', T.vector(s('simple_map', 'Element', [P0, P1]))]], 2),
-  def('simple_map', 'Element', copy | drop | store, [['key', P0], ['value', P1]], 2),
+  def(
+    'event',
+    'EventHandle',
+    store,
+    [
+      ['counter', T.u64],
+      ['guid', GUID],
+    ],
+    1,
+  ),
+  def(
+    'simple_map',
+    'SimpleMap',
+    copy | drop | store,
+    [['data', T.vector(s('simple_map', 'Element', [P0, P1]))]],
+    2,
+  ),
+  def(
+    'simple_map',
+    'Element',
+    copy | drop | store,
+    [
+      ['key', P0],
+      ['value', P1],
+    ],
+    2,
+  ),
   def('account', 'SignerCapability', drop | store, [['account', T.address]]),
   def('fixed_point32', 'FixedPoint32', copy | drop | store, [['value', T.u64]]),
   def('fixed_point64', 'FixedPoint64', copy | drop | store, [['value', T.u128]]),
-  def('fungible_asset', 'FungibleAsset', 0, [['metadata', s('object', 'Object', [s('fungible_asset', 'Metadata')])], ['amount', T.u64]]),
+  def('fungible_asset', 'FungibleAsset', 0, [
+    ['metadata', s('object', 'Object', [s('fungible_asset', 'Metadata')])],
+    ['amount', T.u64],
+  ]),
 ];
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
@@ -102,15 +153,26 @@ export function frameworkStruct(struct: StructName): LoadedStruct | undefined {
   if (known !== undefined) return known;
   let found = fromAbi.get(id);
   if (found === undefined) {
-    const abi = findModule(struct.address, struct.module)?.structs.find((candidate) => candidate.name === struct.name);
+    const abi = findModule(struct.address, struct.module)?.structs.find(
+      (candidate) => candidate.name === struct.name,
+    );
     found =
       abi === undefined
         ? null
         : {
             name: struct,
-            abilities: abi.abilities.reduce((set, ability) => set | (ABILITY[ability as keyof typeof ABILITY] ?? 0), 0),
-            typeParams: (abi.typeParams ?? []).map((param) => ({ constraints: 0, isPhantom: param.is_phantom })),
-            fields: abi.fields.map((field) => ({ name: field.name, ty: parseTy(field.type, true) })),
+            abilities: abi.abilities.reduce(
+              (set, ability) => set | (ABILITY[ability as keyof typeof ABILITY] ?? 0),
+              0,
+            ),
+            typeParams: (abi.typeParams ?? []).map((param) => ({
+              constraints: 0,
+              isPhantom: param.is_phantom,
+            })),
+            fields: abi.fields.map((field) => ({
+              name: field.name,
+              ty: parseTy(field.type, true),
+            })),
             variants: null,
           };
     fromAbi.set(id, found);
@@ -134,7 +196,8 @@ export function toMoveVal(ty: Ty, v: Value): MoveVal {
       const id = structId(ty.s);
       const fields = v as Value[];
       if (id === '0x1::string::String') return Buffer.from(fields[0] as number[]).toString('utf8');
-      if (id === '0x1::option::Option') return (fields[0] as Value[]).map((item) => toMoveVal(ty.args[0] as Ty, item));
+      if (id === '0x1::option::Option')
+        return (fields[0] as Value[]).map((item) => toMoveVal(ty.args[0] as Ty, item));
       if (id === '0x1::object::Object') return fields[0] as string;
       throw new ValueError(`${id} cannot cross into the native framework`);
     }
@@ -155,7 +218,8 @@ export function fromMoveVal(ty: Ty, v: MoveVal): Value {
     case K.STRUCT: {
       const id = structId(ty.s);
       if (id === '0x1::string::String') return [Array.from(Buffer.from(v as string, 'utf8'))];
-      if (id === '0x1::option::Option') return [(v as MoveVal[]).map((item) => fromMoveVal(ty.args[0] as Ty, item))];
+      if (id === '0x1::option::Option')
+        return [(v as MoveVal[]).map((item) => fromMoveVal(ty.args[0] as Ty, item))];
       if (id === '0x1::object::Object') return [v as string];
       throw new ValueError(`${id} cannot come from the native framework`);
     }
@@ -262,12 +326,19 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
   'coin::register': () => [],
   'object::create_object': (host, _t, [owner]) => {
     const address = host.session.uniqueAddress(OBJECT_FROM_AUID);
-    host.session.ctx.write(resourceKey(address, OBJECT_CORE_TYPE), objectCoreValue(address, owner as LongAddress));
+    host.session.ctx.write(
+      resourceKey(address, OBJECT_CORE_TYPE),
+      objectCoreValue(address, owner as LongAddress),
+    );
     return [[address, true]];
   },
   'object::create_named_object': (host, _t, [creator, seed]) => {
     const address = toHex(
-      sha3(fromHex(deref(creator as Value) as string), Uint8Array.from(seed as number[]), Uint8Array.of(OBJECT_FROM_SEED)),
+      sha3(
+        fromHex(deref(creator as Value) as string),
+        Uint8Array.from(seed as number[]),
+        Uint8Array.of(OBJECT_FROM_SEED),
+      ),
     ) as LongAddress;
     if (objectCore(host.session.ctx, address) !== null) frameworkAbort('object', 0x80001n);
     host.session.ctx.write(
@@ -287,7 +358,8 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
   'object::address_from_extend_ref': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
   'object::object_address': (_h, _t, [object]) => [fieldsOf(object as Value)[0] as Value],
   'object::address_to_object': (host, _t, [address]) => {
-    if (objectCore(host.session.ctx, address as LongAddress) === null) frameworkAbort('object', 0x60002n);
+    if (objectCore(host.session.ctx, address as LongAddress) === null)
+      frameworkAbort('object', 0x60002n);
     return [[address as Value]];
   },
   'object::is_owner': (host, _t, [object, owner]) => {
@@ -315,18 +387,26 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
     return [];
   },
   'transaction_context::get_transaction_hash': (host) => [Array.from(host.session.seed)],
-  'transaction_context::generate_auid_address': (host) => [host.session.uniqueAddress(OBJECT_FROM_AUID)],
+  'transaction_context::generate_auid_address': (host) => [
+    host.session.uniqueAddress(OBJECT_FROM_AUID),
+  ],
 };
 
 const bridged = new Map<string, NativeImpl | null>();
 
 /** A natively implemented framework function, callable from bytecode; `undefined` when none. */
-export function frameworkFunction(address: LongAddress, module: string, fnName: string): NativeImpl | undefined {
+export function frameworkFunction(
+  address: LongAddress,
+  module: string,
+  fnName: string,
+): NativeImpl | undefined {
   const id = `${address}::${module}::${fnName}`;
   let impl = bridged.get(id);
   if (impl === undefined && address === FRAMEWORK) impl = FRAMEWORK_NATIVES[`${module}::${fnName}`];
   if (impl === undefined) {
-    const fn = findModule(address, module)?.functions.find((candidate) => candidate.name === fnName);
+    const fn = findModule(address, module)?.functions.find(
+      (candidate) => candidate.name === fnName,
+    );
     impl = fn?.run === undefined ? null : bridge(fn, fn.run);
     bridged.set(id, impl);
   }

@@ -46,24 +46,41 @@ function parseTypeArgs(typeArgs: readonly string[], expected: number): Ty[] {
 }
 
 /** The bytecode module at `address::name`, if one is published. */
-export function bytecodeModule(store: ModuleStore, ctx: NativeContext, address: LongAddress, name: string): LoadedModule | null {
+export function bytecodeModule(
+  store: ModuleStore,
+  ctx: NativeContext,
+  address: LongAddress,
+  name: string,
+): LoadedModule | null {
   return new VmSession(ctx, store, new Uint8Array()).module(address, name);
 }
 
-function signerArgs(fn: LoadedFunction, signers: readonly LongAddress[]): { values: Value[]; count: number } {
+function signerArgs(
+  fn: LoadedFunction,
+  signers: readonly LongAddress[],
+): { values: Value[]; count: number } {
   let count = 0;
   while (count < fn.params.length && isSignerParam(fn.params[count] as Ty)) count += 1;
   if (count > 0 && count !== signers.length) throw vmError('NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH');
-  const values = signers.slice(0, count).map((signer, i) =>
-    (fn.params[i] as Ty).k === K.SIGNER ? (signer as Value) : new Ref([signer], 0),
-  );
+  const values = signers
+    .slice(0, count)
+    .map((signer, i) =>
+      (fn.params[i] as Ty).k === K.SIGNER ? (signer as Value) : new Ref([signer], 0),
+    );
   return { values, count };
 }
 
-function decodeArgs(session: VmSession, params: readonly Ty[], tys: readonly Ty[], args: readonly Uint8Array[]): Value[] {
+function decodeArgs(
+  session: VmSession,
+  params: readonly Ty[],
+  tys: readonly Ty[],
+  args: readonly Uint8Array[],
+): Value[] {
   if (params.length !== args.length) throw vmError('NUMBER_OF_ARGUMENTS_MISMATCH');
   try {
-    return params.map((param, i) => deserialize(subst(param, tys), args[i] as Uint8Array, session.layout));
+    return params.map((param, i) =>
+      deserialize(subst(param, tys), args[i] as Uint8Array, session.layout),
+    );
   } catch (error) {
     if (error instanceof ValueError) throw vmError('FAILED_TO_DESERIALIZE_ARGUMENT');
     throw error;
@@ -79,12 +96,16 @@ export function runEntry(
   args: readonly Uint8Array[],
 ): void {
   const fn = module.functionByName.get(functionName);
-  if (fn === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE', `${module.id}::${functionName}`);
+  if (fn === undefined)
+    throw vmError('FUNCTION_RESOLUTION_FAILURE', `${module.id}::${functionName}`);
   if (!fn.isEntry) throw vmError('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
   const session = new VmSession(call.ctx, call.store, call.seed);
   const signers = signerArgs(fn, call.ctx.signers);
-  const values = [...signers.values, ...decodeArgs(session, fn.params.slice(signers.count), tys, args)];
+  const values = [
+    ...signers.values,
+    ...decodeArgs(session, fn.params.slice(signers.count), tys, args),
+  ];
   new Interpreter(session, call.meter).run(fn, tys, values);
   session.finish();
 }
@@ -94,18 +115,27 @@ export function runInit(call: VmCall, module: LoadedModule, address: LongAddress
   const fn = module.functionByName.get('init_module');
   if (fn === undefined) return;
   const session = new VmSession(call.ctx, call.store, call.seed);
-  const signer: Value = (fn.params[0] as Ty | undefined)?.k === K.SIGNER ? address : new Ref([address], 0);
+  const signer: Value =
+    (fn.params[0] as Ty | undefined)?.k === K.SIGNER ? address : new Ref([address], 0);
   new Interpreter(session, call.meter).run(fn, [], fn.params.length === 0 ? [] : [signer]);
   session.finish();
 }
 
 /** Runs a script payload (its code deserialized by the reader) with BCS arguments. */
-export function runScript(call: VmCall, script: CompiledScript, typeArgs: readonly string[], args: readonly Uint8Array[]): void {
+export function runScript(
+  call: VmCall,
+  script: CompiledScript,
+  typeArgs: readonly string[],
+  args: readonly Uint8Array[],
+): void {
   const fn = loadScript(script);
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
   const session = new VmSession(call.ctx, call.store, call.seed);
   const signers = signerArgs(fn, call.ctx.signers);
-  const values = [...signers.values, ...decodeArgs(session, fn.params.slice(signers.count), tys, args)];
+  const values = [
+    ...signers.values,
+    ...decodeArgs(session, fn.params.slice(signers.count), tys, args),
+  ];
   new Interpreter(session, call.meter).run(fn, tys, values);
   session.finish();
 }
@@ -126,7 +156,9 @@ export function runView(
   if (fn === undefined) throw new ViewFailure(`Function ${id} does not exist`);
   if (!fn.isView) throw new ViewFailure(`Function ${id} is not marked as a view function`);
   if (fn.typeParams.length !== typeArgs.length) {
-    throw new ViewFailure(`Function ${id} expects ${fn.typeParams.length} type arguments, got ${typeArgs.length}`);
+    throw new ViewFailure(
+      `Function ${id} expects ${fn.typeParams.length} type arguments, got ${typeArgs.length}`,
+    );
   }
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
   const session = new VmSession(call.ctx, call.store, call.seed);
@@ -138,7 +170,9 @@ export function runView(
   try {
     values =
       'json' in args
-        ? fn.params.map((param, i) => fromJson(subst(param, tys), args.json[i] ?? null, session.layout))
+        ? fn.params.map((param, i) =>
+            fromJson(subst(param, tys), args.json[i] ?? null, session.layout),
+          )
         : decodeArgs(session, fn.params, tys, args.bcs);
   } catch (error) {
     if (error instanceof ValueError) throw new ViewFailure(`Invalid argument: ${error.message}`);

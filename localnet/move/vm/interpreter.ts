@@ -2,7 +2,15 @@ import type { LongAddress } from '../../encoding.ts';
 import { OutOfGas } from '../../executor/gas.ts';
 import { BytecodeAbort, vmError } from './errors.ts';
 import { frameworkFunction } from './frameworkBridge.ts';
-import type { CallSite, LoadedFunction, NativeHost, NativeImpl, Prepared, StructSite, VariantSite } from './loader.ts';
+import type {
+  CallSite,
+  LoadedFunction,
+  NativeHost,
+  NativeImpl,
+  Prepared,
+  StructSite,
+  VariantSite,
+} from './loader.ts';
 import { prepare } from './loader.ts';
 import { stdNative } from './natives.ts';
 import { BASE_COST, GAS_PARAMS, OP } from './ops.ts';
@@ -45,8 +53,10 @@ const COST = (() => {
 const sizeExtra = (v: Value): number =>
   Array.isArray(v) ? GAS_PARAMS.perAbstractValueUnit * (abstractSize(v) - 40) : 0;
 
-const arithmetic = (fn: LoadedFunction, pc: number) => vmError('ARITHMETIC_ERROR', `${fn.id}+${pc}`);
-const vectorError = (fn: LoadedFunction, pc: number) => vmError('VECTOR_OPERATION_ERROR', `${fn.id}+${pc}`);
+const arithmetic = (fn: LoadedFunction, pc: number) =>
+  vmError('ARITHMETIC_ERROR', `${fn.id}+${pc}`);
+const vectorError = (fn: LoadedFunction, pc: number) =>
+  vmError('VECTOR_OPERATION_ERROR', `${fn.id}+${pc}`);
 
 /**
  * The Move interpreter: one operand stack shared by all frames, frames on an explicit stack (no
@@ -327,8 +337,7 @@ export class Interpreter implements NativeHost {
           case OP.MOD: {
             const b = stack[--sp] as number | bigint;
             const a = stack[sp - 1] as number | bigint;
-            // eslint-disable-next-line eqeqeq -- 0 and 0n alike
-            if (b == 0) throw arithmetic(fn, pc);
+            if (b === 0 || b === 0n) throw arithmetic(fn, pc);
             if (typeof a === 'number') {
               stack[sp - 1] = o === OP.DIV ? Math.floor(a / (b as number)) : a % (b as number);
             } else stack[sp - 1] = o === OP.DIV ? a / (b as bigint) : a % (b as bigint);

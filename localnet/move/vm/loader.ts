@@ -12,6 +12,7 @@ import type {
 } from '../binary/types.ts';
 import { vmError } from './errors.ts';
 import { OP } from './ops.ts';
+import type { VmSession } from './session.ts';
 import type { Ty, StructName } from './ty.ts';
 import { isGeneric, K, T, subst, tyString } from './ty.ts';
 import type { Value } from './values.ts';
@@ -41,18 +42,14 @@ export interface CallSite {
 }
 
 /** A native implementation: takes the arguments, returns the results. */
-export type NativeImpl = (
-  vm: NativeHost,
-  tyArgs: readonly Ty[],
-  args: Value[],
-) => Value[];
+export type NativeImpl = (vm: NativeHost, tyArgs: readonly Ty[], args: Value[]) => Value[];
 
 /** What natives may ask of the running VM (implemented by the interpreter). */
 export interface NativeHost {
   /** Charges execution gas in internal units. */
   charge(internal: number): void;
   layout(s: StructName, args: readonly Ty[]): Layout;
-  readonly session: import('./session.ts').VmSession;
+  readonly session: VmSession;
 }
 
 /** A resource type site: `move_to<S<T>>`, `borrow_global<S>`… */
@@ -264,7 +261,8 @@ export function loadModule(compiled: CompiledModule): LoadedModule {
       name: structNameOf(compiled, def.structHandle),
       abilities: handle.abilities,
       typeParams: handle.typeParameters,
-      fields: info.kind === 'Declared' ? info.fields.map(field) : info.kind === 'Native' ? [] : null,
+      fields:
+        info.kind === 'Declared' ? info.fields.map(field) : info.kind === 'Native' ? [] : null,
       variants:
         info.kind === 'DeclaredVariants'
           ? info.variants.map((variant) => ({
@@ -328,13 +326,24 @@ export function loadScript(script: CompiledScript): LoadedFunction {
 /** Finds a struct definition by name (loads its module); used while preparing code. */
 export type StructLookup = (name: StructName) => LoadedStruct;
 
-const MAX_NUM: Readonly<Record<number, number>> = { [K.U8]: 0xff, [K.U16]: 0xffff, [K.U32]: 0xffffffff };
+const MAX_NUM: Readonly<Record<number, number>> = {
+  [K.U8]: 0xff,
+  [K.U16]: 0xffff,
+  [K.U32]: 0xffffffff,
+};
 const MAX_BIG: Readonly<Record<number, bigint>> = {
   [K.U64]: (1n << 64n) - 1n,
   [K.U128]: (1n << 128n) - 1n,
   [K.U256]: (1n << 256n) - 1n,
 };
-const BITS: Readonly<Record<number, number>> = { [K.U8]: 8, [K.U16]: 16, [K.U32]: 32, [K.U64]: 64, [K.U128]: 128, [K.U256]: 256 };
+const BITS: Readonly<Record<number, number>> = {
+  [K.U8]: 8,
+  [K.U16]: 16,
+  [K.U32]: 32,
+  [K.U64]: 64,
+  [K.U128]: 128,
+  [K.U256]: 256,
+};
 
 function invariant(fn: LoadedFunction, pc: number, what: string): Error {
   const error = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', `${fn.id}+${pc}`);
@@ -356,7 +365,8 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
   // Basic block starts: the stack is empty there (the bytecode verifier's stack-usage rule).
   const starts = new Set<number>();
   for (const instr of code) {
-    if (instr.op === 'BrTrue' || instr.op === 'BrFalse' || instr.op === 'Branch') starts.add(instr.offset);
+    if (instr.op === 'BrTrue' || instr.op === 'BrFalse' || instr.op === 'Branch')
+      starts.add(instr.offset);
   }
   let stack: Ty[] = [];
   const pop = (pc: number): Ty => {
@@ -389,19 +399,31 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
     if (field === undefined) throw invariant(fn, pc, 'bad field');
     return { offset: handle.field, ty: subst(field.ty, tyArgs) };
   };
-  const variantSite = (handleIndex: number, tyArgs: Ty[]): { site: VariantSite; ty: Ty; fields: Ty[] } => {
+  const variantSite = (
+    handleIndex: number,
+    tyArgs: Ty[],
+  ): { site: VariantSite; ty: Ty; fields: Ty[] } => {
     const handle = module.structVariantHandles[handleIndex];
     if (handle === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
     const s = structSite(handle.struct, tyArgs);
     const variant = s.struct.variants?.[handle.variant];
     if (variant === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
     return {
-      site: { struct: s.struct, tag: handle.variant, count: variant.fields.length, variants: [], offset: 0 },
+      site: {
+        struct: s.struct,
+        tag: handle.variant,
+        count: variant.fields.length,
+        variants: [],
+        offset: 0,
+      },
       ty: s.ty,
       fields: variant.fields.map((f) => subst(f.ty, tyArgs)),
     };
   };
-  const callSite = (handleIndex: number, tyArgs: Ty[]): { site: CallSite; params: Ty[]; returns: Ty[] } => {
+  const callSite = (
+    handleIndex: number,
+    tyArgs: Ty[],
+  ): { site: CallSite; params: Ty[]; returns: Ty[] } => {
     const handle = unit.functionHandles[handleIndex];
     if (handle === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
     const mh = unit.moduleHandles[handle.module];
@@ -558,7 +580,9 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       case 'Unpack':
       case 'UnpackGeneric': {
         const site =
-          instr.op === 'Pack' || instr.op === 'Unpack' ? structSite(instr.def, []) : defInst(instr.def);
+          instr.op === 'Pack' || instr.op === 'Unpack'
+            ? structSite(instr.def, [])
+            : defInst(instr.def);
         const fields = site.struct.fields;
         if (fields === null) throw invariant(fn, pc, 'pack of an enum');
         const args = site.ty.k === K.STRUCT ? site.ty.args : [];
@@ -702,7 +726,14 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       case 'CastU128':
       case 'CastU256': {
         pop(pc);
-        const ty = { CastU8: T.u8, CastU16: T.u16, CastU32: T.u32, CastU64: T.u64, CastU128: T.u128, CastU256: T.u256 }[instr.op];
+        const ty = {
+          CastU8: T.u8,
+          CastU16: T.u16,
+          CastU32: T.u32,
+          CastU64: T.u64,
+          CastU128: T.u128,
+          CastU256: T.u256,
+        }[instr.op];
         stack.push(ty);
         op[pc] = ty.k <= K.U32 ? OP.CAST_N : OP.CAST_B;
         num[pc] = BITS[ty.k] as number;
@@ -765,7 +796,11 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       case 'TestVariant':
       case 'TestVariantGeneric': {
         let v;
-        if (instr.op === 'PackVariant' || instr.op === 'UnpackVariant' || instr.op === 'TestVariant') {
+        if (
+          instr.op === 'PackVariant' ||
+          instr.op === 'UnpackVariant' ||
+          instr.op === 'TestVariant'
+        ) {
           v = variantSite(instr.variant, []);
         } else {
           const inst = module.structVariantInstantiations[instr.variant];
@@ -810,7 +845,13 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
         const ty = subst(field.ty, tyArgs);
         stack.push(instr.op.startsWith('Mut') ? T.mutRef(ty) : T.ref(ty));
         op[pc] = OP.BORROW_VARIANT_FIELD;
-        obj[pc] = { struct: s.struct, tag: 0, count: 0, variants: [...handle.variants], offset: handle.field } satisfies VariantSite;
+        obj[pc] = {
+          struct: s.struct,
+          tag: 0,
+          count: 0,
+          variants: [...handle.variants],
+          offset: handle.field,
+        } satisfies VariantSite;
         break;
       }
       case 'PackClosure':
@@ -819,7 +860,13 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
         throw vmError('FEATURE_UNDER_GATING', `${fn.id}+${pc}`);
     }
   }
-  const prepared: Prepared = { op, num, obj, localCount: fn.locals.length, paramCount: fn.params.length };
+  const prepared: Prepared = {
+    op,
+    num,
+    obj,
+    localCount: fn.locals.length,
+    paramCount: fn.params.length,
+  };
   fn.prepared = prepared;
   return prepared;
 }

@@ -32,7 +32,8 @@ const str = (text: string): Value => [Array.from(Buffer.from(text, 'utf8'))];
 const EINDEX_OUT_OF_BOUNDS = 0x20000n;
 
 const table = new Map<string, NativeImpl>();
-const def = (module: string, name: string, impl: NativeImpl) => table.set(`${module}::${name}`, impl);
+const def = (module: string, name: string, impl: NativeImpl) =>
+  table.set(`${module}::${name}`, impl);
 
 // ---------------------------------------------------------------------------------------------
 // vector
@@ -67,7 +68,9 @@ def('vector', 'swap', (_h, _t, [v, i, j]) => {
 });
 def('vector', 'reverse', (_h, _t, [v]) => (vec(v as Value).reverse(), []));
 def('vector', 'append', (_h, _t, [v, other]) => (vec(v as Value).push(...(other as Value[])), []));
-def('vector', 'contains', (_h, _t, [v, e]) => [vec(v as Value).some((item) => valueEquals(item, e as Value))]);
+def('vector', 'contains', (_h, _t, [v, e]) => [
+  vec(v as Value).some((item) => valueEquals(item, e as Value)),
+]);
 def('vector', 'index_of', (_h, _t, [v, e]) => {
   const index = vec(v as Value).findIndex((item) => valueEquals(item, e as Value));
   return [index >= 0, BigInt(Math.max(index, 0))];
@@ -100,7 +103,8 @@ def('vector', 'trim', (_h, _t, [v, n]) => {
 });
 def('vector', 'slice', (_h, _t, [v, a, b]) => {
   const items = vec(v as Value);
-  if (u64(a as Value) > u64(b as Value) || u64(b as Value) > BigInt(items.length)) abort('vector', 0x20002n);
+  if (u64(a as Value) > u64(b as Value) || u64(b as Value) > BigInt(items.length))
+    abort('vector', 0x20002n);
   return [items.slice(Number(a), Number(b)).map(copyValue)];
 });
 
@@ -114,7 +118,9 @@ def('bcs', 'to_bytes', (host, tys, [v]) => {
   host.charge(GAS_PARAMS.perByteSerialized * bytes.length);
   return [toBytes(bytes)];
 });
-def('bcs', 'serialized_size', (host, tys, [v]) => [BigInt(serialize(ty0(tys), deref(v as Value), host.layout.bind(host)).length)]);
+def('bcs', 'serialized_size', (host, tys, [v]) => [
+  BigInt(serialize(ty0(tys), deref(v as Value), host.layout.bind(host)).length),
+]);
 const fromBytes: NativeImpl = (host, tys, [bytes]) => {
   try {
     return [deserialize(ty0(tys), bytesOf(bytes as Value), host.layout.bind(host))];
@@ -139,11 +145,13 @@ for (const [name, ty] of [
   def('from_bcs', name, (host, _t, args) => fromBytes(host, [ty], args));
 }
 
-const digest = (algorithm: string) => (host: NativeHost, _t: readonly Ty[], [v]: Value[]) => {
-  const bytes = bytesOf(v as Value);
-  host.charge(GAS_PARAMS.hashBase + GAS_PARAMS.hashPerByte * bytes.length);
-  return [toBytes(new Uint8Array(createHash(algorithm).update(bytes).digest()))];
-};
+const digest =
+  (algorithm: string) =>
+  (host: NativeHost, _t: readonly Ty[], [v]: Value[]) => {
+    const bytes = bytesOf(v as Value);
+    host.charge(GAS_PARAMS.hashBase + GAS_PARAMS.hashPerByte * bytes.length);
+    return [toBytes(new Uint8Array(createHash(algorithm).update(bytes).digest()))];
+  };
 def('hash', 'sha2_256', digest('sha256'));
 def('hash', 'sha3_256', digest('sha3-256'));
 def('aptos_hash', 'sha2_512', digest('sha512'));
@@ -175,11 +183,20 @@ def('string', 'utf8', (_h, _t, [b]) => {
   if (!utf8Valid(bytesOf(b as Value))) abort('string', 1n);
   return [[b as Value]];
 });
-def('string', 'try_utf8', (_h, _t, [b]) => [[utf8Valid(bytesOf(b as Value)) ? [[b as Value]] : []]]);
+def('string', 'try_utf8', (_h, _t, [b]) => [
+  [utf8Valid(bytesOf(b as Value)) ? [[b as Value]] : []],
+]);
 def('string', 'bytes', (_h, _t, [s]) => [new Ref(deref(s as Value) as Value[], 0)]);
 def('string', 'length', (_h, _t, [s]) => [BigInt(stringBytes(s as Value).length)]);
 def('string', 'is_empty', (_h, _t, [s]) => [stringBytes(s as Value).length === 0]);
-def('string', 'append', (_h, _t, [s, other]) => (stringBytes(s as Value).push(...((other as Value[])[0] as number[])), []));
+def(
+  'string',
+  'append',
+  (_h, _t, [s, other]) => (
+    stringBytes(s as Value).push(...((other as Value[])[0] as number[])),
+    []
+  ),
+);
 def('string', 'append_utf8', (_h, _t, [s, b]) => {
   if (!utf8Valid(bytesOf(b as Value))) abort('string', 1n);
   stringBytes(s as Value).push(...(b as number[]));
@@ -196,7 +213,8 @@ def('string', 'sub_string', (host, _t, [s, i, j]) => {
   const bytes = stringBytes(s as Value);
   const a = Number(i);
   const b = Number(j);
-  if (b > bytes.length || a > b || !isCharBoundary(bytes, a) || !isCharBoundary(bytes, b)) abort('string', 2n);
+  if (b > bytes.length || a > b || !isCharBoundary(bytes, a) || !isCharBoundary(bytes, b))
+    abort('string', 2n);
   host.charge(1672 + 12 * (b - a));
   return [[bytes.slice(a, b)]];
 });
@@ -207,8 +225,12 @@ def('string', 'index_of', (_h, _t, [s, r]) => {
   return [BigInt(index < 0 ? hay.length : index)];
 });
 def('string', 'internal_check_utf8', (_h, _t, [b]) => [utf8Valid(bytesOf(b as Value))]);
-def('string', 'internal_is_char_boundary', (_h, _t, [b, i]) => [isCharBoundary(vec(b as Value) as number[], Number(i))]);
-def('string', 'internal_sub_string', (_h, _t, [b, i, j]) => [(vec(b as Value) as number[]).slice(Number(i), Number(j))]);
+def('string', 'internal_is_char_boundary', (_h, _t, [b, i]) => [
+  isCharBoundary(vec(b as Value) as number[], Number(i)),
+]);
+def('string', 'internal_sub_string', (_h, _t, [b, i, j]) => [
+  (vec(b as Value) as number[]).slice(Number(i), Number(j)),
+]);
 def('string', 'internal_index_of', (_h, _t, [b, r]) => {
   const hay = Buffer.from(vec(b as Value) as number[]);
   const index = hay.indexOf(Buffer.from(vec(r as Value) as number[]));
@@ -233,7 +255,8 @@ const categories: Array<[string, bigint]> = [
   ['not_implemented', 0xcn],
   ['unavailable', 0xdn],
 ];
-for (const [name, category] of categories) def('error', name, (_h, _t, [r]) => [(category << 16n) + u64(r as Value)]);
+for (const [name, category] of categories)
+  def('error', name, (_h, _t, [r]) => [(category << 16n) + u64(r as Value)]);
 def('error', 'canonical', (_h, _t, [c, r]) => [(u64(c as Value) << 16n) + u64(r as Value)]);
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +272,9 @@ def('option', 'from_vec', (_h, _t, [v]) => {
 });
 def('option', 'is_none', (_h, _t, [o]) => [inner(o as Value).length === 0]);
 def('option', 'is_some', (_h, _t, [o]) => [inner(o as Value).length === 1]);
-def('option', 'contains', (_h, _t, [o, e]) => [inner(o as Value).some((item) => valueEquals(item, e as Value))]);
+def('option', 'contains', (_h, _t, [o, e]) => [
+  inner(o as Value).some((item) => valueEquals(item, e as Value)),
+]);
 def('option', 'borrow', (_h, _t, [o]) => {
   const items = inner(o as Value);
   if (items.length === 0) notSet();
@@ -315,10 +340,18 @@ def('type_info', 'type_of', (_h, tys) => {
 });
 def('type_info', 'type_name', (_h, tys) => [str(tyString(ty0(tys)))]);
 def('type_info', 'chain_id', (host) => [host.session.ctx.chainId]);
-def('type_info', 'account_address', (_h, _t, [info]) => [(deref(info as Value) as Value[])[0] as Value]);
-def('type_info', 'module_name', (_h, _t, [info]) => [copyValue((deref(info as Value) as Value[])[1] as Value)]);
-def('type_info', 'struct_name', (_h, _t, [info]) => [copyValue((deref(info as Value) as Value[])[2] as Value)]);
-def('type_info', 'size_of_val', (host, tys, [v]) => [BigInt(serialize(ty0(tys), deref(v as Value), host.layout.bind(host)).length)]);
+def('type_info', 'account_address', (_h, _t, [info]) => [
+  (deref(info as Value) as Value[])[0] as Value,
+]);
+def('type_info', 'module_name', (_h, _t, [info]) => [
+  copyValue((deref(info as Value) as Value[])[1] as Value),
+]);
+def('type_info', 'struct_name', (_h, _t, [info]) => [
+  copyValue((deref(info as Value) as Value[])[2] as Value),
+]);
+def('type_info', 'size_of_val', (host, tys, [v]) => [
+  BigInt(serialize(ty0(tys), deref(v as Value), host.layout.bind(host)).length),
+]);
 def('type_name', 'get', (_h, tys) => [[str(tyString(ty0(tys)))]]);
 def('type_name', 'with_defining_ids', (_h, tys) => [[str(tyString(ty0(tys)))]]);
 def('type_name', 'into_string', (_h, _t, [n]) => [(n as Value[])[0] as Value]);
@@ -337,7 +370,7 @@ const item = (host: NativeHost, tys: readonly Ty[], t: Value, key: Value) => {
 const tableApi = (module: 'table' | 'table_with_length') => {
   // table_with_length wraps a Table in field 0 and counts in field 1.
   const wrapped = module === 'table_with_length';
-  const tableOf = (t: Value): Value => (wrapped ? (deref(t) as Value[])[0] as Value : t);
+  const tableOf = (t: Value): Value => (wrapped ? ((deref(t) as Value[])[0] as Value) : t);
   const count = (t: Value, delta: bigint) => {
     if (!wrapped) return;
     const fields = deref(t) as Value[];
@@ -363,7 +396,9 @@ const tableApi = (module: 'table' | 'table_with_length') => {
   };
   def(module, 'borrow', borrow);
   def(module, 'borrow_mut', borrow);
-  def(module, 'contains', (host, tys, [t, key]) => [item(host, tys, tableOf(t as Value), key as Value).cell[0] !== undefined]);
+  def(module, 'contains', (host, tys, [t, key]) => [
+    item(host, tys, tableOf(t as Value), key as Value).cell[0] !== undefined,
+  ]);
   def(module, 'remove', (host, tys, [t, key]) => {
     const entry = item(host, tys, tableOf(t as Value), key as Value);
     const value = entry.cell[0];
@@ -424,7 +459,11 @@ def('event', 'counter', (_h, _t, [handle]) => [(deref(handle as Value) as Value[
 // ---------------------------------------------------------------------------------------------
 
 /** A std/aptos_std native of `0x1`, when there is one. */
-export function stdNative(address: LongAddress, module: string, name: string): NativeImpl | undefined {
+export function stdNative(
+  address: LongAddress,
+  module: string,
+  name: string,
+): NativeImpl | undefined {
   if (address !== FRAMEWORK) return undefined;
   return table.get(`${module}::${name}`);
 }

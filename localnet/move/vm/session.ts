@@ -161,7 +161,12 @@ export class VmSession {
 
   emit(ty: Ty, value: Value): void {
     const data = toJson(ty, value, this.layout);
-    this.ctx.emit(tyString(ty), (data !== null && typeof data === 'object' && !Array.isArray(data) ? data : { value: data }) as { [field: string]: Json });
+    this.ctx.emit(
+      tyString(ty),
+      (data !== null && typeof data === 'object' && !Array.isArray(data)
+        ? data
+        : { value: data }) as { [field: string]: Json },
+    );
   }
 
   /** Writes every changed resource and table item to the context's write buffer. */

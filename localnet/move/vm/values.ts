@@ -67,7 +67,10 @@ export function abstractSize(v: Value): number {
 /** A struct's or enum's fields with its type arguments substituted. */
 export type Layout =
   | { kind: 'struct'; fields: ReadonlyArray<{ name: string; ty: Ty }> }
-  | { kind: 'enum'; variants: ReadonlyArray<{ name: string; fields: ReadonlyArray<{ name: string; ty: Ty }> }> };
+  | {
+      kind: 'enum';
+      variants: ReadonlyArray<{ name: string; fields: ReadonlyArray<{ name: string; ty: Ty }> }>;
+    };
 
 /** Finds the layout of a struct type (through the loader, or the native framework's table). */
 export type LayoutResolver = (s: StructName, args: readonly Ty[]) => Layout;
@@ -80,7 +83,8 @@ export class ValueError extends Error {
 // ---------------------------------------------------------------------------------------------
 // BCS
 
-const sizeOf = (k: number): number => (k === K.U8 ? 1 : k === K.U16 ? 2 : k === K.U32 ? 4 : k === K.U64 ? 8 : k === K.U128 ? 16 : 32);
+const sizeOf = (k: number): number =>
+  k === K.U8 ? 1 : k === K.U16 ? 2 : k === K.U32 ? 4 : k === K.U64 ? 8 : k === K.U128 ? 16 : 32;
 
 export class BcsWriter {
   private buf = new Uint8Array(64);
@@ -126,7 +130,8 @@ export class BcsWriter {
   address(addr: string): void {
     this.ensure(32);
     const hex = addr.slice(2);
-    for (let i = 0; i < 32; i += 1) this.buf[this.length++] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+    for (let i = 0; i < 32; i += 1)
+      this.buf[this.length++] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   }
 
   bytes(): Uint8Array {
@@ -161,14 +166,18 @@ export function serializeInto(w: BcsWriter, ty: Ty, v: Value, layouts: LayoutRes
       const layout = layouts(ty.s, ty.args);
       const fields = v as Value[];
       if (layout.kind === 'struct') {
-        layout.fields.forEach((field, i) => serializeInto(w, field.ty, fields[i] as Value, layouts));
+        layout.fields.forEach((field, i) =>
+          serializeInto(w, field.ty, fields[i] as Value, layouts),
+        );
         return;
       }
       const tag = fields[0] as number;
       w.uleb(tag);
       const variant = layout.variants[tag];
       if (variant === undefined) throw new ValueError(`variant ${tag} out of range`);
-      variant.fields.forEach((field, i) => serializeInto(w, field.ty, fields[i + 1] as Value, layouts));
+      variant.fields.forEach((field, i) =>
+        serializeInto(w, field.ty, fields[i + 1] as Value, layouts),
+      );
       return;
     }
     default:
@@ -210,12 +219,14 @@ export class BcsReader {
     if (this.pos + size > this.buf.length) throw new ValueError('unexpected end of input');
     if (size <= 4) {
       let value = 0;
-      for (let i = size - 1; i >= 0; i -= 1) value = value * 256 + (this.buf[this.pos + i] as number);
+      for (let i = size - 1; i >= 0; i -= 1)
+        value = value * 256 + (this.buf[this.pos + i] as number);
       this.pos += size;
       return value;
     }
     let value = 0n;
-    for (let i = size - 1; i >= 0; i -= 1) value = (value << 8n) | BigInt(this.buf[this.pos + i] as number);
+    for (let i = size - 1; i >= 0; i -= 1)
+      value = (value << 8n) | BigInt(this.buf[this.pos + i] as number);
     this.pos += size;
     return value;
   }
@@ -261,7 +272,10 @@ export function deserializeFrom(r: BcsReader, ty: Ty, layouts: LayoutResolver, d
       const tag = r.uleb();
       const variant = layout.variants[tag];
       if (variant === undefined) throw new ValueError(`invalid variant index ${tag}`);
-      return [tag, ...variant.fields.map((field) => deserializeFrom(r, field.ty, layouts, depth + 1))];
+      return [
+        tag,
+        ...variant.fields.map((field) => deserializeFrom(r, field.ty, layouts, depth + 1)),
+      ];
     }
     default:
       throw new ValueError(`cannot deserialize a value of kind ${ty.k}`);
@@ -282,8 +296,7 @@ export function deserialize(ty: Ty, bytes: Uint8Array, layouts: LayoutResolver):
 const STRING_ID = '0x1::string::String';
 const OPTION_ID = '0x1::option::Option';
 
-const bytesHex = (items: Value[]): string =>
-  `0x${Buffer.from(items as number[]).toString('hex')}`;
+const bytesHex = (items: Value[]): string => `0x${Buffer.from(items as number[]).toString('hex')}`;
 
 /** Renders a value the way a node prints it in resources, events and view results. */
 export function toJson(ty: Ty, v: Value, layouts: LayoutResolver): Json {
@@ -352,7 +365,8 @@ function jsonUint(json: Json, bits: number): number | bigint {
 export function fromJson(ty: Ty, json: Json, layouts: LayoutResolver): Value {
   switch (ty.k) {
     case K.BOOL:
-      if (typeof json !== 'boolean') throw new ValueError(`expected a bool, got ${JSON.stringify(json)}`);
+      if (typeof json !== 'boolean')
+        throw new ValueError(`expected a bool, got ${JSON.stringify(json)}`);
       return json;
     case K.U8:
       return jsonUint(json, 8);
@@ -377,7 +391,8 @@ export function fromJson(ty: Ty, json: Json, layouts: LayoutResolver): Value {
         if (!/^0x([0-9a-fA-F]{2})*$/.test(json)) throw new ValueError('expected hex bytes');
         return Array.from(Buffer.from(json.slice(2), 'hex'));
       }
-      if (!Array.isArray(json)) throw new ValueError(`expected an array, got ${JSON.stringify(json)}`);
+      if (!Array.isArray(json))
+        throw new ValueError(`expected an array, got ${JSON.stringify(json)}`);
       return json.map((item) => fromJson(ty.elem, item, layouts));
     }
     case K.STRUCT: {
@@ -388,14 +403,20 @@ export function fromJson(ty: Ty, json: Json, layouts: LayoutResolver): Value {
       }
       if (id === OPTION_ID) {
         const inner = ty.args[0] as Ty;
-        if (json !== null && typeof json === 'object' && !Array.isArray(json) && Array.isArray(json.vec)) {
+        if (
+          json !== null &&
+          typeof json === 'object' &&
+          !Array.isArray(json) &&
+          Array.isArray(json.vec)
+        ) {
           return [json.vec.map((item) => fromJson(inner, item, layouts))];
         }
         return [json === null ? [] : [fromJson(inner, json, layouts)]];
       }
       if (json === null || typeof json !== 'object' || Array.isArray(json)) {
         // `Object<T>` arguments may be given as the address alone.
-        if (id === '0x1::object::Object' && typeof json === 'string') return [fromJson({ k: K.ADDRESS }, json, layouts)];
+        if (id === '0x1::object::Object' && typeof json === 'string')
+          return [fromJson({ k: K.ADDRESS }, json, layouts)];
         throw new ValueError(`expected an object for ${id}, got ${JSON.stringify(json)}`);
       }
       const layout = layouts(ty.s, ty.args);
@@ -405,7 +426,10 @@ export function fromJson(ty: Ty, json: Json, layouts: LayoutResolver): Value {
       const tag = layout.variants.findIndex((variant) => variant.name === json.__variant__);
       const variant = layout.variants[tag];
       if (variant === undefined) throw new ValueError(`unknown variant of ${id}`);
-      return [tag, ...variant.fields.map((field) => fromJson(field.ty, json[field.name] ?? null, layouts))];
+      return [
+        tag,
+        ...variant.fields.map((field) => fromJson(field.ty, json[field.name] ?? null, layouts)),
+      ];
     }
     default:
       throw new ValueError(`a value of this type cannot come from JSON`);

@@ -3,7 +3,11 @@ import type { Json, LongAddress } from '../../../localnet/encoding.ts';
 import { GasMeter, OutOfGas } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import type { CompiledModule } from '../../../localnet/move/binary/types.ts';
+import type {
+  Bytecode,
+  CompiledModule,
+  SignatureToken,
+} from '../../../localnet/move/binary/types.ts';
 import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
 import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
@@ -45,13 +49,26 @@ class World {
     return ctx;
   }
 
-  call(module: string, fn: string, signers: LongAddress[], args: Uint8Array[] = [], typeArgs: string[] = [], maxGas = 100_000n) {
+  call(
+    module: string,
+    fn: string,
+    signers: LongAddress[],
+    args: Uint8Array[] = [],
+    typeArgs: string[] = [],
+    maxGas = 100_000n,
+  ) {
     const meter = new GasMeter(maxGas, 0);
     const ctx = this.context(signers, meter) as NativeContext & { commit(): void };
     const store = { module: (a: LongAddress, n: string) => this.modules.get(`${a}::${n}`) ?? null };
     const loaded = bytecodeModule(store, ctx, ME, module);
     if (loaded === null) throw new Error('no module');
-    runEntry({ ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) }, loaded, fn, typeArgs, args);
+    runEntry(
+      { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+      loaded,
+      fn,
+      typeArgs,
+      args,
+    );
     ctx.commit();
     return meter;
   }
@@ -62,7 +79,13 @@ class World {
     const store = { module: (a: LongAddress, n: string) => this.modules.get(`${a}::${n}`) ?? null };
     const loaded = bytecodeModule(store, ctx, ME, module);
     if (loaded === null) throw new Error('no module');
-    return runView({ ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) }, loaded, fn, typeArgs, { json: args });
+    return runView(
+      { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+      loaded,
+      fn,
+      typeArgs,
+      { json: args },
+    );
   }
 }
 
@@ -191,29 +214,53 @@ describe('Move VM: a counter with a resource', () => {
 /** Arithmetic, casts, shifts, vectors and an endless loop, each an entry function. */
 function mathModule(): CompiledModule {
   const b = new ModuleBuilder(ME, 'math');
-  const entry = (name: string, code: import('../../../localnet/move/binary/types.ts').Bytecode[], locals: import('../../../localnet/move/binary/types.ts').SignatureToken[] = []) =>
+  const entry = (name: string, code: Bytecode[], locals: SignatureToken[] = []) =>
     b.fn(name, { entry: true, code: [...code, { op: 'Ret' }], locals });
-  entry('u8_overflow', [{ op: 'LdU8', value: 255 }, { op: 'LdU8', value: 1 }, { op: 'Add' }, { op: 'Pop' }]);
-  entry('u64_underflow', [{ op: 'LdU64', value: 0n }, { op: 'LdU64', value: 1n }, { op: 'Sub' }, { op: 'Pop' }]);
+  entry('u8_overflow', [
+    { op: 'LdU8', value: 255 },
+    { op: 'LdU8', value: 1 },
+    { op: 'Add' },
+    { op: 'Pop' },
+  ]);
+  entry('u64_underflow', [
+    { op: 'LdU64', value: 0n },
+    { op: 'LdU64', value: 1n },
+    { op: 'Sub' },
+    { op: 'Pop' },
+  ]);
   entry('u64_overflow', [
     { op: 'LdU64', value: (1n << 64n) - 1n },
     { op: 'LdU64', value: 2n },
     { op: 'Mul' },
     { op: 'Pop' },
   ]);
-  entry('div_zero', [{ op: 'LdU32', value: 7 }, { op: 'LdU32', value: 0 }, { op: 'Div' }, { op: 'Pop' }]);
-  entry('bad_shift', [{ op: 'LdU64', value: 1n }, { op: 'LdU8', value: 64 }, { op: 'Shl' }, { op: 'Pop' }]);
-  entry('bad_cast', [{ op: 'LdU64', value: 256n }, { op: 'CastU8' }, { op: 'Pop' }]);
-  entry('vector_oob', [
-    { op: 'LdU64', value: 1n },
-    { op: 'LdU64', value: 2n },
-    { op: 'VecPack', sig: b.sig([S.u64]), count: 2n },
-    { op: 'StLoc', local: 0 },
-    { op: 'ImmBorrowLoc', local: 0 },
-    { op: 'LdU64', value: 2n },
-    { op: 'VecImmBorrow', sig: b.sig([S.u64]) },
+  entry('div_zero', [
+    { op: 'LdU32', value: 7 },
+    { op: 'LdU32', value: 0 },
+    { op: 'Div' },
     { op: 'Pop' },
-  ], [S.vec(S.u64)]);
+  ]);
+  entry('bad_shift', [
+    { op: 'LdU64', value: 1n },
+    { op: 'LdU8', value: 64 },
+    { op: 'Shl' },
+    { op: 'Pop' },
+  ]);
+  entry('bad_cast', [{ op: 'LdU64', value: 256n }, { op: 'CastU8' }, { op: 'Pop' }]);
+  entry(
+    'vector_oob',
+    [
+      { op: 'LdU64', value: 1n },
+      { op: 'LdU64', value: 2n },
+      { op: 'VecPack', sig: b.sig([S.u64]), count: 2n },
+      { op: 'StLoc', local: 0 },
+      { op: 'ImmBorrowLoc', local: 0 },
+      { op: 'LdU64', value: 2n },
+      { op: 'VecImmBorrow', sig: b.sig([S.u64]) },
+      { op: 'Pop' },
+    ],
+    [S.vec(S.u64)],
+  );
   entry('spin', [{ op: 'Branch', offset: 0 }]);
   // ok: (200u8 as u64) << 56 >> 56 == 200, and 0xff ^ 0x0f == 0xf0
   entry('ok', [
@@ -273,7 +320,11 @@ function genericModule(): CompiledModule {
     typeParams: 1,
     params: [S.param(0)],
     returns: [S.struct(box.handle, [S.param(0)])],
-    code: [{ op: 'MoveLoc', local: 0 }, { op: 'PackGeneric', def: b.structInst(box.def, [S.param(0)]) }, { op: 'Ret' }],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'PackGeneric', def: b.structInst(box.def, [S.param(0)]) },
+      { op: 'Ret' },
+    ],
   });
   b.fn('store', {
     entry: true,
@@ -323,10 +374,27 @@ function tableModule(): CompiledModule {
   const table = b.foreignStruct('0x1', 'table', 'Table', 4, 2);
   const tableTy = S.struct(table, [S.u64, S.address]);
   const book = b.struct('Book', 8, [['entries', tableTy]]);
-  const added = b.struct('Added', 2 | 4, [['key', S.u64], ['who', S.address]]);
+  const added = b.struct('Added', 2 | 4, [
+    ['key', S.u64],
+    ['who', S.address],
+  ]);
   const newTable = b.use('0x1', 'table', 'new', [], [S.struct(table, [S.param(0), S.param(1)])], 2);
-  const add = b.use('0x1', 'table', 'add', [S.mut(S.struct(table, [S.param(0), S.param(1)])), S.param(0), S.param(1)], [], 2);
-  const borrow = b.use('0x1', 'table', 'borrow', [S.ref(S.struct(table, [S.param(0), S.param(1)])), S.param(0)], [S.ref(S.param(1))], 2);
+  const add = b.use(
+    '0x1',
+    'table',
+    'add',
+    [S.mut(S.struct(table, [S.param(0), S.param(1)])), S.param(0), S.param(1)],
+    [],
+    2,
+  );
+  const borrow = b.use(
+    '0x1',
+    'table',
+    'borrow',
+    [S.ref(S.struct(table, [S.param(0), S.param(1)])), S.param(0)],
+    [S.ref(S.param(1))],
+    2,
+  );
   const emit = b.use('0x1', 'event', 'emit', [S.param(0)], [], 1);
   const addressOf = b.use('0x1', 'signer', 'address_of', [S.ref(S.signer)], [S.address]);
   const entries = b.field(book.def, 0);
@@ -386,10 +454,21 @@ describe('Move VM: tables and events', () => {
     world.call('book', 'put', [ALICE], [u64(7n)]);
     const items = [...world.state.values()].filter((v) => v.kind === 'table_item');
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ keyType: 'u64', valueType: 'address', decodedKey: '7', decodedValue: ALICE });
-    expect(world.events).toEqual([{ type: `0x${'ab'.repeat(32)}::book::Added`, data: { key: '7', who: ALICE } }]);
+    expect(items[0]).toMatchObject({
+      keyType: 'u64',
+      valueType: 'address',
+      decodedKey: '7',
+      decodedValue: ALICE,
+    });
+    expect(world.events).toEqual([
+      { type: `0x${'ab'.repeat(32)}::book::Added`, data: { key: '7', who: ALICE } },
+    ]);
     expect(world.view('book', 'who', [ALICE, '7'])).toEqual([ALICE]);
-    expect(failure(() => world.call('book', 'put', [ALICE], [u64(7n)]))).toBe('Move abort in 0x1::table: 0x6400');
-    expect(failure(() => world.view('book', 'who', [ALICE, '8']))).toBe('Move abort in 0x1::table: 0x6500');
+    expect(failure(() => world.call('book', 'put', [ALICE], [u64(7n)]))).toBe(
+      'Move abort in 0x1::table: 0x6400',
+    );
+    expect(failure(() => world.view('book', 'who', [ALICE, '8']))).toBe(
+      'Move abort in 0x1::table: 0x6500',
+    );
   });
 });

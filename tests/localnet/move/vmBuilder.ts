@@ -26,10 +26,13 @@ export const S = {
   mut: (inner: SignatureToken): SignatureToken => ({ kind: 'MutableReference', inner }),
   param: (index: number): SignatureToken => ({ kind: 'TypeParameter', index }),
   struct: (handle: number, typeArgs: SignatureToken[] = []): SignatureToken =>
-    typeArgs.length === 0 ? { kind: 'Struct', handle } : { kind: 'StructInstantiation', handle, typeArgs },
+    typeArgs.length === 0
+      ? { kind: 'Struct', handle }
+      : { kind: 'StructInstantiation', handle, typeArgs },
 } as const satisfies Record<string, SignatureToken | ((...args: never[]) => SignatureToken)>;
 
-const key = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+const key = (value: unknown) =>
+  JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 
 const utf8 = (s: string) => Array.from(Buffer.from(s, 'utf8'));
 const uleb = (n: number): number[] => {
@@ -67,7 +70,10 @@ export class ModuleBuilder {
   readonly self: number;
   readonly address: `0x${string}`;
 
-  constructor(address: string, readonly name: string) {
+  constructor(
+    address: string,
+    readonly name: string,
+  ) {
     this.address = parseAddress(address) as `0x${string}`;
     this.self = this.moduleHandle(address, name);
   }
@@ -87,7 +93,9 @@ export class ModuleBuilder {
 
   moduleHandle(address: string, name: string): number {
     const handle = { address: this.addr(address), name: this.ident(name) };
-    let i = this.moduleHandles.findIndex((h) => h.address === handle.address && h.name === handle.name);
+    let i = this.moduleHandles.findIndex(
+      (h) => h.address === handle.address && h.name === handle.name,
+    );
     if (i < 0) i = this.moduleHandles.push(handle) - 1;
     return i;
   }
@@ -100,32 +108,52 @@ export class ModuleBuilder {
   }
 
   /** A struct handle of another module (for `0x1::string::String`, …). */
-  foreignStruct(address: string, module: string, name: string, abilities: number, typeParams = 0): number {
+  foreignStruct(
+    address: string,
+    module: string,
+    name: string,
+    abilities: number,
+    typeParams = 0,
+  ): number {
     return (
       this.structHandles.push({
         module: this.moduleHandle(address, module),
         name: this.ident(name),
         abilities,
-        typeParameters: Array.from({ length: typeParams }, () => ({ constraints: 0, isPhantom: false })),
+        typeParameters: Array.from({ length: typeParams }, () => ({
+          constraints: 0,
+          isPhantom: false,
+        })),
       }) - 1
     );
   }
 
   /** Declares a struct of this module; returns `{ handle, def }`. Abilities: copy 1, drop 2, store 4, key 8. */
-  struct(name: string, abilities: number, fields: Array<[string, SignatureToken]>, typeParams = 0): { handle: number; def: number } {
+  struct(
+    name: string,
+    abilities: number,
+    fields: Array<[string, SignatureToken]>,
+    typeParams = 0,
+  ): { handle: number; def: number } {
     const handle =
       this.structHandles.push({
         module: this.self,
         name: this.ident(name),
         abilities,
-        typeParameters: Array.from({ length: typeParams }, () => ({ constraints: 0, isPhantom: false })),
+        typeParameters: Array.from({ length: typeParams }, () => ({
+          constraints: 0,
+          isPhantom: false,
+        })),
       }) - 1;
     const def =
       this.structDefs.push({
         structHandle: handle,
         fieldInformation: {
           kind: 'Declared',
-          fields: fields.map(([fieldName, signature]) => ({ name: this.ident(fieldName), signature })),
+          fields: fields.map(([fieldName, signature]) => ({
+            name: this.ident(fieldName),
+            signature,
+          })),
         },
       }) - 1;
     return { handle, def };
@@ -145,7 +173,13 @@ export class ModuleBuilder {
   }
 
   /** A function handle (of this or another module). */
-  fnHandle(module: number, name: string, params: SignatureToken[], returns: SignatureToken[], typeParams = 0): number {
+  fnHandle(
+    module: number,
+    name: string,
+    params: SignatureToken[],
+    returns: SignatureToken[],
+    typeParams = 0,
+  ): number {
     return (
       this.functionHandles.push({
         module,
@@ -164,7 +198,14 @@ export class ModuleBuilder {
   }
 
   /** An imported function: `use(0x1, 'signer', 'address_of', [&signer], [address])`. */
-  use(address: string, module: string, name: string, params: SignatureToken[], returns: SignatureToken[], typeParams = 0): number {
+  use(
+    address: string,
+    module: string,
+    name: string,
+    params: SignatureToken[],
+    returns: SignatureToken[],
+    typeParams = 0,
+  ): number {
     return this.fnHandle(this.moduleHandle(address, module), name, params, returns, typeParams);
   }
 
@@ -182,7 +223,13 @@ export class ModuleBuilder {
       code: Bytecode[];
     },
   ): number {
-    const handle = this.fnHandle(this.self, name, options.params ?? [], options.returns ?? [], options.typeParams ?? 0);
+    const handle = this.fnHandle(
+      this.self,
+      name,
+      options.params ?? [],
+      options.returns ?? [],
+      options.typeParams ?? 0,
+    );
     this.functionDefs.push({
       function: handle,
       visibility: options.visibility ?? 'public',

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { Account, AccountAddress, parseTypeTag, U64, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import {
+  Account,
+  AccountAddress,
+  parseTypeTag,
+  U64,
+  type UserTransactionResponse,
+} from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { shortAddress } from '../../../localnet/encoding.ts';
@@ -22,7 +28,10 @@ function payModule(address: LongAddress): CompiledModule {
   const transfer = b.use('0x1', 'coin', 'transfer', [S.ref(S.signer), S.address, S.u64], [], 1);
   const balance = b.use('0x1', 'coin', 'balance', [S.address], [S.u64], 1);
   const apt = [S.struct(aptosCoin)];
-  const paid = b.struct('Paid', 2 | 4, [['to', S.address], ['amount', S.u64]]);
+  const paid = b.struct('Paid', 2 | 4, [
+    ['to', S.address],
+    ['amount', S.u64],
+  ]);
   const emit = b.use('0x1', 'event', 'emit', [S.param(0)], [], 1);
   b.error(2n, 'E_ZERO', 'Nothing to pay');
   b.fn('pay', {
@@ -51,7 +60,11 @@ function payModule(address: LongAddress): CompiledModule {
     view: true,
     params: [S.address],
     returns: [S.u64],
-    code: [{ op: 'MoveLoc', local: 0 }, { op: 'CallGeneric', fn: b.fnInst(balance, apt) }, { op: 'Ret' }],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'CallGeneric', fn: b.fnInst(balance, apt) },
+      { op: 'Ret' },
+    ],
   });
   return b.build();
 }
@@ -78,13 +91,24 @@ describe('Move VM on the chain', () => {
     await chain.localnet.stop();
   });
 
-  const submit = async (fn: 'pay' | 'spin', args: Array<string | number>, maxGasAmount = 20_000) => {
+  const submit = async (
+    fn: 'pay' | 'spin',
+    args: Array<string | number>,
+    maxGasAmount = 20_000,
+  ) => {
     const transaction = await chain.aptos.transaction.build.simple({
       sender: owner.accountAddress,
-      data: { function: `${owner.accountAddress.toString()}::pay::${fn}`, functionArguments: args, abi: ABI[fn] },
+      data: {
+        function: `${owner.accountAddress.toString()}::pay::${fn}`,
+        functionArguments: args,
+        abi: ABI[fn],
+      },
       options: { maxGasAmount },
     });
-    const [simulated] = await chain.aptos.transaction.simulate.simple({ signerPublicKey: owner.publicKey, transaction });
+    const [simulated] = await chain.aptos.transaction.simulate.simple({
+      signerPublicKey: owner.publicKey,
+      transaction,
+    });
     const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
     const committed = (await chain.aptos.waitForTransaction({
       transactionHash: pending.hash,
@@ -126,17 +150,27 @@ describe('Move VM on the chain', () => {
         function: `${owner.accountAddress.toString()}::pay::balance_of`,
         functionArguments: [owner.accountAddress.toString()],
         // The module's ABI endpoint is the publisher's side; the SDK takes the ABI given here.
-        abi: { typeParameters: [], parameters: [parseTypeTag('address')], returnTypes: [parseTypeTag('u64')] },
+        abi: {
+          typeParameters: [],
+          parameters: [parseTypeTag('address')],
+          returnTypes: [parseTypeTag('u64')],
+        },
       },
     });
     expect(BigInt(balance)).toBeGreaterThan(0n);
     const missing = await chain.rest('/view', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ function: `${owner.accountAddress.toString()}::pay::pay`, type_arguments: [], arguments: [] }),
+      body: JSON.stringify({
+        function: `${owner.accountAddress.toString()}::pay::pay`,
+        type_arguments: [],
+        arguments: [],
+      }),
     });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { message: string }).message).toMatch(/is not marked as a view function/);
+    expect(((await missing.json()) as { message: string }).message).toMatch(
+      /is not marked as a view function/,
+    );
   });
 
   it('runs a script payload (the ts-sdk e2e coin script) and prints its code and arguments', async () => {
@@ -154,15 +188,23 @@ describe('Move VM on the chain', () => {
         functionArguments: [new U64(777), AccountAddress.from(to)],
       },
     });
-    const [simulated] = await chain.aptos.transaction.simulate.simple({ signerPublicKey: owner.publicKey, transaction });
+    const [simulated] = await chain.aptos.transaction.simulate.simple({
+      signerPublicKey: owner.publicKey,
+      transaction,
+    });
     const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
-    const committed = (await chain.aptos.waitForTransaction({ transactionHash: pending.hash })) as UserTransactionResponse;
+    const committed = (await chain.aptos.waitForTransaction({
+      transactionHash: pending.hash,
+    })) as UserTransactionResponse;
     expect(committed.vm_status).toBe('Executed successfully');
     expect((simulated as UserTransactionResponse).gas_used).toBe(committed.gas_used);
     expect(await chain.aptos.getAccountAPTAmount({ accountAddress: to })).toBe(778);
     expect(committed.payload).toMatchObject({
       type: 'script_payload',
-      code: { bytecode: `0x${bytecode}`, abi: { name: 'main', params: ['&signer', 'u64', 'address'] } },
+      code: {
+        bytecode: `0x${bytecode}`,
+        abi: { name: 'main', params: ['&signer', 'u64', 'address'] },
+      },
       type_arguments: ['0x1::aptos_coin::AptosCoin'],
       arguments: ['777', to.toString()],
     });

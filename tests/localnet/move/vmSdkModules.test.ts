@@ -20,7 +20,9 @@ const fixtures = JSON.parse(readFileSync('tests/fixtures/move/sdkBinaries.json',
 };
 const P = fixtures.publisher;
 const txArgs = readModule(fixtures.binaries.find((b) => b.name === 'helper.ts#2')?.hex ?? '');
-const store = { module: (a: LongAddress, n: string) => (a === P && n === 'tx_args_module' ? txArgs : null) };
+const store = {
+  module: (a: LongAddress, n: string) => (a === P && n === 'tx_args_module' ? txArgs : null),
+};
 
 function chain() {
   const state = new Map<StateKey, StateValue>();
@@ -43,7 +45,8 @@ function chain() {
   const module = run([], (call) => bytecodeModule(store, call.ctx, P, 'tx_args_module'));
   if (module === null) throw new Error('tx_args_module did not load');
   run([P], (call) => runInit(call, module, P));
-  const view = (fn: string, args: Json[] = []) => run([], (call) => runView(call, module, fn, [], { json: args }));
+  const view = (fn: string, args: Json[] = []) =>
+    run([], (call) => runView(call, module, fn, [], { json: args }));
   return { state, view, module, run };
 }
 
@@ -53,8 +56,12 @@ describe('Move VM: the ts-sdk e2e module tx_args_module', () => {
     const addresses = view('get_test_object_addresses') as string[];
     expect(addresses).toHaveLength(3);
     for (const address of addresses) {
-      expect(state.get(`r|${address}|0x1::object::ObjectCore`)).toMatchObject({ data: { owner: P } });
-      expect(state.get(`r|${address}|${P}::tx_args_module::EmptyResource`)).toMatchObject({ data: { dummy_field: false } });
+      expect(state.get(`r|${address}|0x1::object::ObjectCore`)).toMatchObject({
+        data: { owner: P },
+      });
+      expect(state.get(`r|${address}|${P}::tx_args_module::EmptyResource`)).toMatchObject({
+        data: { dummy_field: false },
+      });
     }
     expect(state.get(`r|${P}|${P}::tx_args_module::SetupData`)?.kind).toBe('resource');
   });
@@ -64,17 +71,59 @@ describe('Move VM: the ts-sdk e2e module tx_args_module', () => {
     const [object] = view('get_test_object_addresses') as string[];
     const inner = { inner: object ?? '' };
     const args: Json[] = [
-      true, 1, 2, 3, '4', '5', '6', '0x1', 'expected_string', object ?? '', '0x0102', [true, false], '0x0102',
-      [1, 2], [3, 4], ['5'], ['6'], ['7'], ['0x1'], ['a', 'b'], [object ?? ''],
-      { vec: [1] }, { vec: [true] }, { vec: [] }, { vec: [2] }, { vec: [3] }, { vec: ['4'] }, { vec: ['5'] },
-      { vec: ['6'] }, { vec: ['0x1'] }, { vec: ['s'] }, { vec: [object ?? ''] },
+      true,
+      1,
+      2,
+      3,
+      '4',
+      '5',
+      '6',
+      '0x1',
+      'expected_string',
+      object ?? '',
+      '0x0102',
+      [true, false],
+      '0x0102',
+      [1, 2],
+      [3, 4],
+      ['5'],
+      ['6'],
+      ['7'],
+      ['0x1'],
+      ['a', 'b'],
+      [object ?? ''],
+      { vec: [1] },
+      { vec: [true] },
+      { vec: [] },
+      { vec: [2] },
+      { vec: [3] },
+      { vec: ['4'] },
+      { vec: ['5'] },
+      { vec: ['6'] },
+      { vec: ['0x1'] },
+      { vec: ['s'] },
+      { vec: [object ?? ''] },
     ];
     const results = view('view_all_arguments', args);
-    expect(results.slice(0, 11)).toEqual([true, 1, 2, 3, '4', '5', '6', '0x1', 'expected_string', inner, '0x0102']);
+    expect(results.slice(0, 11)).toEqual([
+      true,
+      1,
+      2,
+      3,
+      '4',
+      '5',
+      '6',
+      '0x1',
+      'expected_string',
+      inner,
+      '0x0102',
+    ]);
     expect(results[20]).toEqual([inner]);
     expect(results[21]).toEqual({ vec: '0x01' });
     expect(results[31]).toEqual({ vec: [inner] });
-    expect(view('get_expected_vector_string')).toEqual([['expected_string', 'abc', 'def', '123', '456', '789']]);
+    expect(view('get_expected_vector_string')).toEqual([
+      ['expected_string', 'abc', 'def', '123', '456', '789'],
+    ]);
   });
 
   it('aborts assert_values_for_script-style checks with the module location', () => {
@@ -83,7 +132,9 @@ describe('Move VM: the ts-sdk e2e module tx_args_module', () => {
     const empty = Uint8Array.of(0);
     let status = '';
     try {
-      run([P], (call) => runEntry(call, module, 'complex_arguments', [], [empty, empty, empty, empty]));
+      run([P], (call) =>
+        runEntry(call, module, 'complex_arguments', [], [empty, empty, empty, empty]),
+      );
     } catch (error) {
       if (!(error instanceof MoveAbort)) throw error;
       status = error.vmStatus;
