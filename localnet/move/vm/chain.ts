@@ -17,7 +17,8 @@ import type { CompiledModule, CompiledScript } from '../binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../binary/types.ts';
 import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
 import { STATUS } from './errors.ts';
-import { loadScript } from './loader.ts';
+import { checkModule, loadScript } from './loader.ts';
+import { VmSession } from './session.ts';
 import { K, tyString } from './ty.ts';
 import { deserialize, toJson, ValueError } from './values.ts';
 import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
@@ -267,4 +268,42 @@ export function scriptPayloadJson(tx: DecodedTransaction): { [key: string]: Json
     // What was accepted is printed, never re-judged: code that does not read stays bytes only.
   }
   return { type: 'script_payload', code, type_arguments: typeArgs, arguments: args };
+}
+
+/**
+ * For the publisher: prepares every function of a package's modules as the interpreter will
+ * (structs resolved in the package, then in state and the framework); throws the framework's
+ * `VmStatusError` (e.g. `UNKNOWN_INVARIANT_VIOLATION_ERROR`, `TYPE_RESOLUTION_FAILURE`) for code
+ * it could not run.
+ */
+export function checkPackage(
+  state: { get(key: StateKey): StateValue | null },
+  modules: readonly CompiledModule[],
+): void {
+  const bundle = new Map<string, CompiledModule>();
+  for (const compiled of modules) {
+    const self = compiled.moduleHandles[compiled.selfModuleHandleIdx];
+    if (self === undefined) continue;
+    const address = compiled.addressIdentifiers[self.address] ?? '';
+    bundle.set(`${address}::${compiled.identifiers[self.name] ?? ''}`, compiled);
+  }
+  const stored = moduleStoreOf(state);
+  const store: ModuleStore = {
+    module: (address, name) => bundle.get(`${address}::${name}`) ?? stored.module(address, name),
+  };
+  const ctx: NativeContext = {
+    signers: [],
+    timestampMicros: 0n,
+    chainId: 0,
+    get: (key) => state.get(key),
+    write: () => undefined,
+    emit: () => undefined,
+    charge: () => undefined,
+  };
+  const session = new VmSession(ctx, store, new Uint8Array());
+  for (const key of bundle.keys()) {
+    const [address, name] = key.split('::') as [LongAddress, string];
+    const module = session.module(address, name);
+    if (module !== null) checkModule(module, (s) => session.struct(s));
+  }
 }

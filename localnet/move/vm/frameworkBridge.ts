@@ -143,6 +143,29 @@ const KNOWN: LoadedStruct[] = [
     ['amount', T.u64],
   ]),
 ];
+KNOWN.push({
+  name: name('auth_data', 'AbstractionAuthData'),
+  abilities: copy | drop,
+  typeParams: [],
+  fields: null,
+  variants: [
+    {
+      name: 'V1',
+      fields: [
+        { name: 'signing_message_digest', ty: T.vector(T.u8) },
+        { name: 'authenticator', ty: T.vector(T.u8) },
+      ],
+    },
+    {
+      name: 'DerivableV1',
+      fields: [
+        { name: 'signing_message_digest', ty: T.vector(T.u8) },
+        { name: 'abstract_signature', ty: T.vector(T.u8) },
+        { name: 'abstract_public_key', ty: T.vector(T.u8) },
+      ],
+    },
+  ],
+});
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

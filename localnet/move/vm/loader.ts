@@ -870,3 +870,12 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
   fn.prepared = prepared;
   return prepared;
 }
+
+/**
+ * Checks a module the way the interpreter will need it: every function's code prepares (stack
+ * balanced per block, operands in range, types consistent enough to pick integer widths). For
+ * the publisher, after the binary reader's bounds check; throws a `VmError`.
+ */
+export function checkModule(module: LoadedModule, lookup: StructLookup): void {
+  for (const fn of module.functions) if (fn.code !== null) prepare(fn, lookup);
+}

@@ -457,6 +457,105 @@ def('event', 'emit_event', (host, tys, [handle, msg]) => {
 def('event', 'counter', (_h, _t, [handle]) => [(deref(handle as Value) as Value[])[0] as Value]);
 
 // ---------------------------------------------------------------------------------------------
+// math64, math128 (Move code in the framework; pure, so native here)
+
+for (const [module, bits] of [
+  ['math64', 64n],
+  ['math128', 128n],
+] as const) {
+  const max = (1n << bits) - 1n;
+  def(module, 'max', (_h, _t, [a, b]) => [
+    (a as bigint) > (b as bigint) ? (a as bigint) : (b as bigint),
+  ]);
+  def(module, 'min', (_h, _t, [a, b]) => [
+    (a as bigint) < (b as bigint) ? (a as bigint) : (b as bigint),
+  ]);
+  def(module, 'average', (_h, _t, [a, b]) => [((a as bigint) + (b as bigint)) / 2n]);
+  def(module, 'pow', (_h, _t, [n, e]) => {
+    const r = (n as bigint) ** (e as bigint);
+    if (r > max) throw vmError('ARITHMETIC_ERROR');
+    return [r];
+  });
+  def(module, 'mul_div', (_h, _t, [a, b, c]) => {
+    if (c === 0n) abort(module, 0x20004n);
+    const r = ((a as bigint) * (b as bigint)) / (c as bigint);
+    if (r > max) throw vmError('ARITHMETIC_ERROR');
+    return [r];
+  });
+  def(module, 'clamp', (_h, _t, [x, lo, hi]) => {
+    const v = x as bigint;
+    return [v < (lo as bigint) ? (lo as bigint) : v > (hi as bigint) ? (hi as bigint) : v];
+  });
+  def(module, 'sqrt', (_h, _t, [x]) => {
+    const v = x as bigint;
+    if (v < 2n) return [v];
+    let r = BigInt(Math.floor(Math.sqrt(Number(v))));
+    while (r * r > v) r -= 1n;
+    while ((r + 1n) * (r + 1n) <= v) r += 1n;
+    return [r];
+  });
+  def(module, 'floor_log2', (_h, _t, [x]) => {
+    if (x === 0n) abort(module, 0x20001n);
+    return [(x as bigint).toString(2).length - 1];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// simple_map (Move code in the framework): `SimpleMap { data: vector<Element { key, value }> }`
+
+const entries = (m: Value): Value[][] => (deref(m) as Value[])[0] as Value[][];
+const find = (m: Value, key: Value): number =>
+  entries(m).findIndex((e) => valueEquals(e[0] as Value, deref(key)));
+def('simple_map', 'new', () => [[[]]]);
+def('simple_map', 'create', () => [[[]]]);
+def('simple_map', 'length', (_h, _t, [m]) => [BigInt(entries(m as Value).length)]);
+def('simple_map', 'contains_key', (_h, _t, [m, k]) => [find(m as Value, k as Value) >= 0]);
+def('simple_map', 'add', (_h, _t, [m, k, v]) => {
+  if (find(m as Value, k as Value) >= 0) abort('simple_map', 0x10001n);
+  entries(m as Value).push([k as Value, v as Value]);
+  return [];
+});
+def('simple_map', 'upsert', (_h, _t, [m, k, v]) => {
+  const i = find(m as Value, k as Value);
+  if (i < 0) {
+    entries(m as Value).push([k as Value, v as Value]);
+    return [[[]], [[]]];
+  }
+  const e = entries(m as Value)[i] as Value[];
+  const old = [e[0] as Value, e[1] as Value];
+  e[1] = v as Value;
+  return [[[old[0] as Value]], [[old[1] as Value]]];
+});
+const borrowEntry: NativeImpl = (_h, _t, [m, k]) => {
+  const i = find(m as Value, k as Value);
+  if (i < 0) abort('simple_map', 0x10002n);
+  return [new Ref(entries(m as Value)[i] as Value[], 1)];
+};
+def('simple_map', 'borrow', borrowEntry);
+def('simple_map', 'borrow_mut', borrowEntry);
+def('simple_map', 'remove', (_h, _t, [m, k]) => {
+  const i = find(m as Value, k as Value);
+  if (i < 0) abort('simple_map', 0x10002n);
+  const [e] = entries(m as Value).splice(i, 1);
+  return [(e as Value[])[0] as Value, (e as Value[])[1] as Value];
+});
+def('simple_map', 'keys', (_h, _t, [m]) => [
+  entries(m as Value).map((e) => copyValue(e[0] as Value)),
+]);
+def('simple_map', 'values', (_h, _t, [m]) => [
+  entries(m as Value).map((e) => copyValue(e[1] as Value)),
+]);
+def('simple_map', 'destroy_empty', (_h, _t, [m]) => {
+  if (entries(m as Value).length !== 0) abort('simple_map', 0x10003n);
+  return [];
+});
+
+// ---------------------------------------------------------------------------------------------
+// auth_data (account abstraction): `enum AbstractionAuthData { V1 { digest, authenticator }, … }`
+
+def('auth_data', 'digest', (_h, _t, [d]) => [new Ref(deref(d as Value) as Value[], 1)]);
+def('auth_data', 'authenticator', (_h, _t, [d]) => [new Ref(deref(d as Value) as Value[], 2)]);
+// ---------------------------------------------------------------------------------------------
 
 /** A std/aptos_std native of `0x1`, when there is one. */
 export function stdNative(

@@ -472,3 +472,116 @@ describe('Move VM: tables and events', () => {
     );
   });
 });
+
+/** Enums (v7): `enum Shape { Circle { r: u64 }, Square { side: u64 } }` in a resource. */
+function shapeModule(): CompiledModule {
+  const b = new ModuleBuilder(ME, 'shape');
+  const shape = b.enum('Shape', 1 | 2 | 4, [
+    ['Circle', [['r', S.u64]]],
+    ['Square', [['side', S.u64]]],
+  ]);
+  const holder = b.struct('Holder', 8, [['shape', S.struct(shape.handle)]]);
+  const circle = b.variant(shape.def, 0);
+  const square = b.variant(shape.def, 1);
+  const max = b.use('0x1', 'math64', 'max', [S.u64, S.u64], [S.u64]);
+  // area(s): if (s is Circle) { let Circle { r } = s; 3 * r * r } else { let Square { side } = s; side * side }
+  const area = b.fn('area', {
+    params: [S.struct(shape.handle)],
+    returns: [S.u64],
+    locals: [S.u64],
+    code: [
+      { op: 'ImmBorrowLoc', local: 0 },
+      { op: 'TestVariant', variant: circle },
+      { op: 'BrFalse', offset: 12 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'UnpackVariant', variant: circle },
+      { op: 'StLoc', local: 1 },
+      { op: 'LdU64', value: 3n },
+      { op: 'CopyLoc', local: 1 },
+      { op: 'Mul' },
+      { op: 'MoveLoc', local: 1 },
+      { op: 'Mul' },
+      { op: 'Ret' },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'UnpackVariant', variant: square },
+      { op: 'StLoc', local: 1 },
+      { op: 'CopyLoc', local: 1 },
+      { op: 'MoveLoc', local: 1 },
+      { op: 'Mul' },
+      { op: 'Ret' },
+    ],
+  });
+  const holderShape = b.field(holder.def, 0);
+  b.fn('area_at', {
+    view: true,
+    params: [S.address],
+    returns: [S.u64],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'ImmBorrowGlobal', def: holder.def },
+      { op: 'ImmBorrowField', field: holderShape },
+      { op: 'ReadRef' },
+      { op: 'Call', fn: area },
+      { op: 'Ret' },
+    ],
+  });
+  // keep(s, size, round): let shape = if (round) Circle { r: size } else Square { side: size };
+  //   move_to(s, Holder { shape })  (the stack is empty at every block boundary, as compiled)
+  b.fn('keep', {
+    entry: true,
+    params: [S.ref(S.signer), S.u64, S.bool],
+    locals: [S.struct(shape.handle)],
+    code: [
+      { op: 'MoveLoc', local: 2 },
+      { op: 'BrTrue', offset: 6 },
+      { op: 'CopyLoc', local: 1 },
+      { op: 'PackVariant', variant: square },
+      { op: 'StLoc', local: 3 },
+      { op: 'Branch', offset: 9 },
+      { op: 'CopyLoc', local: 1 },
+      { op: 'PackVariant', variant: circle },
+      { op: 'StLoc', local: 3 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'MoveLoc', local: 3 },
+      { op: 'Pack', def: holder.def },
+      { op: 'MoveTo', def: holder.def },
+      { op: 'Ret' },
+    ],
+  });
+  b.fn('radius', {
+    view: true,
+    params: [S.address],
+    returns: [S.u64],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'ImmBorrowGlobal', def: holder.def },
+      { op: 'ImmBorrowField', field: holderShape },
+      { op: 'ImmBorrowVariantField', field: b.variantField(shape.def, [0], 0) },
+      { op: 'ReadRef' },
+      { op: 'LdU64', value: 1n },
+      { op: 'Call', fn: max },
+      { op: 'Ret' },
+    ],
+  });
+  return b.build();
+}
+
+describe('Move VM: enums', () => {
+  it('packs variants into a resource, renders them with __variant__, and borrows a variant field', () => {
+    const world = new World();
+    world.publish(shapeModule(), ME, 'shape');
+    world.call('shape', 'keep', [ALICE], [u64(5n), Uint8Array.of(1)]);
+    world.call('shape', 'keep', [ME], [u64(4n), Uint8Array.of(0)]);
+    const key = (a: LongAddress) => `r|${a}|0x${'ab'.repeat(32)}::shape::Holder`;
+    expect(world.state.get(key(ALICE))).toMatchObject({
+      data: { shape: { __variant__: 'Circle', r: '5' } },
+    });
+    expect(world.state.get(key(ME))).toMatchObject({
+      data: { shape: { __variant__: 'Square', side: '4' } },
+    });
+    expect(world.view('shape', 'radius', [ALICE])).toEqual(['5']);
+    expect(failure(() => world.view('shape', 'radius', [ME]))).toBe('STRUCT_VARIANT_MISMATCH');
+    expect(world.view('shape', 'area_at', [ALICE])).toEqual(['75']);
+    expect(world.view('shape', 'area_at', [ME])).toEqual(['16']);
+  });
+});

@@ -64,6 +64,8 @@ export class ModuleBuilder {
   private structDefInstantiations: Array<{ def: number; typeParameters: number }> = [];
   private functionInstantiations: Array<{ handle: number; typeParameters: number }> = [];
   private fieldInstantiations: Array<{ handle: number; typeParameters: number }> = [];
+  private structVariantHandles: Array<{ struct: number; variant: number }> = [];
+  private variantFieldHandles: Array<{ struct: number; variants: number[]; field: number }> = [];
   private constants: Array<{ type: SignatureToken; data: Uint8Array }> = [];
   private errors: Array<[bigint, string, string]> = [];
   private views: string[] = [];
@@ -157,6 +159,44 @@ export class ModuleBuilder {
         },
       }) - 1;
     return { handle, def };
+  }
+
+  /** Declares an enum (bytecode v7): `variants` in order, each with its fields. */
+  enum(
+    name: string,
+    abilities: number,
+    variants: Array<[string, Array<[string, SignatureToken]>]>,
+  ): { handle: number; def: number } {
+    const handle =
+      this.structHandles.push({
+        module: this.self,
+        name: this.ident(name),
+        abilities,
+        typeParameters: [],
+      }) - 1;
+    const def =
+      this.structDefs.push({
+        structHandle: handle,
+        fieldInformation: {
+          kind: 'DeclaredVariants',
+          variants: variants.map(([variantName, fields]) => ({
+            name: this.ident(variantName),
+            fields: fields.map(([fieldName, signature]) => ({
+              name: this.ident(fieldName),
+              signature,
+            })),
+          })),
+        },
+      }) - 1;
+    return { handle, def };
+  }
+
+  variant(def: number, variant: number): number {
+    return this.structVariantHandles.push({ struct: def, variant }) - 1;
+  }
+
+  variantField(def: number, variants: number[], field: number): number {
+    return this.variantFieldHandles.push({ struct: def, variants, field }) - 1;
   }
 
   field(def: number, field: number): number {
@@ -284,9 +324,9 @@ export class ModuleBuilder {
       fieldInstantiations: this.fieldInstantiations,
       structDefs: this.structDefs,
       functionDefs: this.functionDefs,
-      structVariantHandles: [],
+      structVariantHandles: this.structVariantHandles,
       structVariantInstantiations: [],
-      variantFieldHandles: [],
+      variantFieldHandles: this.variantFieldHandles,
       variantFieldInstantiations: [],
     };
   }
