@@ -245,6 +245,7 @@ function runEntry(tx: DecodedTransaction, session: Session): void {
 }
 
 function valueBytes(value: StateValue): number {
+  if (value.kind === 'module') return (value.bytecode.length - 2) / 2;
   return value.kind === 'resource'
     ? JSON.stringify(value.data).length + value.type.length
     : value.value.length / 2;

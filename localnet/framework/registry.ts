@@ -6,6 +6,7 @@ import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
 import { chainIdModule } from './modules/chainId.ts';
 import { chainStatusModule } from './modules/chainStatus.ts';
+import { codeModule } from './modules/code.ts';
 import { coinModule } from './modules/coin.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
 import { objectModule } from './modules/object.ts';
@@ -21,6 +22,7 @@ export const MODULES: readonly NativeModule[] = [
   aptosCoinModule,
   chainIdModule,
   chainStatusModule,
+  codeModule,
   coinModule,
   fungibleAssetModule,
   objectModule,
@@ -64,7 +66,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::delegation_pool',
   '0x1::vesting',
   '0x1::multisig_account',
-  '0x1::code',
   '0x1::block',
   '0x1::dispatchable_fungible_asset',
   '0x3::token',

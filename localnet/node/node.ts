@@ -25,6 +25,7 @@ import {
 import type { NativeModule } from '../framework/context.ts';
 import { CHAIN_ID, genesisWrites } from '../framework/genesis.ts';
 import { findModule, modulesAt } from '../framework/registry.ts';
+import { bytecodeModuleJson, storedModule } from '../move/store.ts';
 import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
 import type { IndexerTable } from './indexer.ts';
@@ -34,7 +35,7 @@ import type { Checkpoint } from '../storage/checkpoint.ts';
 import { readCheckpoint, writeCheckpoint } from '../storage/checkpoint.ts';
 import type { EntryPosition, LogEntry } from '../storage/log.ts';
 import { DurableLog, wipeDataDir } from '../storage/log.ts';
-import type { ResourceValue } from '../storage/types.ts';
+import type { ModuleValue, ResourceValue } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import { BlockProducer, metadataWritesAt } from './blockProducer.ts';
 import type { Faults, NodeStatus } from './devControls.ts';
@@ -295,20 +296,37 @@ export class LocalNode {
     address: LongAddress,
     options: { start?: string; limit?: number },
   ): { modules: JsonObject[]; cursor: string | null } {
-    const modules = modulesAt(address).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const at = this.versionAt(undefined);
+    const modules: Array<{ name: string; json: () => JsonObject }> = [
+      ...modulesAt(address).map((module) => ({
+        name: module.name,
+        json: () => moduleJson(module),
+      })),
+      ...this.ledger
+        .keysOf(address)
+        .map((key) => this.ledger.get(key, at))
+        .filter((value): value is ModuleValue => value !== null && value.kind === 'module')
+        .map((value) => ({
+          name: value.name,
+          json: () => bytecodeModuleJson(value) as unknown as JsonObject,
+        })),
+    ].sort((a, b) => (a.name < b.name ? -1 : 1));
     const { page, cursor } = paginate(
       modules,
       (module) => module.name,
       options.start,
       options.limit ?? 1_000,
     );
-    return { modules: page.map(moduleJson), cursor };
+    return { modules: page.map((module) => module.json()), cursor };
   }
 
   getModule(address: LongAddress, name: string, version?: bigint): JsonObject {
     const at = this.versionAt(version);
     const module: NativeModule | undefined = findModule(address, name);
     if (module === undefined) {
+      const stored = storedModule(this.ledger.reader(at), address, name);
+      // The ABI is derived from the bytecode (aptos-api-types renders it the same way).
+      if (stored !== null) return bytecodeModuleJson(stored) as unknown as JsonObject;
       throw notFound(
         'module_not_found',
         `Module not found by Address(${shortAddress(address)}), Module name(${name}) and Ledger version(${at})`,

@@ -22,6 +22,7 @@ import { bitmapIndices } from '../executor/signatures.ts';
 import { decodeArgument, substitute, typeTagOf, valueToJson } from '../executor/moveValues.ts';
 import type { NativeModule } from '../framework/context.ts';
 import { findModule } from '../framework/registry.ts';
+import { bytecodeModuleJson } from '../move/store.ts';
 import type { BlockRecord, LedgerRecord, UserRecord } from '../storage/ledger.ts';
 import type { ChainEvent, StateValue, TransactionOutput, WriteOp } from '../storage/types.ts';
 
@@ -197,6 +198,21 @@ function changeJson(write: WriteOp): JsonObject {
       state_key_hash: stateKeyHash(write),
       data: { type: value.type, data: value.data },
     };
+  }
+  if (value.kind === 'module') {
+    return write.value === null
+      ? {
+          type: 'delete_module',
+          address: shortAddress(value.address),
+          state_key_hash: stateKeyHash(write),
+          module: `${shortAddress(value.address)}::${value.name}`,
+        }
+      : {
+          type: 'write_module',
+          address: shortAddress(value.address),
+          state_key_hash: stateKeyHash(write),
+          data: bytecodeModuleJson(value) as unknown as JsonObject,
+        };
   }
   return {
     type: write.value === null ? 'delete_table_item' : 'write_table_item',

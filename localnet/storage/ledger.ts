@@ -240,7 +240,7 @@ export class Ledger {
     return { get: (key) => this.get(key, version) };
   }
 
-  /** Keys ever written under an address (resources); callers filter by value at their version. */
+  /** Keys ever written under an address (resources, modules); callers filter by value at their version. */
   keysOf(address: LongAddress): StateKey[] {
     return [...(this.keysByAddress.get(address) ?? [])];
   }
@@ -250,7 +250,8 @@ export class Ledger {
     if (history === undefined) {
       history = { versions: [], current: null };
       this.histories.set(key, history);
-      const address = key.startsWith('r|') ? (key.slice(2, 68) as LongAddress) : null;
+      const address =
+        key.startsWith('r|') || key.startsWith('m|') ? (key.slice(2, 68) as LongAddress) : null;
       if (address !== null) {
         let keys = this.keysByAddress.get(address);
         if (keys === undefined) this.keysByAddress.set(address, (keys = new Set()));

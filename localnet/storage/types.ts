@@ -20,12 +20,21 @@ export interface TableItemValue {
   decodedValue: Json;
 }
 
-export type StateValue = ResourceValue | TableItemValue;
+/** A published Move module: its bytecode (hex), under its address and name. */
+export interface ModuleValue {
+  kind: 'module';
+  address: LongAddress;
+  name: string;
+  bytecode: `0x${string}`;
+}
 
-/** Opaque state key: one per resource (address + struct tag) or table item (handle + key bytes). */
+export type StateValue = ResourceValue | TableItemValue | ModuleValue;
+
+/** Opaque state key: one per resource (address + struct tag), module (address + name) or table item (handle + key bytes). */
 export type StateKey = string;
 
 export const resourceKey = (address: LongAddress, type: string): StateKey => `r|${address}|${type}`;
+export const moduleKey = (address: LongAddress, name: string): StateKey => `m|${address}|${name}`;
 export const tableKey = (handle: LongAddress, keyHex: string): StateKey => `t|${handle}|${keyHex}`;
 
 /** One state change of a transaction: a new value, or `null` for a deletion. */
