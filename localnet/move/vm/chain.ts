@@ -5,7 +5,7 @@
 import type { ScriptFunctionArgument } from '@aptos-labs/ts-sdk';
 import { Serialized, TransactionPayloadScript } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../../encoding.ts';
-import { toHex } from '../../encoding.ts';
+import { fromHex, sha3, toHex } from '../../encoding.ts';
 import type { DecodedTransaction } from '../../executor/decode.ts';
 import { NodeError } from '../../errors.ts';
 import { GAS, GasMeter, OutOfGas } from '../../executor/gas.ts';
@@ -13,6 +13,8 @@ import type { NativeContext } from '../../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../framework/context.ts';
 import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
 import { readScript } from '../binary/reader.ts';
+import { registerInitModuleRunner } from '../publish.ts';
+import { findBytecodeModule } from '../store.ts';
 import type { CompiledModule, CompiledScript } from '../binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../binary/types.ts';
 import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
@@ -23,18 +25,22 @@ import { K, tyString } from './ty.ts';
 import { deserialize, toJson, ValueError } from './values.ts';
 import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
 
-/** Reads published modules from state (the publisher, `0x1::code`, decides how they are kept). */
+/** Reads published modules from state. */
 export type ModuleSource = (
   state: { get(key: StateKey): StateValue | null },
   address: LongAddress,
   name: string,
 ) => CompiledModule | null;
 
-let source: ModuleSource = () => null;
+/** Published modules as `0x1::code` stores them (`localnet/move/store.ts`). */
+const publishedModules: ModuleSource = (state, address, name) =>
+  findBytecodeModule(state, address, name)?.module ?? null;
 
-/** Installs how modules are read from state (called once by the publisher's code). */
-export function setModuleSource(next: ModuleSource): void {
-  source = next;
+let source: ModuleSource = publishedModules;
+
+/** Replaces how modules are read from state (tests); `null` restores the published modules. */
+export function setModuleSource(next: ModuleSource | null): void {
+  source = next ?? publishedModules;
 }
 
 export function moduleStoreOf(state: { get(key: StateKey): StateValue | null }): ModuleStore {
@@ -307,3 +313,13 @@ export function checkPackage(
     if (module !== null) checkModule(module, (s) => session.struct(s));
   }
 }
+
+/**
+ * `init_module` after publishing (`localnet/move/publish.ts` calls this runner): in the
+ * publishing transaction's context and on its gas meter (the executor's session carries it).
+ */
+registerInitModuleRunner((ctx, address, name) => {
+  const meter = (ctx as { meter?: GasMeter | null }).meter ?? new GasMeter(GAS.maxGasAmount, 0);
+  const seed = toHex(sha3(fromHex(address), new TextEncoder().encode(`${name}::init_module`)));
+  runBytecodeInit(ctx, meter, seed, address, name);
+});
