@@ -1,5 +1,6 @@
 import type { LongAddress } from '../../encoding.ts';
 import { OutOfGas } from '../../executor/gas.ts';
+import { MoveAbort, VmStatusError } from '../../framework/context.ts';
 import { BytecodeAbort, vmError } from './errors.ts';
 import { frameworkFunction } from './frameworkBridge.ts';
 import type {
@@ -118,6 +119,19 @@ export class Interpreter implements NativeHost {
     this.synced = this.gas;
     try {
       return this.loop(entry, tyArgs, args);
+    } catch (error) {
+      // Code the verifier would have refused can fail inside the loop in JavaScript terms (a
+      // field of something that is not a struct…): that is the VM's invariant violation.
+      if (
+        error instanceof MoveAbort ||
+        error instanceof VmStatusError ||
+        error instanceof OutOfGas
+      ) {
+        throw error;
+      }
+      const violation = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', entry.id);
+      violation.message = `${violation.message}: ${error instanceof Error ? error.message : String(error)}`;
+      throw violation;
     } finally {
       if (this.gas >= 0) this.meter.consume(this.synced - this.gas);
     }
