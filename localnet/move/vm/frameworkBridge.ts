@@ -7,7 +7,8 @@
  *   bytecode here.
  * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: first the
  *   functions here that take framework values (`coin::withdraw` → `Coin<T>`, `coin::deposit`,
- *   `merge`, `extract`, `object::create_object` → `ConstructorRef`, `generate_signer`, …), then
+ *   `merge`, `extract`, `object::create_object` → `ConstructorRef`, `generate_signer`,
+ *   `account::create_resource_account`, …), then
  *   any natively implemented
  *   framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
  *   any function of `localnet/framework/modules/` with a `run`), its arguments converted from
@@ -307,6 +308,7 @@ const objectCore = (ctx: NativeContext, address: LongAddress) =>
 
 const OBJECT_FROM_SEED = 0xfe;
 const OBJECT_FROM_AUID = 0xfb;
+const RESOURCE_ACCOUNT_SCHEME = 0xff;
 
 const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
   'coin::withdraw': (host, tys, [signer, amount]) => {
@@ -409,6 +411,19 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
     });
     return [];
   },
+  'account::create_resource_account': (host, _t, [source, seed]) => {
+    const address = toHex(
+      sha3(
+        fromHex(deref(source as Value) as string),
+        Uint8Array.from(seed as number[]),
+        Uint8Array.of(RESOURCE_ACCOUNT_SCHEME),
+      ),
+    ) as LongAddress;
+    ensureAccount(host.session.ctx, address);
+    return [address, [address]];
+  },
+  'account::create_signer_with_capability': (_h, _t, [cap]) => [fieldsOf(cap as Value)[0] as Value],
+  'account::get_signer_capability_address': (_h, _t, [cap]) => [fieldsOf(cap as Value)[0] as Value],
   'transaction_context::get_transaction_hash': (host) => [Array.from(host.session.seed)],
   'transaction_context::generate_auid_address': (host) => [
     host.session.uniqueAddress(OBJECT_FROM_AUID),
