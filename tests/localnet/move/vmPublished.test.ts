@@ -74,7 +74,9 @@ describe('published ts-sdk packages run in the interpreter', () => {
     const created = committed.changes.filter(
       (change) =>
         change.type === 'write_resource' &&
-        change.data.type.endsWith('::tx_args_module::EmptyResource'),
+        (change as { data: { type: string } }).data.type.endsWith(
+          '::tx_args_module::EmptyResource',
+        ),
     );
     expect(created).toHaveLength(3);
     const fn = `${owner.accountAddress.toString()}::tx_args_module` as const;
