@@ -1,4 +1,14 @@
-import { Accordion, Alert, Box, Grid, List, Paper, Stack, Text } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Box,
+  Grid,
+  List,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -14,6 +24,7 @@ import { LedgerCard } from '../chain/LedgerCard';
 import { useComposeRun } from '../runs';
 import { Composer, type DraftResult } from './composer';
 import { GetStarted } from './GetStarted';
+import { PublishPackage } from './publish/PublishPackage';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunStepper } from './run/RunStepper';
 import { StepControls } from './run/StepControls';
@@ -57,6 +68,7 @@ function ComposeWorkspace() {
   const sender = account?.address ?? null;
   const actorRef = useComposeRun();
   const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
+  const [mode, setMode] = useState<'call' | 'publish'>('call');
   const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
   // The composer opens on the live run's draft (a run goes on while another page is open).
   const [live] = useState(() => {
@@ -127,12 +139,35 @@ function ComposeWorkspace() {
             tabIndex={0}
             style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
           >
-            <Composer
-              sender={sender}
+            <SegmentedControl
+              size="xs"
+              mb="sm"
+              aria-label="What to compose"
               disabled={!editing}
-              onDraft={setDraftResult}
-              {...(live ? { initialDraft: live.draft, initialSigningMode: live.signingMode } : {})}
+              value={mode}
+              onChange={(value) => setMode(value === 'publish' ? 'publish' : 'call')}
+              data={[
+                { value: 'call', label: 'Call a function' },
+                { value: 'publish', label: 'Publish a package' },
+              ]}
             />
+            {mode === 'publish' ? (
+              <PublishPackage
+                sender={sender}
+                disabled={!editing}
+                onDraft={setDraftResult}
+                actorRef={actorRef}
+              />
+            ) : (
+              <Composer
+                sender={sender}
+                disabled={!editing}
+                onDraft={setDraftResult}
+                {...(live
+                  ? { initialDraft: live.draft, initialSigningMode: live.signingMode }
+                  : {})}
+              />
+            )}
           </Paper>
         </Box>
       </Grid.Col>

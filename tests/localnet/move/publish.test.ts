@@ -5,6 +5,7 @@ import { bytesToHex, readModule } from '../../../localnet/move/binary/reader.ts'
 import type { CompiledModule } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
+import { specErrors } from '../openApi.ts';
 
 interface Fixtures {
   publisher: string;
@@ -126,6 +127,9 @@ describe('publishing a package through 0x1::code::publish_package_txn', () => {
         { account: '0x1', package_name: 'MoveStdlib' },
       ],
     });
+    // The served module, its ABI and the committed transaction match the node's OpenAPI schemas.
+    expect(specErrors('MoveModuleBytecode', module)).toEqual([]);
+    expect(specErrors('UserTransaction', committed)).toEqual([]);
     const event = committed.events.find((e) => e.type === '0x1::code::PublishPackage');
     expect(event?.data).toEqual({
       code_address: alice.accountAddress.toString(),
@@ -135,7 +139,7 @@ describe('publishing a package through 0x1::code::publish_package_txn', () => {
       { data: { bytecode: string; abi: { name: string } } } | undefined;
     expect(change?.data.bytecode).toBe(`0x${code}`);
     expect(change?.data.abi.name).toBe('transfer');
-  });
+  }, 30_000);
 
   it('publishes the ts-sdk argument-test module (v7, enums of the object framework) and marks its views', async () => {
     const owner = await fundedAccount(chain);
