@@ -57,4 +57,11 @@ export class BytecodeAbort extends MoveAbort {
   constructor(module: string, code: bigint, reason: { name: string; doc: string } | null) {
     super(module, code, reason ?? undefined);
   }
+
+  /** A script's abort has no module: a node prints `Move abort: code 0x…`. */
+  override get vmStatus(): string {
+    return this.module === 'script'
+      ? `Move abort: code 0x${this.code.toString(16)}`
+      : super.vmStatus;
+  }
 }

@@ -9,7 +9,7 @@ import type {
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
 import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
-import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
+import { bytecodeModule, runEntry, runScript, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
@@ -583,5 +583,58 @@ describe('Move VM: enums', () => {
     expect(failure(() => world.view('shape', 'radius', [ME]))).toBe('STRUCT_VARIANT_MISMATCH');
     expect(world.view('shape', 'area_at', [ALICE])).toEqual(['75']);
     expect(world.view('shape', 'area_at', [ME])).toEqual(['16']);
+  });
+});
+
+describe('Move VM: scripts', () => {
+  it('runs a script with its signer and arguments, and prints its own abort as a node does', () => {
+    const world = new World();
+    world.publish(counterModule(), ME, 'counter');
+    const script = (code: Bytecode[]) => ({
+      kind: 'script' as const,
+      version: 7,
+      moduleHandles: [{ address: 0, name: 0 }],
+      structHandles: [],
+      functionHandles: [
+        {
+          module: 0,
+          name: 1,
+          parameters: 1,
+          returns: 0,
+          typeParameters: [],
+          accessSpecifiers: null,
+          attributes: [],
+        },
+      ],
+      functionInstantiations: [],
+      signatures: [[], [S.ref(S.signer)], [S.ref(S.signer), S.u64]],
+      identifiers: ['counter', 'init'],
+      addressIdentifiers: [ME],
+      constantPool: [],
+      metadata: [],
+      typeParameters: [],
+      parameters: 2,
+      accessSpecifiers: null,
+      code: { locals: 0, code },
+    });
+    const meter = new GasMeter(10_000n, 0);
+    const ctx = world.context([ALICE], meter) as NativeContext & { commit(): void };
+    const store = {
+      module: (a: LongAddress, n: string) => world.modules.get(`${a}::${n}`) ?? null,
+    };
+    const call = { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) };
+    runScript(
+      call,
+      script([{ op: 'MoveLoc', local: 0 }, { op: 'Call', fn: 0 }, { op: 'Ret' }]),
+      [],
+      [u64(1n)],
+    );
+    ctx.commit();
+    expect(world.view('counter', 'exists_at', [ALICE])).toEqual([true]);
+    expect(
+      failure(() =>
+        runScript(call, script([{ op: 'LdU64', value: 5n }, { op: 'Abort' }]), [], [u64(1n)]),
+      ),
+    ).toBe('Move abort: code 0x5');
   });
 });
