@@ -69,6 +69,38 @@ function payModule(address: LongAddress): CompiledModule {
   return b.build();
 }
 
+/** `module book { struct Book has key { entries: Table<u64, address> } entry fun init(s, key) }` */
+function bookModule(address: LongAddress): CompiledModule {
+  const b = new ModuleBuilder(address, 'book');
+  const table = b.foreignStruct('0x1', 'table', 'Table', 4, 2);
+  const book = b.struct('Book', 8, [['entries', S.struct(table, [S.u64, S.address])]]);
+  const generic = S.struct(table, [S.param(0), S.param(1)]);
+  const newTable = b.use('0x1', 'table', 'new', [], [generic], 2);
+  const add = b.use('0x1', 'table', 'add', [S.mut(generic), S.param(0), S.param(1)], [], 2);
+  const addressOf = b.use('0x1', 'signer', 'address_of', [S.ref(S.signer)], [S.address]);
+  b.fn('init', {
+    entry: true,
+    params: [S.ref(S.signer), S.u64],
+    locals: [S.struct(book.handle)],
+    code: [
+      { op: 'CallGeneric', fn: b.fnInst(newTable, [S.u64, S.address]) },
+      { op: 'Pack', def: book.def },
+      { op: 'StLoc', local: 2 },
+      { op: 'MutBorrowLoc', local: 2 },
+      { op: 'MutBorrowField', field: b.field(book.def, 0) },
+      { op: 'MoveLoc', local: 1 },
+      { op: 'CopyLoc', local: 0 },
+      { op: 'Call', fn: addressOf },
+      { op: 'CallGeneric', fn: b.fnInst(add, [S.u64, S.address]) },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'MoveLoc', local: 2 },
+      { op: 'MoveTo', def: book.def },
+      { op: 'Ret' },
+    ],
+  });
+  return b.build();
+}
+
 const ABI = {
   pay: { typeParameters: [], parameters: [parseTypeTag('address'), parseTypeTag('u64')] },
   spin: { typeParameters: [], parameters: [] },
@@ -84,6 +116,7 @@ describe('Move VM on the chain', () => {
     owner = await fundedAccount(chain, 500_000_000);
     const address = owner.accountAddress.toStringLong() as LongAddress;
     published.set(`${address}::pay`, payModule(address));
+    published.set(`${address}::book`, bookModule(address));
   });
 
   afterAll(async () => {
@@ -209,5 +242,32 @@ describe('Move VM on the chain', () => {
       type_arguments: ['0x1::aptos_coin::AptosCoin'],
       arguments: ['777', shortAddress(to.toStringLong() as LongAddress)],
     });
+  });
+
+  it('writes a table item a node serves at /tables/{handle}/item, and renders the write set', async () => {
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: owner.accountAddress,
+      data: {
+        function: `${owner.accountAddress.toString()}::book::init`,
+        functionArguments: [7],
+        abi: { typeParameters: [], parameters: [parseTypeTag('u64')] },
+      },
+    });
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
+    const committed = (await chain.aptos.waitForTransaction({
+      transactionHash: pending.hash,
+    })) as UserTransactionResponse;
+    const me = shortAddress(owner.accountAddress.toStringLong() as LongAddress);
+    const book = await chain.aptos.getAccountResource<{ entries: { handle: string } }>({
+      accountAddress: owner.accountAddress,
+      resourceType: `${owner.accountAddress.toString()}::book::Book`,
+    });
+    const item = await chain.aptos.getTableItem<string>({
+      handle: book.entries.handle,
+      data: { key_type: 'u64', value_type: 'address', key: '7' },
+    });
+    expect(item).toBe(me);
+    const change = committed.changes.find((c) => c.type === 'write_table_item');
+    expect(change).toMatchObject({ handle: book.entries.handle, key: '0x0700000000000000' });
   });
 });
