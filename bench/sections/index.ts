@@ -4,6 +4,7 @@ import { historySection } from './history.ts';
 import { historyBrowserSection } from './historyBrowser.ts';
 import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
+import { movevmSection } from './movevm.ts';
 import { visualizerSection } from './visualizer.ts';
 
 /** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
@@ -14,4 +15,5 @@ export const sections: BenchSection[] = [
   historySection,
   historyBrowserSection,
   chainlogSection,
+  movevmSection,
 ];

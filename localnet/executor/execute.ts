@@ -10,6 +10,7 @@ import {
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
+import { runBytecodeEntry, runScriptPayload } from '../move/vm/chain.ts';
 import { findModule } from '../framework/registry.ts';
 import type {
   ChainEvent,
@@ -159,7 +160,7 @@ class Session implements NativeContext {
 
   constructor(
     private readonly base: StateReader,
-    private readonly meter: GasMeter | null,
+    readonly meter: GasMeter | null,
     readonly signers: readonly LongAddress[],
     readonly timestampMicros: bigint,
     readonly chainId: number,
@@ -207,9 +208,17 @@ function leadingSigners(fn: NativeFunction): number {
 
 function runEntry(tx: DecodedTransaction, session: Session): void {
   const call = tx.entry;
-  if (call === null) throw new VmFailure('FEATURE_UNDER_GATING');
+  if (call === null) {
+    if (tx.payloadKind !== 'script' || session.meter === null)
+      throw new VmFailure('FEATURE_UNDER_GATING');
+    return runScriptPayload(session, session.meter, tx); // Move bytecode (localnet/move/vm)
+  }
   const module = findModule(call.module, call.moduleName);
-  if (module === undefined) throw new VmFailure('LINKER_ERROR');
+  if (module === undefined) {
+    // Not native: published Move bytecode (localnet/move/vm), or nothing.
+    if (session.meter !== null && runBytecodeEntry(session, session.meter, tx.hash, call)) return;
+    throw new VmFailure('LINKER_ERROR');
+  }
   const fn = module.functions.find((candidate) => candidate.name === call.functionName);
   if (fn === undefined || fn.run === undefined) throw new VmFailure('FUNCTION_RESOLUTION_FAILURE');
   if (!fn.isEntry) throw new VmFailure('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');

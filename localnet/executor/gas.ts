@@ -75,6 +75,11 @@ export class GasMeter {
     this.check();
   }
 
+  /** Internal units left before the limit (the bytecode interpreter counts down from it). */
+  remaining(): number {
+    return this.limit - this.used;
+  }
+
   /** Whole gas units used so far, rounded up. */
   units(): bigint {
     return BigInt(Math.ceil(this.used / GAS.scale));

@@ -25,10 +25,10 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
       message: `Failed to deserialize input into SignedTransaction: ${reason}`,
     });
   }
-  if (tx.payloadKind !== 'entry_function') {
+  if (tx.payloadKind !== 'entry_function' && tx.payloadKind !== 'script') {
     throw new NodeError({
       code: 'invalid_input',
-      message: `The local chain runs entry function payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
+      message: `The local chain runs entry function and script payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
     });
   }
   if (tx.raw.payload instanceof TransactionPayloadEntryFunction && tx.entry !== null) {

@@ -1,3 +1,4 @@
+import { scriptPayloadJson } from '../move/vm/chain.ts';
 import type { AccountAuthenticator, AnyPublicKey } from '@aptos-labs/ts-sdk';
 import {
   AccountAuthenticatorEd25519,
@@ -125,7 +126,7 @@ function functionOf(module: NativeModule | undefined, name: string) {
 /** The `payload` field: entry function arguments decoded through the function's ABI when known. */
 export function payloadJson(tx: DecodedTransaction): JsonObject {
   const call = tx.entry;
-  if (call === null) return { type: `${tx.payloadKind}_payload` };
+  if (call === null) return scriptPayloadJson(tx); // script code and arguments (localnet/move/vm)
   const fn = functionOf(findModule(call.module, call.moduleName), call.functionName);
   let args: Json[] = call.args.map((bytes) => toHex(bytes));
   if (fn !== undefined) {

@@ -15,6 +15,7 @@ import {
 import type { StateReader, TableItemValue } from '../storage/types.ts';
 import { tableKey } from '../storage/types.ts';
 import { typeResolves } from '../framework/registry.ts';
+import { viewBytecode } from '../move/vm/chain.ts';
 import { notFound } from './history.ts';
 
 /** A view call as the HTTP layer parsed it: arguments as JSON or BCS. */
@@ -41,6 +42,9 @@ export function callView(
   } catch (error) {
     throw invalid(`Invalid type argument: ${reason(error)}`);
   }
+  // A module of published bytecode runs in the Move VM (localnet/move/vm).
+  const bytecode = viewBytecode(state, { ...request, typeArgs }, block);
+  if (bytecode !== null) return bytecode;
   // The VM loads type arguments before running: a struct whose module does not exist fails.
   if (!request.typeArgs.every((arg) => typeResolves(parseTypeTag(arg)))) {
     throw new NodeError({ code: 'invalid_input', message: 'LINKER_ERROR' });

@@ -35,6 +35,12 @@ function rehome(
   const moved: CompiledModule = {
     ...m,
     addressIdentifiers: m.addressIdentifiers.map((a) => (a === fx.publisher ? long(owner) : a)),
+    // `@publisher` constants too: init_module runs now, and the SDK's module checks its address.
+    constantPool: m.constantPool.map((c) =>
+      c.type.kind === 'Address' && bytesToHex(c.data) === fx.publisher.slice(2)
+        ? { ...c, data: Uint8Array.from(Buffer.from(long(owner).slice(2), 'hex')) }
+        : c,
+    ),
   };
   return bytesToHex(writeModule(edit(moved)));
 }

@@ -1,0 +1,328 @@
+/**
+ * Where the executor and `/view` hand a call to bytecode: a function of a module that is not in
+ * the native framework runs here, on the same `NativeContext` (state, writes, events, gas).
+ */
+import type { ScriptFunctionArgument } from '@aptos-labs/ts-sdk';
+import { Serialized, TransactionPayloadScript } from '@aptos-labs/ts-sdk';
+import type { Json, LongAddress } from '../../encoding.ts';
+import { fromHex, sha3, toHex } from '../../encoding.ts';
+import type { DecodedTransaction } from '../../executor/decode.ts';
+import { NodeError } from '../../errors.ts';
+import { GAS, GasMeter, OutOfGas } from '../../executor/gas.ts';
+import type { NativeContext } from '../../framework/context.ts';
+import { MoveAbort, VmStatusError } from '../../framework/context.ts';
+import { findModule } from '../../framework/registry.ts';
+import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
+import { readScript } from '../binary/reader.ts';
+import { registerInitModuleRunner } from '../publish.ts';
+import { findBytecodeModule } from '../store.ts';
+import type { CompiledModule, CompiledScript } from '../binary/types.ts';
+import { abilityNames, BinaryFormatError } from '../binary/types.ts';
+import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
+import { STATUS } from './errors.ts';
+import { checkModule, loadScript } from './loader.ts';
+import { VmSession } from './session.ts';
+import { K, tyString } from './ty.ts';
+import { deserialize, toJson, ValueError } from './values.ts';
+import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
+
+/** Reads published modules from state. */
+export type ModuleSource = (
+  state: { get(key: StateKey): StateValue | null },
+  address: LongAddress,
+  name: string,
+) => CompiledModule | null;
+
+/** Published modules as `0x1::code` stores them (`localnet/move/store.ts`). */
+const publishedModules: ModuleSource = (state, address, name) =>
+  findBytecodeModule(state, address, name)?.module ?? null;
+
+let source: ModuleSource = publishedModules;
+
+/** Replaces how modules are read from state (tests); `null` restores the published modules. */
+export function setModuleSource(next: ModuleSource | null): void {
+  source = next ?? publishedModules;
+}
+
+export function moduleStoreOf(state: { get(key: StateKey): StateValue | null }): ModuleStore {
+  return { module: (address, name) => source(state, address, name) };
+}
+
+export function gasCounterOf(meter: GasMeter): GasCounter {
+  return {
+    remaining: () => meter.remaining(),
+    consume: (internal) => meter.chargeExecution(internal),
+  };
+}
+
+/** An entry call as the transaction names it. */
+export interface BytecodeEntryCall {
+  module: LongAddress;
+  moduleName: string;
+  functionName: string;
+  typeArgs: string[];
+  args: Uint8Array[];
+}
+
+/**
+ * Runs `call` if its module is published bytecode; `false` when there is no such module (the
+ * caller then fails with `LINKER_ERROR` as before). Aborts and VM failures throw the framework's
+ * `MoveAbort` / `VmStatusError`, which the executor already renders.
+ */
+export function runBytecodeEntry(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  call: BytecodeEntryCall,
+): boolean {
+  const store = moduleStoreOf(ctx);
+  const module = bytecodeModule(store, ctx, call.module, call.moduleName);
+  if (module === null) return false;
+  runEntry(
+    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    module,
+    call.functionName,
+    call.typeArgs,
+    call.args,
+  );
+  return true;
+}
+
+/** Runs a script payload's code. */
+export function runBytecodeScript(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  script: CompiledScript,
+  typeArgs: string[],
+  args: Uint8Array[],
+): void {
+  const store = moduleStoreOf(ctx);
+  runScript(
+    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    script,
+    typeArgs,
+    args,
+  );
+}
+
+/** Runs a `#[view]` of published bytecode; `null` when the module is not bytecode. */
+export function runBytecodeView(
+  ctx: NativeContext,
+  meter: GasMeter,
+  request: {
+    module: LongAddress;
+    moduleName: string;
+    functionName: string;
+    typeArgs: string[];
+    args: ViewArgs;
+  },
+): Json[] | null {
+  const store = moduleStoreOf(ctx);
+  const module = bytecodeModule(store, ctx, request.module, request.moduleName);
+  if (module === null) return null;
+  return runView(
+    { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+    module,
+    request.functionName,
+    request.typeArgs,
+    request.args,
+  );
+}
+
+/**
+ * `/view` on published bytecode: runs against `state` with a view's gas budget, writes dropped.
+ * `null` when the module is not bytecode. Failures throw a 400 `invalid_input`
+ * `NodeError` as native views do.
+ */
+export function viewBytecode(
+  state: StateReader,
+  request: {
+    module: LongAddress;
+    moduleName: string;
+    functionName: string;
+    typeArgs: string[];
+    args: ViewArgs;
+  },
+  block: { timestampMicros: bigint; chainId: number },
+): { values: Json[]; gasUsed: bigint } | null {
+  // Native framework modules never read state here (the hot path of `coin::balance` & co.).
+  if (findModule(request.module, request.moduleName) !== undefined) return null;
+  const meter = new GasMeter(GAS.maxGasAmount, 0);
+  meter.execution = GAS.viewCall;
+  const ctx: NativeContext = {
+    signers: [],
+    timestampMicros: block.timestampMicros,
+    chainId: block.chainId,
+    get: (key) => {
+      meter.chargeIo(GAS.read);
+      return state.get(key);
+    },
+    write: () => undefined,
+    emit: () => undefined,
+    charge: (internal) => meter.chargeExecution(internal),
+  };
+  try {
+    const values = runBytecodeView(ctx, meter, request);
+    return values === null ? null : { values, gasUsed: meter.units() };
+  } catch (error) {
+    const refused = (message: string, vmErrorCode?: number) =>
+      new NodeError({
+        code: 'invalid_input',
+        message,
+        ...(vmErrorCode === undefined ? {} : { vmErrorCode }),
+      });
+    if (error instanceof MoveAbort) throw refused(error.vmStatus, STATUS.ABORTED);
+    if (error instanceof OutOfGas) throw refused('Out of gas', STATUS.OUT_OF_GAS);
+    if (error instanceof VmStatusError) throw refused(error.status, error.code);
+    if (error instanceof ViewFailure) throw refused(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs a freshly published module's `init_module(&signer)` (what `0x1::code` does after
+ * publishing); `false` when the module has none.
+ */
+export function runBytecodeInit(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  address: LongAddress,
+  name: string,
+): boolean {
+  const store = moduleStoreOf(ctx);
+  const module = bytecodeModule(store, ctx, address, name);
+  if (module?.functionByName.get('init_module') === undefined) return false;
+  runInit(
+    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    module,
+    address,
+  );
+  return true;
+}
+
+/** BCS bytes of a script argument (`Serialized` carries them already). */
+function scriptArgBytes(arg: ScriptFunctionArgument): Uint8Array {
+  return arg instanceof Serialized ? arg.value : arg.bcsToBytes();
+}
+
+/**
+ * A script payload: its code read by the binary reader (a binary that does not read fails with
+ * the reader's status, as a node's `CODE_DESERIALIZATION_ERROR` does), then run with the
+ * transaction's signers.
+ */
+export function runScriptPayload(
+  ctx: NativeContext,
+  meter: GasMeter,
+  tx: DecodedTransaction,
+): void {
+  const payload = tx.raw.payload;
+  if (!(payload instanceof TransactionPayloadScript))
+    throw new VmStatusError('FEATURE_UNDER_GATING', STATUS.FEATURE_UNDER_GATING);
+  let script: CompiledScript;
+  try {
+    script = readScript(payload.script.bytecode);
+  } catch (error) {
+    if (error instanceof BinaryFormatError)
+      throw new VmStatusError('CODE_DESERIALIZATION_ERROR', 3001);
+    throw error;
+  }
+  runBytecodeScript(
+    ctx,
+    meter,
+    tx.hash,
+    script,
+    payload.script.type_args.map((tag) => tag.toString()),
+    payload.script.args.map(scriptArgBytes),
+  );
+}
+
+/** The `payload` JSON of a script transaction as a node prints it (code, ABI, decoded arguments). */
+export function scriptPayloadJson(tx: DecodedTransaction): { [key: string]: Json } {
+  const payload = tx.raw.payload;
+  if (!(payload instanceof TransactionPayloadScript)) return { type: `${tx.payloadKind}_payload` };
+  const bytecode = toHex(payload.script.bytecode);
+  const typeArgs = payload.script.type_args.map((tag) => tag.toString());
+  const rawArgs = payload.script.args.map(scriptArgBytes);
+  let code: { [key: string]: Json } = { bytecode };
+  let args: Json[] = rawArgs.map((bytes) => toHex(bytes));
+  try {
+    const fn = loadScript(readScript(payload.script.bytecode));
+    code = {
+      bytecode,
+      abi: {
+        name: 'main',
+        visibility: 'public',
+        is_entry: true,
+        is_view: false,
+        generic_type_params: fn.typeParams.map((set) => ({ constraints: abilityNames(set) })),
+        params: fn.params.map(tyString),
+        return: [],
+      },
+    };
+    const params = fn.params.filter(
+      (ty) =>
+        ty.k !== K.SIGNER && !((ty.k === K.REF || ty.k === K.MUT_REF) && ty.to.k === K.SIGNER),
+    );
+    const noStructs = () => {
+      throw new ValueError('struct argument');
+    };
+    if (params.length === rawArgs.length) {
+      args = params.map((ty, i) =>
+        toJson(ty, deserialize(ty, rawArgs[i] as Uint8Array, noStructs), noStructs),
+      );
+    }
+  } catch {
+    // What was accepted is printed, never re-judged: code that does not read stays bytes only.
+  }
+  return { type: 'script_payload', code, type_arguments: typeArgs, arguments: args };
+}
+
+/**
+ * For the publisher: prepares every function of a package's modules as the interpreter will
+ * (structs resolved in the package, then in state and the framework); throws the framework's
+ * `VmStatusError` (e.g. `UNKNOWN_INVARIANT_VIOLATION_ERROR`, `TYPE_RESOLUTION_FAILURE`) for code
+ * it could not run.
+ */
+export function checkPackage(
+  state: { get(key: StateKey): StateValue | null },
+  modules: readonly CompiledModule[],
+): void {
+  const bundle = new Map<string, CompiledModule>();
+  for (const compiled of modules) {
+    const self = compiled.moduleHandles[compiled.selfModuleHandleIdx];
+    if (self === undefined) continue;
+    const address = compiled.addressIdentifiers[self.address] ?? '';
+    bundle.set(`${address}::${compiled.identifiers[self.name] ?? ''}`, compiled);
+  }
+  const stored = moduleStoreOf(state);
+  const store: ModuleStore = {
+    module: (address, name) => bundle.get(`${address}::${name}`) ?? stored.module(address, name),
+  };
+  const ctx: NativeContext = {
+    signers: [],
+    timestampMicros: 0n,
+    chainId: 0,
+    get: (key) => state.get(key),
+    write: () => undefined,
+    emit: () => undefined,
+    charge: () => undefined,
+  };
+  const session = new VmSession(ctx, store, new Uint8Array());
+  for (const key of bundle.keys()) {
+    const [address, name] = key.split('::') as [LongAddress, string];
+    const module = session.module(address, name);
+    if (module !== null) checkModule(module, (s) => session.struct(s));
+  }
+}
+
+/**
+ * `init_module` after publishing (`localnet/move/publish.ts` calls this runner): in the
+ * publishing transaction's context and on its gas meter (the executor's session carries it).
+ */
+registerInitModuleRunner((ctx, address, name) => {
+  const meter = (ctx as { meter?: GasMeter | null }).meter ?? new GasMeter(GAS.maxGasAmount, 0);
+  const seed = toHex(sha3(fromHex(address), new TextEncoder().encode(`${name}::init_module`)));
+  runBytecodeInit(ctx, meter, seed, address, name);
+});

@@ -1,0 +1,67 @@
+import { MoveAbort, VmStatusError } from '../../framework/context.ts';
+
+/**
+ * A VM failure that is not an abort (the framework's `VmStatusError`, so the executor and
+ * `/view` report both alike), named by the node's status (`ARITHMETIC_ERROR`,
+ * `VECTOR_OPERATION_ERROR`, `MISSING_DATA`, `RESOURCE_ALREADY_EXISTS`, `LINKER_ERROR`, …) with
+ * its `StatusCode` number. `location` says where (`0x…::m::f` at code offset `pc`) for messages.
+ */
+export class VmError extends VmStatusError {
+  constructor(
+    status: string,
+    code: number,
+    readonly location = '',
+  ) {
+    super(status, code);
+    if (location !== '') this.message = `${status} at ${location}`;
+  }
+}
+
+/** Move's `StatusCode` numbers for the statuses the interpreter raises. */
+export const STATUS = {
+  OUT_OF_GAS: 4002,
+  RESOURCE_DOES_NOT_EXIST: 4003,
+  RESOURCE_ALREADY_EXISTS: 4004,
+  MISSING_DATA: 4008,
+  DATA_FORMAT_ERROR: 4009,
+  ABORTED: 4016,
+  ARITHMETIC_ERROR: 4017,
+  VECTOR_OPERATION_ERROR: 4018,
+  EXECUTION_STACK_OVERFLOW: 4020,
+  CALL_STACK_OVERFLOW: 4021,
+  VM_MAX_VALUE_DEPTH_REACHED: 4025,
+  LINKER_ERROR: 2022,
+  FUNCTION_RESOLUTION_FAILURE: 1091,
+  TYPE_RESOLUTION_FAILURE: 1009,
+  NUMBER_OF_TYPE_ARGUMENTS_MISMATCH: 1033,
+  UNKNOWN_INVARIANT_VIOLATION_ERROR: 2000,
+  FAILED_TO_DESERIALIZE_ARGUMENT: 1103,
+  FEATURE_UNDER_GATING: 4027,
+  STRUCT_VARIANT_MISMATCH: 4038,
+  NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH: 1096,
+  NUMBER_OF_ARGUMENTS_MISMATCH: 1034,
+  EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION: 1097,
+} as const;
+
+export type StatusName = keyof typeof STATUS;
+
+export const vmError = (status: StatusName, location = ''): VmError =>
+  new VmError(status, STATUS[status], location);
+
+/**
+ * A Move `abort` from bytecode: the module (`0x…::m`, short address), the code, and the name and
+ * doc from the module's error map when it has one. It is the framework's `MoveAbort`, so the
+ * executor and `/view` render both the same way (`vmStatus`).
+ */
+export class BytecodeAbort extends MoveAbort {
+  constructor(module: string, code: bigint, reason: { name: string; doc: string } | null) {
+    super(module, code, reason ?? undefined);
+  }
+
+  /** A script's abort has no module: a node prints `Move abort: code 0x…`. */
+  override get vmStatus(): string {
+    return this.module === 'script'
+      ? `Move abort: code 0x${this.code.toString(16)}`
+      : super.vmStatus;
+  }
+}

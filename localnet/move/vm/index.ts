@@ -1,0 +1,188 @@
+/**
+ * The Move bytecode VM's entry points for the executor and the view endpoint: run an entry
+ * function, a view function or a script of published bytecode on top of a `NativeContext`.
+ * Layout: `loader.ts` (CompiledModule → prepared code), `interpreter.ts` (the loop),
+ * `natives.ts` (std/aptos_std), `frameworkBridge.ts` (calls into the native framework),
+ * `session.ts` (globals, tables, events, write-back), `values.ts` (values, BCS, JSON).
+ */
+import type { Json, LongAddress } from '../../encoding.ts';
+import type { NativeContext } from '../../framework/context.ts';
+import type { CompiledScript } from '../binary/types.ts';
+import { vmError } from './errors.ts';
+import type { GasCounter } from './interpreter.ts';
+import { Interpreter } from './interpreter.ts';
+import type { LoadedFunction, LoadedModule } from './loader.ts';
+import { loadScript } from './loader.ts';
+import type { ModuleStore } from './session.ts';
+import { VmSession } from './session.ts';
+import type { Ty } from './ty.ts';
+import { K, parseTy, subst, TypeParseError } from './ty.ts';
+import type { Value } from './values.ts';
+import { deserialize, fromJson, Ref, toJson, ValueError } from './values.ts';
+
+export { BytecodeAbort, VmError } from './errors.ts';
+export type { GasCounter } from './interpreter.ts';
+export type { ModuleStore } from './session.ts';
+
+export interface VmCall {
+  ctx: NativeContext;
+  store: ModuleStore;
+  meter: GasCounter;
+  /** Seeds new table handles (the transaction's hash; any fixed bytes for a view). */
+  seed: Uint8Array;
+}
+
+const isSignerParam = (ty: Ty): boolean =>
+  ty.k === K.SIGNER || ((ty.k === K.REF || ty.k === K.MUT_REF) && ty.to.k === K.SIGNER);
+
+function parseTypeArgs(typeArgs: readonly string[], expected: number): Ty[] {
+  if (typeArgs.length !== expected) throw vmError('NUMBER_OF_TYPE_ARGUMENTS_MISMATCH');
+  try {
+    return typeArgs.map((arg) => parseTy(arg));
+  } catch (error) {
+    if (error instanceof TypeParseError) throw vmError('TYPE_RESOLUTION_FAILURE');
+    throw error;
+  }
+}
+
+/** The bytecode module at `address::name`, if one is published. */
+export function bytecodeModule(
+  store: ModuleStore,
+  ctx: NativeContext,
+  address: LongAddress,
+  name: string,
+): LoadedModule | null {
+  return new VmSession(ctx, store, new Uint8Array()).module(address, name);
+}
+
+function signerArgs(
+  fn: LoadedFunction,
+  signers: readonly LongAddress[],
+): { values: Value[]; count: number } {
+  let count = 0;
+  while (count < fn.params.length && isSignerParam(fn.params[count] as Ty)) count += 1;
+  if (count > 0 && count !== signers.length) throw vmError('NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH');
+  const values = signers
+    .slice(0, count)
+    .map((signer, i) =>
+      (fn.params[i] as Ty).k === K.SIGNER ? (signer as Value) : new Ref([signer], 0),
+    );
+  return { values, count };
+}
+
+function decodeArgs(
+  session: VmSession,
+  params: readonly Ty[],
+  tys: readonly Ty[],
+  args: readonly Uint8Array[],
+): Value[] {
+  if (params.length !== args.length) throw vmError('NUMBER_OF_ARGUMENTS_MISMATCH');
+  try {
+    return params.map((param, i) =>
+      deserialize(subst(param, tys), args[i] as Uint8Array, session.layout),
+    );
+  } catch (error) {
+    if (error instanceof ValueError) throw vmError('FAILED_TO_DESERIALIZE_ARGUMENT');
+    throw error;
+  }
+}
+
+/** Runs an entry function of a bytecode module with BCS arguments (the transaction's). */
+export function runEntry(
+  call: VmCall,
+  module: LoadedModule,
+  functionName: string,
+  typeArgs: readonly string[],
+  args: readonly Uint8Array[],
+): void {
+  const fn = module.functionByName.get(functionName);
+  if (fn === undefined)
+    throw vmError('FUNCTION_RESOLUTION_FAILURE', `${module.id}::${functionName}`);
+  if (!fn.isEntry) throw vmError('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
+  const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
+  const session = new VmSession(call.ctx, call.store, call.seed);
+  const signers = signerArgs(fn, call.ctx.signers);
+  const values = [
+    ...signers.values,
+    ...decodeArgs(session, fn.params.slice(signers.count), tys, args),
+  ];
+  new Interpreter(session, call.meter).run(fn, tys, values);
+  session.finish();
+}
+
+/** Runs `init_module(&signer)` of a module just published at `address`. */
+export function runInit(call: VmCall, module: LoadedModule, address: LongAddress): void {
+  const fn = module.functionByName.get('init_module');
+  if (fn === undefined) return;
+  const session = new VmSession(call.ctx, call.store, call.seed);
+  const signer: Value =
+    (fn.params[0] as Ty | undefined)?.k === K.SIGNER ? address : new Ref([address], 0);
+  new Interpreter(session, call.meter).run(fn, [], fn.params.length === 0 ? [] : [signer]);
+  session.finish();
+}
+
+/** Runs a script payload (its code deserialized by the reader) with BCS arguments. */
+export function runScript(
+  call: VmCall,
+  script: CompiledScript,
+  typeArgs: readonly string[],
+  args: readonly Uint8Array[],
+): void {
+  const fn = loadScript(script);
+  const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
+  const session = new VmSession(call.ctx, call.store, call.seed);
+  const signers = signerArgs(fn, call.ctx.signers);
+  const values = [
+    ...signers.values,
+    ...decodeArgs(session, fn.params.slice(signers.count), tys, args),
+  ];
+  new Interpreter(session, call.meter).run(fn, tys, values);
+  session.finish();
+}
+
+/** A view function's arguments: JSON (as `/view` takes them) or BCS. */
+export type ViewArgs = { json: Json[] } | { bcs: Uint8Array[] };
+
+/** Runs a `#[view]` function and renders its results as a node does. Nothing is written. */
+export function runView(
+  call: VmCall,
+  module: LoadedModule,
+  functionName: string,
+  typeArgs: readonly string[],
+  args: ViewArgs,
+): Json[] {
+  const fn = module.functionByName.get(functionName);
+  const id = `${module.id}::${functionName}`;
+  if (fn === undefined) throw new ViewFailure(`Function ${id} does not exist`);
+  if (!fn.isView) throw new ViewFailure(`Function ${id} is not marked as a view function`);
+  if (fn.typeParams.length !== typeArgs.length) {
+    throw new ViewFailure(
+      `Function ${id} expects ${fn.typeParams.length} type arguments, got ${typeArgs.length}`,
+    );
+  }
+  const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
+  const session = new VmSession(call.ctx, call.store, call.seed);
+  const given = 'json' in args ? args.json : args.bcs;
+  if (given.length !== fn.params.length) {
+    throw new ViewFailure(`Function expects ${fn.params.length} arguments, got ${given.length}`);
+  }
+  let values: Value[];
+  try {
+    values =
+      'json' in args
+        ? fn.params.map((param, i) =>
+            fromJson(subst(param, tys), args.json[i] ?? null, session.layout),
+          )
+        : decodeArgs(session, fn.params, tys, args.bcs);
+  } catch (error) {
+    if (error instanceof ValueError) throw new ViewFailure(`Invalid argument: ${error.message}`);
+    throw error;
+  }
+  const results = new Interpreter(session, call.meter).run(fn, tys, values);
+  return fn.returns.map((ret, i) => toJson(subst(ret, tys), results[i] as Value, session.layout));
+}
+
+/** A view call refused before running (400 `invalid_input` with this message). */
+export class ViewFailure extends Error {
+  override readonly name = 'ViewFailure';
+}

@@ -1,0 +1,881 @@
+import type { LongAddress } from '../../encoding.ts';
+import { shortAddress } from '../../encoding.ts';
+import type {
+  AbilitySet,
+  Bytecode,
+  CompiledModule,
+  CompiledScript,
+  CompiledUnitTables,
+  SignatureToken,
+  StructTypeParameter,
+  Visibility,
+} from '../binary/types.ts';
+import { vmError } from './errors.ts';
+import { OP } from './ops.ts';
+import type { VmSession } from './session.ts';
+import type { Ty, StructName } from './ty.ts';
+import { isGeneric, K, T, subst, tyString } from './ty.ts';
+import type { Value } from './values.ts';
+import { BcsReader, deserializeFrom } from './values.ts';
+import type { Layout } from './values.ts';
+
+/** A struct or enum of a loaded module, its field types naming the struct's type parameters. */
+export interface LoadedStruct {
+  name: StructName;
+  abilities: AbilitySet;
+  typeParams: readonly StructTypeParameter[];
+  /** `null` for an enum. */
+  fields: Array<{ name: string; ty: Ty }> | null;
+  variants: Array<{ name: string; fields: Array<{ name: string; ty: Ty }> }> | null;
+}
+
+/** A call site: the callee's identity and type arguments (which may name the caller's). */
+export interface CallSite {
+  address: LongAddress;
+  module: string;
+  name: string;
+  tyArgs: Ty[];
+  generic: boolean;
+  argCount: number;
+  /** Resolved on first use by the interpreter. */
+  target: LoadedFunction | NativeImpl | null;
+}
+
+/** A native implementation: takes the arguments, returns the results. */
+export type NativeImpl = (vm: NativeHost, tyArgs: readonly Ty[], args: Value[]) => Value[];
+
+/** What natives may ask of the running VM (implemented by the interpreter). */
+export interface NativeHost {
+  /** Charges execution gas in internal units. */
+  charge(internal: number): void;
+  layout(s: StructName, args: readonly Ty[]): Layout;
+  readonly session: VmSession;
+}
+
+/** A resource type site: `move_to<S<T>>`, `borrow_global<S>`… */
+export interface StructSite {
+  ty: Ty;
+  generic: boolean;
+  /** The cached tag string when not generic. */
+  tag: string;
+  struct: LoadedStruct;
+}
+
+export interface VariantSite {
+  struct: LoadedStruct;
+  tag: number;
+  count: number;
+  /** For variant field borrows: the variants that have the field. */
+  variants: number[];
+  offset: number;
+}
+
+/** A function's code, prepared for the interpreter. */
+export interface Prepared {
+  op: Uint8Array;
+  num: Float64Array;
+  obj: unknown[];
+  localCount: number;
+  paramCount: number;
+}
+
+export interface LoadedFunction {
+  module: LoadedModule | null;
+  name: string;
+  /** `0x…::m::f`, short address. */
+  id: string;
+  visibility: Visibility;
+  isEntry: boolean;
+  isView: boolean;
+  typeParams: readonly AbilitySet[];
+  params: Ty[];
+  returns: Ty[];
+  locals: Ty[];
+  code: readonly Bytecode[] | null;
+  prepared: Prepared | null;
+  unit: CompiledUnitTables;
+}
+
+export interface LoadedModule {
+  address: LongAddress;
+  name: string;
+  /** `0x…::m`, short address, as abort messages print it. */
+  id: string;
+  compiled: CompiledModule;
+  structs: LoadedStruct[];
+  functions: LoadedFunction[];
+  functionByName: Map<string, LoadedFunction>;
+  structByName: Map<string, LoadedStruct>;
+  errors: Map<bigint, { name: string; doc: string }>;
+  views: Set<string>;
+}
+
+/** Converts a signature token of `unit` to a VM type (type parameters stay `PARAM`). */
+export function tokenToTy(unit: CompiledUnitTables, token: SignatureToken): Ty {
+  switch (token.kind) {
+    case 'Bool':
+      return T.bool;
+    case 'U8':
+      return T.u8;
+    case 'U16':
+      return T.u16;
+    case 'U32':
+      return T.u32;
+    case 'U64':
+      return T.u64;
+    case 'U128':
+      return T.u128;
+    case 'U256':
+      return T.u256;
+    case 'Address':
+      return T.address;
+    case 'Signer':
+      return T.signer;
+    case 'Vector':
+      return T.vector(tokenToTy(unit, token.inner));
+    case 'Struct':
+      return T.struct(structNameOf(unit, token.handle));
+    case 'StructInstantiation':
+      return T.struct(
+        structNameOf(unit, token.handle),
+        token.typeArgs.map((arg) => tokenToTy(unit, arg)),
+      );
+    case 'Reference':
+      return T.ref(tokenToTy(unit, token.inner));
+    case 'MutableReference':
+      return T.mutRef(tokenToTy(unit, token.inner));
+    case 'TypeParameter':
+      return T.param(token.index);
+    case 'Function':
+      throw vmError('FEATURE_UNDER_GATING');
+  }
+}
+
+export function structNameOf(unit: CompiledUnitTables, handleIndex: number): StructName {
+  const handle = unit.structHandles[handleIndex];
+  if (handle === undefined) throw vmError('TYPE_RESOLUTION_FAILURE');
+  const module = unit.moduleHandles[handle.module];
+  if (module === undefined) throw vmError('TYPE_RESOLUTION_FAILURE');
+  return {
+    address: unit.addressIdentifiers[module.address] as LongAddress,
+    module: unit.identifiers[module.name] as string,
+    name: unit.identifiers[handle.name] as string,
+  };
+}
+
+const sig = (unit: CompiledUnitTables, index: number): Ty[] =>
+  (unit.signatures[index] ?? []).map((token) => tokenToTy(unit, token));
+
+// ---------------------------------------------------------------------------------------------
+// Module metadata (`aptos::metadata_v1`): error map and `#[view]` attributes
+
+const VIEW_FUNCTION = 1;
+
+function readString(r: BcsReader): string {
+  const n = r.uleb();
+  const bytes = r.buf.subarray(r.pos, r.pos + n);
+  if (bytes.length !== n) throw new Error('unexpected end of input');
+  r.pos += n;
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Reads the error map and view functions from `aptos::metadata_v0`/`_v1`; bad metadata is ignored. */
+export function readMetadata(unit: CompiledUnitTables): {
+  errors: Map<bigint, { name: string; doc: string }>;
+  views: Set<string>;
+} {
+  const errors = new Map<bigint, { name: string; doc: string }>();
+  const views = new Set<string>();
+  for (const entry of unit.metadata) {
+    const key = Buffer.from(entry.key).toString('utf8');
+    if (key !== 'aptos::metadata_v1' && key !== 'aptos::metadata_v0') continue;
+    try {
+      const r = new BcsReader(entry.value);
+      const count = r.uleb();
+      for (let i = 0; i < count; i += 1) {
+        const code = r.uint(8) as bigint;
+        const name = readString(r);
+        const doc = readString(r);
+        errors.set(code, { name, doc });
+      }
+      if (key === 'aptos::metadata_v1') {
+        const structs = r.uleb();
+        for (let i = 0; i < structs; i += 1) {
+          readString(r);
+          const n = r.uleb();
+          for (let j = 0; j < n; j += 1) {
+            r.byte();
+            const args = r.uleb();
+            for (let a = 0; a < args; a += 1) readString(r);
+          }
+        }
+        const fns = r.uleb();
+        for (let i = 0; i < fns; i += 1) {
+          const name = readString(r);
+          const n = r.uleb();
+          for (let j = 0; j < n; j += 1) {
+            const kind = r.byte();
+            const args = r.uleb();
+            for (let a = 0; a < args; a += 1) readString(r);
+            if (kind === VIEW_FUNCTION) views.add(name);
+          }
+        }
+      }
+    } catch {
+      // Metadata a node would have refused at publishing; nothing to explain aborts with.
+    }
+  }
+  return { errors, views };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+export function loadModule(compiled: CompiledModule): LoadedModule {
+  const self = compiled.moduleHandles[compiled.selfModuleHandleIdx];
+  if (self === undefined) throw vmError('LINKER_ERROR');
+  const address = compiled.addressIdentifiers[self.address] as LongAddress;
+  const name = compiled.identifiers[self.name] as string;
+  const { errors, views } = readMetadata(compiled);
+  const module: LoadedModule = {
+    address,
+    name,
+    id: `${shortAddress(address)}::${name}`,
+    compiled,
+    structs: [],
+    functions: [],
+    functionByName: new Map(),
+    structByName: new Map(),
+    errors,
+    views,
+  };
+  for (const def of compiled.structDefs) {
+    const handle = compiled.structHandles[def.structHandle];
+    if (handle === undefined) throw vmError('TYPE_RESOLUTION_FAILURE');
+    const field = (f: { name: number; signature: SignatureToken }) => ({
+      name: compiled.identifiers[f.name] as string,
+      ty: tokenToTy(compiled, f.signature),
+    });
+    const info = def.fieldInformation;
+    const struct: LoadedStruct = {
+      name: structNameOf(compiled, def.structHandle),
+      abilities: handle.abilities,
+      typeParams: handle.typeParameters,
+      fields:
+        info.kind === 'Declared' ? info.fields.map(field) : info.kind === 'Native' ? [] : null,
+      variants:
+        info.kind === 'DeclaredVariants'
+          ? info.variants.map((variant) => ({
+              name: compiled.identifiers[variant.name] as string,
+              fields: variant.fields.map(field),
+            }))
+          : null,
+    };
+    module.structs.push(struct);
+    module.structByName.set(struct.name.name, struct);
+  }
+  for (const def of compiled.functionDefs) {
+    const handle = compiled.functionHandles[def.function];
+    if (handle === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE');
+    const fnName = compiled.identifiers[handle.name] as string;
+    const params = sig(compiled, handle.parameters);
+    const fn: LoadedFunction = {
+      module,
+      name: fnName,
+      id: `${module.id}::${fnName}`,
+      visibility: def.visibility,
+      isEntry: def.isEntry,
+      isView: views.has(fnName),
+      typeParams: handle.typeParameters,
+      params,
+      returns: sig(compiled, handle.returns),
+      locals: def.code === null ? params : [...params, ...sig(compiled, def.code.locals)],
+      code: def.code?.code ?? null,
+      prepared: null,
+      unit: compiled,
+    };
+    module.functions.push(fn);
+    module.functionByName.set(fnName, fn);
+  }
+  return module;
+}
+
+/** A script as a function of no module. */
+export function loadScript(script: CompiledScript): LoadedFunction {
+  const params = sig(script, script.parameters);
+  return {
+    module: null,
+    name: 'main',
+    id: 'script',
+    visibility: 'public',
+    isEntry: true,
+    isView: false,
+    typeParams: script.typeParameters,
+    params,
+    returns: [],
+    locals: [...params, ...sig(script, script.code.locals)],
+    code: script.code.code,
+    prepared: null,
+    unit: script,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparation: bytecode → dense opcodes, operands resolved, integer widths inferred
+
+/** Finds a struct definition by name (loads its module); used while preparing code. */
+export type StructLookup = (name: StructName) => LoadedStruct;
+
+const MAX_NUM: Readonly<Record<number, number>> = {
+  [K.U8]: 0xff,
+  [K.U16]: 0xffff,
+  [K.U32]: 0xffffffff,
+};
+const MAX_BIG: Readonly<Record<number, bigint>> = {
+  [K.U64]: (1n << 64n) - 1n,
+  [K.U128]: (1n << 128n) - 1n,
+  [K.U256]: (1n << 256n) - 1n,
+};
+const BITS: Readonly<Record<number, number>> = {
+  [K.U8]: 8,
+  [K.U16]: 16,
+  [K.U32]: 32,
+  [K.U64]: 64,
+  [K.U128]: 128,
+  [K.U256]: 256,
+};
+
+function invariant(fn: LoadedFunction, pc: number, what: string): Error {
+  const error = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', `${fn.id}+${pc}`);
+  error.message = `${error.message}: ${what}`;
+  return error;
+}
+
+/** Prepares a function's code once: the interpreter runs `Prepared`, never `Bytecode`. */
+export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
+  if (fn.prepared !== null) return fn.prepared;
+  const code = fn.code;
+  if (code === null) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
+  const unit = fn.unit;
+  const module = unit as CompiledModule;
+  const n = code.length;
+  const op = new Uint8Array(n);
+  const num = new Float64Array(n);
+  const obj = new Array<unknown>(n).fill(null);
+  // Basic block starts: the stack is empty there (the bytecode verifier's stack-usage rule).
+  const starts = new Set<number>();
+  for (const instr of code) {
+    if (instr.op === 'BrTrue' || instr.op === 'BrFalse' || instr.op === 'Branch')
+      starts.add(instr.offset);
+  }
+  let stack: Ty[] = [];
+  const pop = (pc: number): Ty => {
+    const ty = stack.pop();
+    if (ty === undefined) throw invariant(fn, pc, 'stack underflow');
+    return ty;
+  };
+  const deref = (ty: Ty, pc: number): Ty => {
+    if (ty.k !== K.REF && ty.k !== K.MUT_REF) throw invariant(fn, pc, 'expected a reference');
+    return ty.to;
+  };
+  const structSite = (defIndex: number, tyArgs: Ty[]): StructSite => {
+    const def = module.structDefs[defIndex];
+    if (def === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
+    const name = structNameOf(unit, def.structHandle);
+    const ty = T.struct(name, tyArgs);
+    const generic = isGeneric(ty);
+    return { ty, generic, tag: generic ? '' : tyString(ty), struct: lookup(name) };
+  };
+  const defInst = (index: number): StructSite => {
+    const inst = module.structDefInstantiations[index];
+    if (inst === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
+    return structSite(inst.def, sig(unit, inst.typeParameters));
+  };
+  const fieldOf = (handleIndex: number, tyArgs: Ty[], pc: number): { offset: number; ty: Ty } => {
+    const handle = module.fieldHandles[handleIndex];
+    if (handle === undefined) throw invariant(fn, pc, 'bad field handle');
+    const site = structSite(handle.owner, tyArgs);
+    const field = site.struct.fields?.[handle.field];
+    if (field === undefined) throw invariant(fn, pc, 'bad field');
+    return { offset: handle.field, ty: subst(field.ty, tyArgs) };
+  };
+  const variantSite = (
+    handleIndex: number,
+    tyArgs: Ty[],
+  ): { site: VariantSite; ty: Ty; fields: Ty[] } => {
+    const handle = module.structVariantHandles[handleIndex];
+    if (handle === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
+    const s = structSite(handle.struct, tyArgs);
+    const variant = s.struct.variants?.[handle.variant];
+    if (variant === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
+    return {
+      site: {
+        struct: s.struct,
+        tag: handle.variant,
+        count: variant.fields.length,
+        variants: [],
+        offset: 0,
+      },
+      ty: s.ty,
+      fields: variant.fields.map((f) => subst(f.ty, tyArgs)),
+    };
+  };
+  const callSite = (
+    handleIndex: number,
+    tyArgs: Ty[],
+  ): { site: CallSite; params: Ty[]; returns: Ty[] } => {
+    const handle = unit.functionHandles[handleIndex];
+    if (handle === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
+    const mh = unit.moduleHandles[handle.module];
+    if (mh === undefined) throw vmError('LINKER_ERROR', fn.id);
+    const params = sig(unit, handle.parameters).map((ty) => subst(ty, tyArgs));
+    const returns = sig(unit, handle.returns).map((ty) => subst(ty, tyArgs));
+    return {
+      site: {
+        address: unit.addressIdentifiers[mh.address] as LongAddress,
+        module: unit.identifiers[mh.name] as string,
+        name: unit.identifiers[handle.name] as string,
+        tyArgs,
+        generic: tyArgs.some(isGeneric),
+        argCount: params.length,
+        target: null,
+      },
+      params,
+      returns,
+    };
+  };
+  const arith = (pc: number, nOp: number, bOp: number, useMax: boolean) => {
+    pop(pc);
+    const ty = pop(pc);
+    stack.push(ty);
+    if (ty.k >= K.U8 && ty.k <= K.U32) {
+      op[pc] = nOp;
+      num[pc] = useMax ? (MAX_NUM[ty.k] as number) : 0;
+    } else if (ty.k >= K.U64 && ty.k <= K.U256) {
+      op[pc] = bOp;
+      obj[pc] = MAX_BIG[ty.k];
+    } else throw invariant(fn, pc, 'arithmetic on a non-integer');
+  };
+  const generic = (pc: number, nOp: number) => {
+    pop(pc);
+    stack.push(pop(pc));
+    op[pc] = nOp;
+  };
+
+  for (let pc = 0; pc < n; pc += 1) {
+    if (starts.has(pc)) stack = [];
+    const instr = code[pc] as Bytecode;
+    switch (instr.op) {
+      case 'Pop':
+        pop(pc);
+        op[pc] = OP.POP;
+        break;
+      case 'Ret':
+        stack = [];
+        op[pc] = OP.RET;
+        break;
+      case 'BrTrue':
+      case 'BrFalse':
+        pop(pc);
+        op[pc] = instr.op === 'BrTrue' ? OP.BR_TRUE : OP.BR_FALSE;
+        num[pc] = instr.offset;
+        stack = [];
+        break;
+      case 'Branch':
+        op[pc] = OP.BRANCH;
+        num[pc] = instr.offset;
+        stack = [];
+        break;
+      case 'LdU8':
+      case 'LdU16':
+      case 'LdU32':
+        op[pc] = OP.LD_NUM;
+        num[pc] = instr.value;
+        stack.push(instr.op === 'LdU8' ? T.u8 : instr.op === 'LdU16' ? T.u16 : T.u32);
+        break;
+      case 'LdU64':
+      case 'LdU128':
+      case 'LdU256':
+        op[pc] = OP.LD_BIG;
+        obj[pc] = instr.value;
+        stack.push(instr.op === 'LdU64' ? T.u64 : instr.op === 'LdU128' ? T.u128 : T.u256);
+        break;
+      case 'LdConst': {
+        const constant = unit.constantPool[instr.index];
+        if (constant === undefined) throw invariant(fn, pc, 'bad constant');
+        const ty = tokenToTy(unit, constant.type);
+        const value = deserializeFrom(new BcsReader(constant.data), ty, () => {
+          throw invariant(fn, pc, 'a constant cannot hold a struct');
+        });
+        op[pc] = OP.LD_CONST;
+        obj[pc] = value;
+        num[pc] = constant.data.length;
+        stack.push(ty);
+        break;
+      }
+      case 'LdTrue':
+      case 'LdFalse':
+        op[pc] = instr.op === 'LdTrue' ? OP.LD_TRUE : OP.LD_FALSE;
+        stack.push(T.bool);
+        break;
+      case 'CopyLoc':
+      case 'MoveLoc': {
+        const ty = fn.locals[instr.local];
+        if (ty === undefined) throw invariant(fn, pc, 'bad local');
+        op[pc] = instr.op === 'CopyLoc' ? OP.COPY_LOC : OP.MOVE_LOC;
+        num[pc] = instr.local;
+        stack.push(ty);
+        break;
+      }
+      case 'StLoc':
+        pop(pc);
+        op[pc] = OP.ST_LOC;
+        num[pc] = instr.local;
+        break;
+      case 'MutBorrowLoc':
+      case 'ImmBorrowLoc': {
+        const ty = fn.locals[instr.local];
+        if (ty === undefined) throw invariant(fn, pc, 'bad local');
+        op[pc] = OP.BORROW_LOC;
+        num[pc] = instr.local;
+        stack.push(instr.op === 'MutBorrowLoc' ? T.mutRef(ty) : T.ref(ty));
+        break;
+      }
+      case 'MutBorrowField':
+      case 'ImmBorrowField':
+      case 'MutBorrowFieldGeneric':
+      case 'ImmBorrowFieldGeneric': {
+        const target = deref(pop(pc), pc);
+        let field: { offset: number; ty: Ty };
+        if (instr.op === 'MutBorrowField' || instr.op === 'ImmBorrowField') {
+          field = fieldOf(instr.field, [], pc);
+        } else {
+          const inst = module.fieldInstantiations[instr.field];
+          if (inst === undefined) throw invariant(fn, pc, 'bad field instantiation');
+          field = fieldOf(inst.handle, sig(unit, inst.typeParameters), pc);
+        }
+        void target;
+        op[pc] = OP.BORROW_FIELD;
+        num[pc] = field.offset;
+        stack.push(instr.op.startsWith('Mut') ? T.mutRef(field.ty) : T.ref(field.ty));
+        break;
+      }
+      case 'Call':
+      case 'CallGeneric': {
+        let call;
+        if (instr.op === 'Call') call = callSite(instr.fn, []);
+        else {
+          const inst = unit.functionInstantiations[instr.fn];
+          if (inst === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
+          call = callSite(inst.handle, sig(unit, inst.typeParameters));
+        }
+        for (let i = 0; i < call.params.length; i += 1) pop(pc);
+        stack.push(...call.returns);
+        op[pc] = OP.CALL;
+        obj[pc] = call.site;
+        break;
+      }
+      case 'Pack':
+      case 'PackGeneric':
+      case 'Unpack':
+      case 'UnpackGeneric': {
+        const site =
+          instr.op === 'Pack' || instr.op === 'Unpack'
+            ? structSite(instr.def, [])
+            : defInst(instr.def);
+        const fields = site.struct.fields;
+        if (fields === null) throw invariant(fn, pc, 'pack of an enum');
+        const args = site.ty.k === K.STRUCT ? site.ty.args : [];
+        num[pc] = fields.length;
+        if (instr.op.startsWith('Pack')) {
+          for (let i = 0; i < fields.length; i += 1) pop(pc);
+          stack.push(site.ty);
+          op[pc] = OP.PACK;
+        } else {
+          pop(pc);
+          for (const f of fields) stack.push(subst(f.ty, args));
+          op[pc] = OP.UNPACK;
+        }
+        break;
+      }
+      case 'ReadRef':
+        stack.push(deref(pop(pc), pc));
+        op[pc] = OP.READ_REF;
+        break;
+      case 'WriteRef':
+        pop(pc);
+        pop(pc);
+        op[pc] = OP.WRITE_REF;
+        break;
+      case 'FreezeRef':
+        stack.push(T.ref(deref(pop(pc), pc)));
+        op[pc] = OP.NOP;
+        break;
+      case 'Add':
+        arith(pc, OP.ADD_N, OP.ADD_B, true);
+        break;
+      case 'Sub':
+        generic(pc, OP.SUB);
+        break;
+      case 'Mul':
+        arith(pc, OP.MUL_N, OP.MUL_B, true);
+        break;
+      case 'Div':
+        generic(pc, OP.DIV);
+        break;
+      case 'Mod':
+        generic(pc, OP.MOD);
+        break;
+      case 'BitOr':
+        generic(pc, OP.BIT_OR);
+        break;
+      case 'BitAnd':
+        generic(pc, OP.BIT_AND);
+        break;
+      case 'Xor':
+        generic(pc, OP.XOR);
+        break;
+      case 'Shl':
+      case 'Shr': {
+        pop(pc);
+        const ty = pop(pc);
+        stack.push(ty);
+        const bits = BITS[ty.k];
+        if (bits === undefined) throw invariant(fn, pc, 'shift of a non-integer');
+        num[pc] = bits;
+        if (instr.op === 'Shr') op[pc] = OP.SHR;
+        else if (bits <= 32) op[pc] = OP.SHL_N;
+        else {
+          op[pc] = OP.SHL_B;
+          obj[pc] = MAX_BIG[ty.k];
+        }
+        break;
+      }
+      case 'Or':
+      case 'And':
+        pop(pc);
+        pop(pc);
+        stack.push(T.bool);
+        op[pc] = instr.op === 'Or' ? OP.OR : OP.AND;
+        break;
+      case 'Not':
+        op[pc] = OP.NOT;
+        break;
+      case 'Eq':
+      case 'Neq':
+      case 'Lt':
+      case 'Gt':
+      case 'Le':
+      case 'Ge':
+        pop(pc);
+        pop(pc);
+        stack.push(T.bool);
+        op[pc] = OP[instr.op.toUpperCase() as 'EQ'];
+        break;
+      case 'Abort':
+        pop(pc);
+        stack = [];
+        op[pc] = OP.ABORT;
+        break;
+      case 'Nop':
+        op[pc] = OP.NOP;
+        break;
+      case 'Exists':
+      case 'ExistsGeneric':
+        pop(pc);
+        stack.push(T.bool);
+        op[pc] = OP.EXISTS;
+        obj[pc] = instr.op === 'Exists' ? structSite(instr.def, []) : defInst(instr.def);
+        break;
+      case 'MutBorrowGlobal':
+      case 'ImmBorrowGlobal':
+      case 'MutBorrowGlobalGeneric':
+      case 'ImmBorrowGlobalGeneric': {
+        pop(pc);
+        const site =
+          instr.op === 'MutBorrowGlobal' || instr.op === 'ImmBorrowGlobal'
+            ? structSite(instr.def, [])
+            : defInst(instr.def);
+        const mutable = instr.op.startsWith('Mut');
+        stack.push(mutable ? T.mutRef(site.ty) : T.ref(site.ty));
+        op[pc] = OP.BORROW_GLOBAL;
+        obj[pc] = site;
+        num[pc] = mutable ? 1 : 0;
+        break;
+      }
+      case 'MoveFrom':
+      case 'MoveFromGeneric': {
+        pop(pc);
+        const site = instr.op === 'MoveFrom' ? structSite(instr.def, []) : defInst(instr.def);
+        stack.push(site.ty);
+        op[pc] = OP.MOVE_FROM;
+        obj[pc] = site;
+        break;
+      }
+      case 'MoveTo':
+      case 'MoveToGeneric':
+        pop(pc);
+        pop(pc);
+        op[pc] = OP.MOVE_TO;
+        obj[pc] = instr.op === 'MoveTo' ? structSite(instr.def, []) : defInst(instr.def);
+        break;
+      case 'CastU8':
+      case 'CastU16':
+      case 'CastU32':
+      case 'CastU64':
+      case 'CastU128':
+      case 'CastU256': {
+        pop(pc);
+        const ty = {
+          CastU8: T.u8,
+          CastU16: T.u16,
+          CastU32: T.u32,
+          CastU64: T.u64,
+          CastU128: T.u128,
+          CastU256: T.u256,
+        }[instr.op];
+        stack.push(ty);
+        op[pc] = ty.k <= K.U32 ? OP.CAST_N : OP.CAST_B;
+        num[pc] = BITS[ty.k] as number;
+        obj[pc] = ty.k <= K.U32 ? null : MAX_BIG[ty.k];
+        break;
+      }
+      case 'VecPack':
+      case 'VecUnpack': {
+        const elem = sig(unit, instr.sig)[0];
+        if (elem === undefined) throw invariant(fn, pc, 'bad vector signature');
+        const count = Number(instr.count);
+        num[pc] = count;
+        if (instr.op === 'VecPack') {
+          for (let i = 0; i < count; i += 1) pop(pc);
+          stack.push(T.vector(elem));
+          op[pc] = OP.VEC_PACK;
+        } else {
+          pop(pc);
+          for (let i = 0; i < count; i += 1) stack.push(elem);
+          op[pc] = OP.VEC_UNPACK;
+        }
+        break;
+      }
+      case 'VecLen':
+        pop(pc);
+        stack.push(T.u64);
+        op[pc] = OP.VEC_LEN;
+        break;
+      case 'VecImmBorrow':
+      case 'VecMutBorrow': {
+        pop(pc);
+        const vec = deref(pop(pc), pc);
+        if (vec.k !== K.VECTOR) throw invariant(fn, pc, 'expected a vector');
+        stack.push(instr.op === 'VecMutBorrow' ? T.mutRef(vec.elem) : T.ref(vec.elem));
+        op[pc] = OP.VEC_BORROW;
+        break;
+      }
+      case 'VecPushBack':
+        pop(pc);
+        pop(pc);
+        op[pc] = OP.VEC_PUSH;
+        break;
+      case 'VecPopBack': {
+        const vec = deref(pop(pc), pc);
+        if (vec.k !== K.VECTOR) throw invariant(fn, pc, 'expected a vector');
+        stack.push(vec.elem);
+        op[pc] = OP.VEC_POP;
+        break;
+      }
+      case 'VecSwap':
+        pop(pc);
+        pop(pc);
+        pop(pc);
+        op[pc] = OP.VEC_SWAP;
+        break;
+      case 'PackVariant':
+      case 'PackVariantGeneric':
+      case 'UnpackVariant':
+      case 'UnpackVariantGeneric':
+      case 'TestVariant':
+      case 'TestVariantGeneric': {
+        let v;
+        if (
+          instr.op === 'PackVariant' ||
+          instr.op === 'UnpackVariant' ||
+          instr.op === 'TestVariant'
+        ) {
+          v = variantSite(instr.variant, []);
+        } else {
+          const inst = module.structVariantInstantiations[instr.variant];
+          if (inst === undefined) throw invariant(fn, pc, 'bad variant instantiation');
+          v = variantSite(inst.handle, sig(unit, inst.typeParameters));
+        }
+        obj[pc] = v.site;
+        if (instr.op.startsWith('Pack')) {
+          for (let i = 0; i < v.fields.length; i += 1) pop(pc);
+          stack.push(v.ty);
+          op[pc] = OP.PACK_VARIANT;
+        } else if (instr.op.startsWith('Unpack')) {
+          pop(pc);
+          stack.push(...v.fields);
+          op[pc] = OP.UNPACK_VARIANT;
+        } else {
+          pop(pc);
+          stack.push(T.bool);
+          op[pc] = OP.TEST_VARIANT;
+        }
+        break;
+      }
+      case 'ImmBorrowVariantField':
+      case 'MutBorrowVariantField':
+      case 'ImmBorrowVariantFieldGeneric':
+      case 'MutBorrowVariantFieldGeneric': {
+        pop(pc);
+        let handleIndex = instr.field;
+        let tyArgs: Ty[] = [];
+        if (instr.op.endsWith('Generic')) {
+          const inst = module.variantFieldInstantiations[instr.field];
+          if (inst === undefined) throw invariant(fn, pc, 'bad variant field instantiation');
+          handleIndex = inst.handle;
+          tyArgs = sig(unit, inst.typeParameters);
+        }
+        const handle = module.variantFieldHandles[handleIndex];
+        if (handle === undefined) throw invariant(fn, pc, 'bad variant field handle');
+        const s = structSite(handle.struct, tyArgs);
+        const first = s.struct.variants?.[handle.variants[0] ?? 0];
+        const field = first?.fields[handle.field];
+        if (field === undefined) throw invariant(fn, pc, 'bad variant field');
+        const ty = subst(field.ty, tyArgs);
+        stack.push(instr.op.startsWith('Mut') ? T.mutRef(ty) : T.ref(ty));
+        op[pc] = OP.BORROW_VARIANT_FIELD;
+        obj[pc] = {
+          struct: s.struct,
+          tag: 0,
+          count: 0,
+          variants: [...handle.variants],
+          offset: handle.field,
+        } satisfies VariantSite;
+        break;
+      }
+      case 'PackClosure':
+      case 'PackClosureGeneric':
+      case 'CallClosure':
+        throw vmError('FEATURE_UNDER_GATING', `${fn.id}+${pc}`);
+    }
+  }
+  const prepared: Prepared = {
+    op,
+    num,
+    obj,
+    localCount: fn.locals.length,
+    paramCount: fn.params.length,
+  };
+  fn.prepared = prepared;
+  return prepared;
+}
+
+/**
+ * Checks a module the way the interpreter will need it: every function's code prepares (stack
+ * balanced per block, operands in range, types consistent enough to pick integer widths). For
+ * the publisher, after the binary reader's bounds check; throws a `VmError`.
+ */
+export function checkModule(module: LoadedModule, lookup: StructLookup): void {
+  for (const fn of module.functions) if (fn.code !== null) prepare(fn, lookup);
+}

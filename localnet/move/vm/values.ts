@@ -1,0 +1,437 @@
+import type { Json, LongAddress } from '../../encoding.ts';
+import { parseAddress, shortAddress } from '../../encoding.ts';
+import type { StructName, Ty } from './ty.ts';
+import { K, structId } from './ty.ts';
+
+/**
+ * Move values in the interpreter:
+ * - `bool` boolean; `u8`/`u16`/`u32` number; `u64`/`u128`/`u256` bigint;
+ * - `address` and `signer` a long-form address string (`0x` + 64 hex digits);
+ * - `vector<T>` a JS array (also `vector<u8>`, of numbers);
+ * - a struct an array of its fields; an enum value an array `[variant, ...fields]`;
+ * - a reference a `Ref` to a slot of a container (locals, a struct, a vector, a global cell).
+ */
+export type Value = boolean | number | bigint | string | Value[] | Ref;
+
+/** A reference: slot `i` of container `c` (a frame's locals, a struct's fields, a vector). */
+export class Ref {
+  constructor(
+    public c: Value[],
+    public i: number,
+  ) {}
+}
+
+/** Value semantics: copying a struct or vector copies it deeply (references are shared). */
+export function copyValue(v: Value): Value {
+  if (!Array.isArray(v)) return v;
+  const out = new Array<Value>(v.length);
+  for (let i = 0; i < v.length; i += 1) {
+    const item = v[i] as Value;
+    out[i] = Array.isArray(item) ? copyValue(item) : item;
+  }
+  return out;
+}
+
+/** Structural equality (`==`); references compare what they point to. */
+export function valueEquals(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (a instanceof Ref) a = a.c[a.i] as Value;
+  if (b instanceof Ref) b = b.c[b.i] as Value;
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    if (!valueEquals(a[i] as Value, b[i] as Value)) return false;
+  }
+  return true;
+}
+
+/**
+ * The abstract size Aptos's gas schedule charges per unit for copies, reads and comparisons
+ * (`misc.abs_val`): 40 per scalar, struct, vector or reference; inside a vector of scalars the
+ * packed sizes (1 per u8, 8 per u64, 32 per address). An approximation: small integers in a
+ * vector count 1 whatever their width.
+ */
+export function abstractSize(v: Value): number {
+  if (!Array.isArray(v)) return 40;
+  let size = 40;
+  for (const item of v) {
+    if (Array.isArray(item)) size += abstractSize(item);
+    else if (typeof item === 'number' || typeof item === 'boolean') size += 1;
+    else if (typeof item === 'bigint') size += 8;
+    else if (typeof item === 'string') size += 32;
+    else size += 40;
+  }
+  return size;
+}
+
+/** A struct's or enum's fields with its type arguments substituted. */
+export type Layout =
+  | { kind: 'struct'; fields: ReadonlyArray<{ name: string; ty: Ty }> }
+  | {
+      kind: 'enum';
+      variants: ReadonlyArray<{ name: string; fields: ReadonlyArray<{ name: string; ty: Ty }> }>;
+    };
+
+/** Finds the layout of a struct type (through the loader, or the native framework's table). */
+export type LayoutResolver = (s: StructName, args: readonly Ty[]) => Layout;
+
+/** A value that does not fit its type while (de)serializing or converting. */
+export class ValueError extends Error {
+  override readonly name = 'ValueError';
+}
+
+// ---------------------------------------------------------------------------------------------
+// BCS
+
+const sizeOf = (k: number): number =>
+  k === K.U8 ? 1 : k === K.U16 ? 2 : k === K.U32 ? 4 : k === K.U64 ? 8 : k === K.U128 ? 16 : 32;
+
+export class BcsWriter {
+  private buf = new Uint8Array(64);
+  length = 0;
+
+  private ensure(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.length + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.length));
+    this.buf = next;
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.length++] = b;
+  }
+
+  uleb(n: number): void {
+    let rest = n >>> 0;
+    do {
+      let b = rest & 0x7f;
+      rest >>>= 7;
+      if (rest !== 0) b |= 0x80;
+      this.byte(b);
+    } while (rest !== 0);
+  }
+
+  uint(value: number | bigint, size: number): void {
+    this.ensure(size);
+    if (typeof value === 'number' && size <= 4) {
+      for (let i = 0; i < size; i += 1) this.buf[this.length++] = (value >>> (8 * i)) & 0xff;
+      return;
+    }
+    let rest = BigInt(value);
+    for (let i = 0; i < size; i += 1) {
+      this.buf[this.length++] = Number(rest & 0xffn);
+      rest >>= 8n;
+    }
+  }
+
+  address(addr: string): void {
+    this.ensure(32);
+    const hex = addr.slice(2);
+    for (let i = 0; i < 32; i += 1)
+      this.buf[this.length++] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.length);
+  }
+}
+
+export function serializeInto(w: BcsWriter, ty: Ty, v: Value, layouts: LayoutResolver): void {
+  switch (ty.k) {
+    case K.BOOL:
+      w.byte(v === true ? 1 : 0);
+      return;
+    case K.U8:
+    case K.U16:
+    case K.U32:
+    case K.U64:
+    case K.U128:
+    case K.U256:
+      w.uint(v as number | bigint, sizeOf(ty.k));
+      return;
+    case K.ADDRESS:
+    case K.SIGNER:
+      w.address(v as string);
+      return;
+    case K.VECTOR: {
+      const items = v as Value[];
+      w.uleb(items.length);
+      for (const item of items) serializeInto(w, ty.elem, item, layouts);
+      return;
+    }
+    case K.STRUCT: {
+      const layout = layouts(ty.s, ty.args);
+      const fields = v as Value[];
+      if (layout.kind === 'struct') {
+        layout.fields.forEach((field, i) =>
+          serializeInto(w, field.ty, fields[i] as Value, layouts),
+        );
+        return;
+      }
+      const tag = fields[0] as number;
+      w.uleb(tag);
+      const variant = layout.variants[tag];
+      if (variant === undefined) throw new ValueError(`variant ${tag} out of range`);
+      variant.fields.forEach((field, i) =>
+        serializeInto(w, field.ty, fields[i + 1] as Value, layouts),
+      );
+      return;
+    }
+    default:
+      throw new ValueError(`cannot serialize a value of kind ${ty.k}`);
+  }
+}
+
+export function serialize(ty: Ty, v: Value, layouts: LayoutResolver): Uint8Array {
+  const w = new BcsWriter();
+  serializeInto(w, ty, v, layouts);
+  return w.bytes();
+}
+
+export class BcsReader {
+  pos = 0;
+
+  constructor(readonly buf: Uint8Array) {}
+
+  byte(): number {
+    if (this.pos >= this.buf.length) throw new ValueError('unexpected end of input');
+    return this.buf[this.pos++] as number;
+  }
+
+  uleb(): number {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const b = this.byte();
+      value += (b & 0x7f) * 2 ** shift;
+      if ((b & 0x80) === 0) break;
+      shift += 7;
+      if (shift > 28) throw new ValueError('ULEB128 too long');
+    }
+    if (value > 0xffffffff) throw new ValueError('ULEB128 out of range');
+    return value;
+  }
+
+  uint(size: number): number | bigint {
+    if (this.pos + size > this.buf.length) throw new ValueError('unexpected end of input');
+    if (size <= 4) {
+      let value = 0;
+      for (let i = size - 1; i >= 0; i -= 1)
+        value = value * 256 + (this.buf[this.pos + i] as number);
+      this.pos += size;
+      return value;
+    }
+    let value = 0n;
+    for (let i = size - 1; i >= 0; i -= 1)
+      value = (value << 8n) | BigInt(this.buf[this.pos + i] as number);
+    this.pos += size;
+    return value;
+  }
+
+  address(): string {
+    if (this.pos + 32 > this.buf.length) throw new ValueError('unexpected end of input');
+    const hex = Buffer.from(this.buf.subarray(this.pos, this.pos + 32)).toString('hex');
+    this.pos += 32;
+    return `0x${hex}`;
+  }
+}
+
+export function deserializeFrom(r: BcsReader, ty: Ty, layouts: LayoutResolver, depth = 0): Value {
+  if (depth > 128) throw new ValueError('value nested too deeply');
+  switch (ty.k) {
+    case K.BOOL: {
+      const b = r.byte();
+      if (b > 1) throw new ValueError('expected boolean');
+      return b === 1;
+    }
+    case K.U8:
+    case K.U16:
+    case K.U32:
+    case K.U64:
+    case K.U128:
+    case K.U256:
+      return r.uint(sizeOf(ty.k));
+    case K.ADDRESS:
+    case K.SIGNER:
+      return r.address();
+    case K.VECTOR: {
+      const n = r.uleb();
+      if (n > r.buf.length - r.pos) throw new ValueError('unexpected end of input');
+      const out: Value[] = [];
+      for (let i = 0; i < n; i += 1) out.push(deserializeFrom(r, ty.elem, layouts, depth + 1));
+      return out;
+    }
+    case K.STRUCT: {
+      const layout = layouts(ty.s, ty.args);
+      if (layout.kind === 'struct') {
+        return layout.fields.map((field) => deserializeFrom(r, field.ty, layouts, depth + 1));
+      }
+      const tag = r.uleb();
+      const variant = layout.variants[tag];
+      if (variant === undefined) throw new ValueError(`invalid variant index ${tag}`);
+      return [
+        tag,
+        ...variant.fields.map((field) => deserializeFrom(r, field.ty, layouts, depth + 1)),
+      ];
+    }
+    default:
+      throw new ValueError(`cannot deserialize a value of kind ${ty.k}`);
+  }
+}
+
+/** Deserializes BCS into a value of `ty`; every byte must be used. */
+export function deserialize(ty: Ty, bytes: Uint8Array, layouts: LayoutResolver): Value {
+  const r = new BcsReader(bytes);
+  const value = deserializeFrom(r, ty, layouts);
+  if (r.pos !== bytes.length) throw new ValueError('remaining input');
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON (as the REST API prints Move values)
+
+const STRING_ID = '0x1::string::String';
+const OPTION_ID = '0x1::option::Option';
+
+const bytesHex = (items: Value[]): string => `0x${Buffer.from(items as number[]).toString('hex')}`;
+
+/** Renders a value the way a node prints it in resources, events and view results. */
+export function toJson(ty: Ty, v: Value, layouts: LayoutResolver): Json {
+  switch (ty.k) {
+    case K.BOOL:
+      return v as boolean;
+    case K.U8:
+    case K.U16:
+    case K.U32:
+      return v as number;
+    case K.U64:
+    case K.U128:
+    case K.U256:
+      return (v as bigint).toString();
+    case K.ADDRESS:
+    case K.SIGNER:
+      return shortAddress(v as LongAddress);
+    case K.VECTOR: {
+      const items = v as Value[];
+      if (ty.elem.k === K.U8) return bytesHex(items);
+      return items.map((item) => toJson(ty.elem, item, layouts));
+    }
+    case K.STRUCT: {
+      const id = structId(ty.s);
+      const fields = v as Value[];
+      if (id === STRING_ID) return Buffer.from(fields[0] as number[]).toString('utf8');
+      const layout = layouts(ty.s, ty.args);
+      const out: { [key: string]: Json } = {};
+      if (layout.kind === 'struct') {
+        layout.fields.forEach((field, i) => {
+          out[field.name] = toJson(field.ty, fields[i] as Value, layouts);
+        });
+        return out;
+      }
+      const variant = layout.variants[fields[0] as number];
+      if (variant === undefined) throw new ValueError('variant out of range');
+      out.__variant__ = variant.name;
+      variant.fields.forEach((field, i) => {
+        out[field.name] = toJson(field.ty, fields[i + 1] as Value, layouts);
+      });
+      return out;
+    }
+    case K.REF:
+    case K.MUT_REF: {
+      const ref = v as Ref;
+      return toJson(ty.to, ref.c[ref.i] as Value, layouts);
+    }
+    default:
+      throw new ValueError(`cannot render a value of kind ${ty.k}`);
+  }
+}
+
+function jsonUint(json: Json, bits: number): number | bigint {
+  let value: bigint;
+  if (typeof json === 'number' && Number.isSafeInteger(json) && json >= 0) value = BigInt(json);
+  else if (typeof json === 'string' && /^[0-9]+$/.test(json)) value = BigInt(json);
+  else throw new ValueError(`expected an unsigned integer, got ${JSON.stringify(json)}`);
+  if (value >= 1n << BigInt(bits)) throw new ValueError(`integer out of range: ${value}`);
+  return bits <= 32 ? Number(value) : value;
+}
+
+/**
+ * Reads a value back from the JSON a node prints (stored resources, `/view` arguments). Accepts
+ * what `toJson` writes, and for arguments also u64s as numbers and `Option`s as a bare value.
+ */
+export function fromJson(ty: Ty, json: Json, layouts: LayoutResolver): Value {
+  switch (ty.k) {
+    case K.BOOL:
+      if (typeof json !== 'boolean')
+        throw new ValueError(`expected a bool, got ${JSON.stringify(json)}`);
+      return json;
+    case K.U8:
+      return jsonUint(json, 8);
+    case K.U16:
+      return jsonUint(json, 16);
+    case K.U32:
+      return jsonUint(json, 32);
+    case K.U64:
+      return jsonUint(json, 64);
+    case K.U128:
+      return jsonUint(json, 128);
+    case K.U256:
+      return jsonUint(json, 256);
+    case K.ADDRESS:
+    case K.SIGNER: {
+      const parsed = typeof json === 'string' ? parseAddress(json) : null;
+      if (parsed === null) throw new ValueError(`expected an address, got ${JSON.stringify(json)}`);
+      return parsed;
+    }
+    case K.VECTOR: {
+      if (ty.elem.k === K.U8 && typeof json === 'string') {
+        if (!/^0x([0-9a-fA-F]{2})*$/.test(json)) throw new ValueError('expected hex bytes');
+        return Array.from(Buffer.from(json.slice(2), 'hex'));
+      }
+      if (!Array.isArray(json))
+        throw new ValueError(`expected an array, got ${JSON.stringify(json)}`);
+      return json.map((item) => fromJson(ty.elem, item, layouts));
+    }
+    case K.STRUCT: {
+      const id = structId(ty.s);
+      if (id === STRING_ID) {
+        if (typeof json !== 'string') throw new ValueError('expected a string');
+        return [Array.from(Buffer.from(json, 'utf8'))];
+      }
+      if (id === OPTION_ID) {
+        const inner = ty.args[0] as Ty;
+        if (
+          json !== null &&
+          typeof json === 'object' &&
+          !Array.isArray(json) &&
+          Array.isArray(json.vec)
+        ) {
+          return [json.vec.map((item) => fromJson(inner, item, layouts))];
+        }
+        return [json === null ? [] : [fromJson(inner, json, layouts)]];
+      }
+      if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+        // `Object<T>` arguments may be given as the address alone.
+        if (id === '0x1::object::Object' && typeof json === 'string')
+          return [fromJson({ k: K.ADDRESS }, json, layouts)];
+        throw new ValueError(`expected an object for ${id}, got ${JSON.stringify(json)}`);
+      }
+      const layout = layouts(ty.s, ty.args);
+      if (layout.kind === 'struct') {
+        return layout.fields.map((field) => fromJson(field.ty, json[field.name] ?? null, layouts));
+      }
+      const tag = layout.variants.findIndex((variant) => variant.name === json.__variant__);
+      const variant = layout.variants[tag];
+      if (variant === undefined) throw new ValueError(`unknown variant of ${id}`);
+      return [
+        tag,
+        ...variant.fields.map((field) => fromJson(field.ty, json[field.name] ?? null, layouts)),
+      ];
+    }
+    default:
+      throw new ValueError(`a value of this type cannot come from JSON`);
+  }
+}
