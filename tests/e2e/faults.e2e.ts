@@ -1,0 +1,390 @@
+/**
+ * The app under faults, in Chromium, against the embedded chain and the dev wallet in `prompt`
+ * mode: the node goes down mid-run (and recheck works once it is back), a slow node (progress
+ * shown, cancel works), a 507 `mempool_is_full`, a wallet that never answers (cancel works), the
+ * network switched mid-run, and the page reloaded mid-run (History keeps the record up to its last
+ * transition). Each journey ends in its named state with a screenshot (checked by axe-core) and a
+ * check that the page logged no error beyond the lines the fault itself makes the browser print.
+ *
+ * The node's outage is made in the browser (`page.route` answers every request to the REST port
+ * with a refused connection), the only way to take the shared chain away from one page without
+ * stopping it for the other journeys; what the app sees is what it sees when the node is down.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { fundFromHeader, openBrowser, type BrowserSession } from './chromium';
+
+let session: BrowserSession;
+let page: Page;
+let proxy: Server;
+let proxyUrl: string;
+
+/** The embedded chain's origin (`http://127.0.0.1:8080`): REST under /v1, dev controls under /workbench. */
+const chainOrigin = () => new URL(inject('localnet').rest).origin;
+
+/** A dev-controls call made by the test itself (setup and cleanup, not what the journey shows). */
+async function devControl(path: string, body?: object): Promise<unknown> {
+  const response = await fetch(`${chainOrigin()}/workbench/${path}`, {
+    method: body === undefined && !path.endsWith('clear') ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`dev control ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * A second full node on a free loopback port: the embedded chain behind a plain proxy (same
+ * chain id, same state), so that switching the app to it is a real network switch (a new node
+ * URL remounts the workspace) that reaches nothing outside this machine.
+ */
+function startProxy(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const origin = request.headers.origin ?? '*';
+    response.setHeader('access-control-allow-origin', origin);
+    response.setHeader('access-control-allow-credentials', 'true');
+    response.setHeader('vary', 'origin');
+    if (request.method === 'OPTIONS') {
+      response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+      response.setHeader(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ?? '*',
+      );
+      response.writeHead(204).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      fetch(new URL(request.url ?? '/', chainOrigin()), {
+        method: request.method,
+        headers: { 'content-type': request.headers['content-type'] ?? 'application/json' },
+        ...(body.length > 0 ? { body } : {}),
+      })
+        .then(async (answer) => {
+          response.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch((error: unknown) => response.writeHead(502).end(String(error)));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(async () => {
+  proxy = await startProxy();
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
+  session = await openBrowser();
+  page = session.page;
+  page.on('response', (response) => {
+    if (response.status() >= 400) errorAnswers.push(`${response.status()} ${response.url()}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${inject('baseURL')}#/compose`);
+  await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
+});
+
+afterAll(async () => {
+  await session?.close();
+  await new Promise((resolve) => proxy?.close(resolve));
+  await devControl('faults/clear').catch(() => undefined);
+});
+
+/**
+ * What a fault makes Chromium print by itself, allowed for the journey that injects it only:
+ * `Failed to load resource` lines for the refused connections of an outage, the injected 507,
+ * the 404 of a lookup before a commit. The requests the outage refuses are allowed the same way.
+ * Anything else (an app `console.error`, an unhandled rejection, a page error) fails the journey.
+ */
+let expectedConsole: RegExp | null = null;
+/** Every 4xx/5xx answer of the journey, named in the failure message when a console line is left. */
+let errorAnswers: string[] = [];
+let expectedFailedRequests: RegExp | null = null;
+
+afterEach(async (context) => {
+  await page.unroute('**/*').catch(() => undefined);
+  if (context.task.result?.state === 'fail') {
+    await page.screenshot({
+      path: `test-results/faults-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
+      fullPage: true,
+    });
+  }
+  await devControl('faults/clear');
+  const { problems } = session;
+  const allowedConsole = expectedConsole;
+  const allowedFailures = expectedFailedRequests;
+  const snapshot = {
+    ...problems,
+    consoleErrors: problems.consoleErrors.filter(
+      (text) =>
+        allowedConsole === null ||
+        !(/^Failed to load resource: /.test(text) && allowedConsole.test(text)),
+    ),
+    failedRequests: problems.failedRequests.filter(
+      (line) => allowedFailures === null || !allowedFailures.test(line),
+    ),
+  };
+  problems.consoleErrors = [];
+  problems.pageErrors = [];
+  problems.failedRequests = [];
+  problems.externalRequests = [];
+  expectedConsole = null;
+  expectedFailedRequests = null;
+  const answers = errorAnswers;
+  errorAnswers = [];
+  expect(snapshot, `answers of 400 and above: ${answers.join(', ')}`).toEqual({
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    externalRequests: [],
+  });
+});
+
+const runSection = () => page.getByRole('region', { name: 'Run' });
+const step = (name: string) => runSection().getByRole('button', { name, exact: true });
+const outcome = () => page.getByLabel('Step outcome');
+const devControls = () => page.getByRole('region', { name: 'Dev controls' });
+const runsTable = () => page.getByRole('table', { name: 'Recorded runs' });
+
+async function shot(name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
+}
+
+async function expectState(path: string, timeout = 30_000): Promise<void> {
+  await page
+    // By its label, not its role: a wallet's prompt hides the page behind it from the a11y tree.
+    .locator(`[role="status"][aria-label="Transaction machine state: ${path}"]`)
+    .waitFor({ timeout });
+}
+
+async function answerPrompt(title: string, decision: 'Approve' | 'Reject' = 'Approve') {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: decision, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function draftReady(): Promise<void> {
+  await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+}
+
+/** Back to `editing` from whatever outcome the last journey left. */
+async function edit(): Promise<void> {
+  if (await step('Edit').isEnabled()) await step('Edit').click();
+  await expectState('editing');
+}
+
+async function setField(name: string, value: string): Promise<void> {
+  await page.getByRole('textbox', { name }).fill(value);
+}
+
+async function openChainPanel(): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Chain: ledger, mining, clock and faults' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await devControls().waitFor();
+}
+
+async function chooseNetwork(label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Network' }).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+/** The node is down for this page: every request to the chain's port is refused. */
+async function takeNodeDown(): Promise<void> {
+  await page.route(`${chainOrigin()}/**`, (route: Route) => route.abort('connectionrefused'));
+}
+
+async function bringNodeBack(): Promise<void> {
+  await page.unroute(`${chainOrigin()}/**`);
+}
+
+/** The hash the run's outcome shows (the pending transaction's). */
+async function pendingHash(): Promise<string> {
+  const text = (await outcome().textContent()) ?? '';
+  const hash = /0x[0-9a-f]{64}/.exec(text)?.[0];
+  if (hash === undefined) throw new Error(`no transaction hash in the outcome: ${text}`);
+  return hash;
+}
+
+describe('the app under faults, in Chromium', () => {
+  it('connects the dev wallet and funds the account', async () => {
+    const start = page.getByRole('region', { name: 'Get started' });
+    await start.getByRole('button', { name: 'Connect the dev wallet' }).click();
+    await answerPrompt('Connect this app to the dev wallet?');
+    await start.getByText(/^Sender 0x[0-9a-f]{64}$/).waitFor();
+    await fundFromHeader(page);
+    await fundFromHeader(page);
+    await draftReady();
+    await expectState('editing');
+  });
+
+  it('node down mid-run: timedOut with a message naming the node; recheck commits once it is back', async () => {
+    expectedConsole = /net::ERR_CONNECTION_REFUSED/;
+    expectedFailedRequests = /net::ERR_CONNECTION_REFUSED$/;
+    await edit();
+    await setField('Wait timeout (seconds)', '20');
+    await draftReady();
+    // The transaction stays pending until released, so the outage starts while the app waits.
+    await devControl('faults', { holdNext: 1 });
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('pending');
+    await takeNodeDown();
+    await expectState('timedOut');
+    await outcome()
+      .getByText(/could not reach|unreachable|not reachable/i)
+      .first()
+      .waitFor();
+    await shot('faults-1-node-down-timed-out');
+
+    await bringNodeBack();
+    await devControl('mempool/release', {});
+    await step('Recheck').click();
+    await expectState('committed');
+    await shot('faults-1-node-back-committed');
+  });
+
+  it('slow node: progress is shown while a step waits, and cancel stops it', async () => {
+    await edit();
+    await draftReady();
+    // Every answer of the node takes 4 s: building waits, with its progress on screen.
+    await page.route(`${chainOrigin()}/v1/**`, async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue().catch(() => undefined);
+    });
+    await step('Build').click();
+    await expectState('building');
+    await page
+      .getByLabel('Elapsed time')
+      .getByText(/^Working: /)
+      .waitFor();
+    await shot('faults-2-slow-node-building');
+    await step('Cancel').click();
+    await expectState('editing');
+    await page.unroute(`${chainOrigin()}/v1/**`);
+
+    // A slow commit (8 s): the wait shows how much of its timeout has passed; cancel stops
+    // watching (timedOut, outcome unknown), and a recheck once it has committed finds it.
+    await devControl('faults', { delayCommitsMs: 8_000 });
+    await setField('Wait timeout (seconds)', '30');
+    await draftReady();
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('pending');
+    await page
+      .getByLabel('Elapsed time')
+      .getByText(/^Waiting for the chain: .* of 30 s$/)
+      .waitFor();
+    await shot('faults-2-slow-node-waiting');
+    await step('Cancel').click();
+    await expectState('timedOut');
+    await outcome().getByText(/Stopped waiting/).waitFor();
+    await shot('faults-2-slow-node-cancelled');
+    await page.waitForTimeout(8_000);
+    await step('Recheck').click();
+    await expectState('committed');
+  });
+
+  it('mempool 507: submitRejected with mempool_is_full', async () => {
+    expectedConsole = /status of 507/;
+    await edit();
+    await setField('Wait timeout (seconds)', '20');
+    await draftReady();
+    await openChainPanel();
+    await devControls().getByRole('button', { name: 'Reject next with 507' }).click();
+    await devControls()
+      .getByLabel('Active faults')
+      .getByText(/reject next 1/)
+      .waitFor();
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('submitRejected');
+    await outcome().getByText('mempool_is_full', { exact: false }).first().waitFor();
+    await shot('faults-3-mempool-507');
+  });
+
+  it('a wallet that never answers: the prompt waits, cancel stops signing', async () => {
+    await edit();
+    await draftReady();
+    await step('Run all').click();
+    const dialog = page.getByRole('dialog', { name: 'Sign this transaction?' });
+    await dialog.waitFor({ timeout: 15_000 });
+    await expectState('signing.signOnly');
+    // Nobody answers; the step is cancelled from the run controls (Alt+X: the prompt covers the
+    // buttons, as a wallet's window may).
+    await page.keyboard.press('Alt+X');
+    await expectState('simulated.success');
+    await shot('faults-4-wallet-silent-cancelled');
+    // The wallet's late answer reaches nobody: the run stays where the cancel left it.
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectState('simulated.success');
+    await expect(step('Sign').isEnabled()).resolves.toBe(true);
+  });
+
+  it('network switched mid-run: the workspace starts afresh on the new node, History keeps the run', async () => {
+    await edit();
+    await draftReady();
+    await devControl('faults', { holdNext: 1 });
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('pending');
+    const hash = await pendingHash();
+    await chooseNetwork('Custom');
+    const custom = page.getByRole('dialog', { name: 'Custom network' });
+    await custom.getByRole('textbox', { name: 'Full node URL' }).fill(proxyUrl);
+    await custom.getByRole('button', { name: 'Use this network' }).click();
+    await expectState('editing');
+    // Released before it expires: the SDK's wait of the stopped run still polls the old node
+    // until its timeout, and a dropped transaction would answer it 404.
+    await devControl('mempool/release', {});
+    await shot('faults-5-network-switched');
+    await page.goto(`${inject('baseURL')}#/history`);
+    const row = runsTable().getByRole('row').filter({ hasText: hash.slice(0, 8) }).first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('pending');
+    await row.getByRole('link').first().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Stopped at pending, before an outcome' })
+      .waitFor();
+    await shot('faults-5-network-switched-history');
+    await page.goto(`${inject('baseURL')}#/compose`);
+    await chooseNetwork('Local (embedded chain)');
+  });
+
+  it('page reloaded mid-run: History keeps the record up to its last transition', async () => {
+    await page.goto(`${inject('baseURL')}#/compose`);
+    await edit();
+    await draftReady();
+    await devControl('faults', { holdNext: 1 });
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('pending');
+    const hash = await pendingHash();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
+    await page.goto(`${inject('baseURL')}#/history`);
+    const row = runsTable().getByRole('row').filter({ hasText: hash.slice(0, 8) }).first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('pending');
+    await row.getByRole('link').first().click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Stopped at pending, before an outcome' });
+    await notice.getByText(hash).waitFor();
+    // Every transition up to the last one before the reload: submitting → pending.
+    const transitions = page.getByRole('region', { name: 'Transitions' });
+    await expect(transitions.getByRole('row').last().textContent()).resolves.toMatch(
+      /xstate\.done\.actor\.submitTransaction\s*submitting\s*pending$/,
+    );
+    await shot('faults-6-reloaded-history');
+  });
+});
