@@ -10,7 +10,12 @@
  * with a refused connection), the only way to take the shared chain away from one page without
  * stopping it for the other journeys; what the app sees is what it sees when the node is down.
  */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from '@aptos-labs/ts-sdk';
 import type { AddressInfo } from 'node:net';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,6 +24,9 @@ import { fundFromHeader, openBrowser, type BrowserSession } from './chromium';
 
 let session: BrowserSession;
 let page: Page;
+/** Every console line the page printed, of every type, for the secret scan. */
+const everyConsoleLine: string[] = [];
+const downloads = mkdtempSync(join(tmpdir(), 'workbench-faults-'));
 let proxy: Server;
 let proxyUrl: string;
 
@@ -82,6 +90,8 @@ beforeAll(async () => {
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
   session = await openBrowser();
   page = session.page;
+  page.on('console', (message) => everyConsoleLine.push(`${message.type()} ${message.text()}`));
+  page.on('pageerror', (error) => everyConsoleLine.push(`pageerror ${String(error)}`));
   page.on('response', (response) => {
     if (response.status() >= 400) errorAnswers.push(`${response.status()} ${response.url()}`);
   });
@@ -287,7 +297,9 @@ describe('the app under faults, in Chromium', () => {
     await shot('faults-2-slow-node-waiting');
     await step('Cancel').click();
     await expectState('timedOut');
-    await outcome().getByText(/Stopped waiting/).waitFor();
+    await outcome()
+      .getByText(/Stopped waiting/)
+      .waitFor();
     await shot('faults-2-slow-node-cancelled');
     await page.waitForTimeout(8_000);
     await step('Recheck').click();
@@ -349,7 +361,10 @@ describe('the app under faults, in Chromium', () => {
     await devControl('mempool/release', {});
     await shot('faults-5-network-switched');
     await page.goto(`${inject('baseURL')}#/history`);
-    const row = runsTable().getByRole('row').filter({ hasText: hash.slice(0, 8) }).first();
+    const row = runsTable()
+      .getByRole('row')
+      .filter({ hasText: hash.slice(0, 8) })
+      .first();
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('pending');
     await row.getByRole('link').first().click();
@@ -374,11 +389,16 @@ describe('the app under faults, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
     await page.goto(`${inject('baseURL')}#/history`);
-    const row = runsTable().getByRole('row').filter({ hasText: hash.slice(0, 8) }).first();
+    const row = runsTable()
+      .getByRole('row')
+      .filter({ hasText: hash.slice(0, 8) })
+      .first();
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('pending');
     await row.getByRole('link').first().click();
-    const notice = page.getByRole('alert').filter({ hasText: 'Stopped at pending, before an outcome' });
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'Stopped at pending, before an outcome' });
     await notice.getByText(hash).waitFor();
     // Every transition up to the last one before the reload: submitting → pending.
     const transitions = page.getByRole('region', { name: 'Transitions' });
@@ -386,5 +406,147 @@ describe('the app under faults, in Chromium', () => {
       /xstate\.done\.actor\.submitTransaction\s*submitting\s*pending$/,
     );
     await shot('faults-6-reloaded-history');
+  });
+});
+
+/** A fixed recovery phrase (valid checksum) whose words are rare enough to scan for. */
+const PHRASE = 'arctic live gadget display excess mandate sniff autumn people disorder affair horn';
+
+/** Every encoding of a private key a leak could take: hex with and without 0x, AIP-80, base64. */
+function keyEncodings(aip80: string): string[] {
+  const key = new Ed25519PrivateKey(PrivateKey.formatPrivateKey(aip80, PrivateKeyVariants.Ed25519));
+  const bytes = key.toUint8Array();
+  const hex = Buffer.from(bytes).toString('hex');
+  return [
+    hex,
+    hex.toUpperCase(),
+    `0x${hex}`,
+    PrivateKey.formatPrivateKey(hex, PrivateKeyVariants.Ed25519),
+    Buffer.from(bytes).toString('base64'),
+    Buffer.from(bytes).toString('base64url'),
+    // A key cut short is still a leak: its first 16 bytes.
+    hex.slice(0, 32),
+  ];
+}
+
+/** Three words of the phrase in a row, anywhere, in any case or spacing. */
+function phraseWindows(): RegExp[] {
+  const words = PHRASE.split(' ');
+  return words.slice(0, -2).map((_, i) => new RegExp(words.slice(i, i + 3).join('[\\s,"]+'), 'i'));
+}
+
+async function saveDownload(click: () => Promise<void>, name: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = join(downloads, name);
+  await (await download).saveAs(file);
+  return readFileSync(file, 'utf8');
+}
+
+describe('no key material in any export or log line (dev wallet, full runs)', () => {
+  const exported: Record<string, string> = {};
+
+  it('imports a recovery phrase into the dev wallet and makes it the connected account', async () => {
+    await page.goto(`${inject('baseURL')}#/compose`);
+    const walletButton = page.getByRole('banner').getByRole('button', { name: /connected$/ });
+    await walletButton.click();
+    const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await panel.getByRole('button', { name: 'Open dev wallet' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
+    await drawer.getByRole('button', { name: 'Import recovery phrase' }).click();
+    const form = drawer.getByRole('form', { name: 'Import a recovery phrase' });
+    await form.getByRole('textbox', { name: /^Recovery phrase/ }).fill(PHRASE);
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Scanned');
+    await form.getByRole('button', { name: 'Import phrase' }).click();
+    await drawer.getByRole('button', { name: 'Use Scanned as the active account' }).click();
+    // Where the keys are kept, and how to delete them, is said where the keys are listed.
+    await drawer.getByText(/saved in this browser \(localStorage\), unencrypted/).waitFor();
+    await drawer.getByText(/clearing this site’s data in the browser deletes them all/).waitFor();
+    await shot('faults-7-dev-wallet-storage');
+    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
+    await fundFromHeader(page);
+  });
+
+  it('runs one transfer to committed and one to failed', async () => {
+    await edit();
+    await setField('Wait timeout (seconds)', '20');
+    await draftReady();
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('committed');
+
+    await step('Edit').click();
+    await expectState('editing');
+    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'APT transfer: more than the balance' }).click();
+    await draftReady();
+    await step('Build').click();
+    await expectState('built');
+    await step('Simulate').click();
+    await expectState('simulated.failure');
+    await step('Sign anyway').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('signed');
+    await step('Submit').click();
+    await expectState('failed');
+  });
+
+  it('exports the trace, one run and the whole history', async () => {
+    await page.goto(`${inject('baseURL')}#/visualizer`);
+    exported.trace = await saveDownload(
+      () => page.getByRole('button', { name: 'Export', exact: true }).click(),
+      'trace.json',
+    );
+    await page.goto(`${inject('baseURL')}#/history`);
+    await runsTable().waitFor();
+    exported.history = await saveDownload(
+      () => page.getByRole('button', { name: /^Export shown/ }).click(),
+      'history.json',
+    );
+    await runsTable()
+      .getByRole('row')
+      .filter({ hasText: 'failed' })
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
+    exported.run = await saveDownload(
+      () => page.getByRole('button', { name: 'Export', exact: true }).click(),
+      'run.json',
+    );
+    // The exports hold what they should: both runs of the scanned account, and its failure.
+    expect(exported.history).toContain('"committed"');
+    expect(exported.history).toContain('"failed"');
+    expect(exported.run).toContain('"failed"');
+    expect(exported.trace.length).toBeGreaterThan(1000);
+  });
+
+  it('finds no private key (hex, 0x hex, AIP-80, base64) and no phrase words anywhere', async () => {
+    const stored = await page.evaluate(() =>
+      localStorage.getItem('transaction-workbench.dev-wallet.v1'),
+    );
+    const accounts = (JSON.parse(stored ?? '{}') as { accounts?: { privateKey: string }[] })
+      .accounts;
+    // Two keys: the generated account the fault journeys used, and the imported one.
+    expect(accounts?.length).toBe(2);
+    const needles = (accounts ?? []).flatMap((account) => keyEncodings(account.privateKey));
+    const haystacks: Record<string, string> = {
+      ...exported,
+      console: everyConsoleLine.join('\n'),
+    };
+    expect(everyConsoleLine.length).toBeGreaterThan(0);
+    const found: string[] = [];
+    for (const [where, text] of Object.entries(haystacks)) {
+      for (const needle of needles)
+        if (text.includes(needle)) found.push(`${where}: key ${needle.slice(0, 6)}…`);
+      for (const window of phraseWindows())
+        if (window.test(text)) found.push(`${where}: phrase ${window.source}`);
+    }
+    expect(found).toEqual([]);
+    // The runs scanned are the imported account's: its address is in the history export.
+    const scanned = Account.fromDerivationPath({ mnemonic: PHRASE, path: "m/44'/637'/0'/0'/0'" });
+    expect(exported.history).toContain(scanned.accountAddress.toString());
+    // The scan can find: the same needles are in the wallet's own storage.
+    expect(needles.some((needle) => (stored ?? '').includes(needle))).toBe(true);
   });
 });
