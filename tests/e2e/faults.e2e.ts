@@ -10,8 +10,7 @@
  * with a refused connection), the only way to take the shared chain away from one page without
  * stopping it for the other journeys; what the app sees is what it sees when the node is down.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -548,5 +547,65 @@ describe('no key material in any export or log line (dev wallet, full runs)', ()
     expect(exported.history).toContain(scanned.accountAddress.toString());
     // The scan can find: the same needles are in the wallet's own storage.
     expect(needles.some((needle) => (stored ?? '').includes(needle))).toBe(true);
+  });
+});
+
+describe('a hostile on-chain string renders as text in Chromium (History, result tabs, visualizer)', () => {
+  const IMG = '<img src=x onerror="window.__pwned=1">';
+  const SCRIPT = '<script>window.__pwned=2</script>';
+  const MODULE = `evil${IMG}`;
+
+  /** Elements the hostile strings would make if they were parsed, and whether one ran. */
+  async function injected(): Promise<{ elements: number; ran: boolean }> {
+    return page.evaluate(() => ({
+      elements: document.querySelectorAll('img[src="x"], img[onerror], body script').length,
+      ran: '__pwned' in window,
+    }));
+  }
+
+  it('imports a run whose module name, events, VM status and error carry HTML, and shows it as text', async () => {
+    // The failed run exported above, made hostile where the chain and the node put strings.
+    const file = JSON.parse(readFileSync(join(downloads, 'run.json'), 'utf8')) as {
+      runs: Record<string, unknown>[];
+    };
+    const text = JSON.stringify(file.runs[0])
+      .replaceAll('aptos_account', MODULE.replaceAll('"', '\\"'))
+      .replaceAll('EINSUFFICIENT_BALANCE', `EINSUFFICIENT_BALANCE${SCRIPT}`)
+      .replaceAll('FeeStatement', `FeeStatement${IMG.replaceAll('"', '\\"')}`);
+    const run = JSON.parse(text) as Record<string, unknown>;
+    run.id = 'a0a0a0a0-0000-4000-8000-000000000001';
+    const hostileFile = join(downloads, 'hostile.json');
+    writeFileSync(hostileFile, JSON.stringify({ ...file, runs: [run] }));
+
+    await page.goto(`${inject('baseURL')}#/history`);
+    await runsTable().waitFor();
+    await page.locator('input[type="file"]').setInputFiles(hostileFile);
+    await page.getByText('1 run from hostile.json').waitFor();
+    const row = runsTable().getByRole('row').filter({ hasText: 'evil<img' }).first();
+    await row.waitFor();
+    await shot('faults-8-hostile-history-list');
+    await row.getByRole('link').first().click();
+    await page.getByRole('heading', { name: `0x1::${MODULE}::transfer` }).waitFor();
+    await page.getByText(`EINSUFFICIENT_BALANCE${SCRIPT}`, { exact: false }).first().waitFor();
+    await page.getByRole('tab', { name: /^Events/ }).click();
+    await page
+      .getByRole('table', { name: 'Events' })
+      .getByText(`FeeStatement${IMG}`, { exact: false })
+      .first()
+      .waitFor();
+    await expect(injected()).resolves.toEqual({ elements: 0, ran: false });
+    await shot('faults-8-hostile-history-detail');
+
+    await page.getByRole('link', { name: 'Open in the visualizer' }).click();
+    // The timeline's payload search and the context of the transition that carries the draft.
+    await page.getByRole('textbox', { name: 'Search payloads' }).fill('evil<img');
+    await page.getByText(/^[1-9]\d* of \d+ transitions$/).waitFor();
+    await page.getByRole('row').filter({ hasText: 'draft.update' }).first().click();
+    // The context is JSON: the quotes inside the name are escaped there, the tag is not parsed.
+    await page.waitForFunction(() =>
+      document.body.innerText.includes('"function": "0x1::evil<img src=x onerror='),
+    );
+    await expect(injected()).resolves.toEqual({ elements: 0, ran: false });
+    await shot('faults-8-hostile-visualizer');
   });
 });
