@@ -358,19 +358,18 @@ describe('the app under faults, in Chromium', () => {
     // Released before it expires: the SDK's wait of the stopped run still polls the old node
     // until its timeout, and a dropped transaction would answer it 404.
     await devControl('mempool/release', {});
+    // Compose says the last run stopped, where, and links its record.
+    const notice = page.getByRole('alert').filter({ hasText: 'The last run stopped at pending' });
+    await notice.getByText(hash).waitFor();
     await shot('faults-5-network-switched');
-    await page.goto(`${inject('baseURL')}#/history`);
-    const row = runsTable()
-      .getByRole('row')
-      .filter({ hasText: hash.slice(0, 8) })
-      .first();
-    await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('pending');
-    await row.getByRole('link').first().click();
+    await notice.getByRole('link', { name: 'Its record in History' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'Stopped at pending, before an outcome' })
       .waitFor();
+    await expect(
+      page.getByRole('region', { name: 'Transitions' }).getByRole('row').last().textContent(),
+    ).resolves.toMatch(/submitting\s*pending$/);
     await shot('faults-5-network-switched-history');
     await page.goto(`${inject('baseURL')}#/compose`);
     await chooseNetwork('Local (embedded chain)');

@@ -6,3 +6,5 @@ export { useLiveRunRecord } from './useLiveRunRecord';
 export { useIsLiveRun } from './useIsLiveRun';
 export { runStore, createRunStore, DEFAULT_MAX_RUNS } from './runStore';
 export type { RunStore, RunFilter, StoredEntry, PruneNote } from './runStore';
+export { interruptedRun, createInterruptedRunHolder } from './interruptedRun';
+export type { InterruptedRun, InterruptedRunHolder } from './interruptedRun';
