@@ -89,6 +89,13 @@ beforeAll(async () => {
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
   session = await openBrowser();
   page = session.page;
+  // An unhandled rejection becomes a console error here, which fails the journey it happens in
+  // (Playwright reports it as a page error too; this names it plainly).
+  await page.addInitScript(() => {
+    addEventListener('unhandledrejection', (event) => {
+      console.error(`Unhandled rejection: ${String(event.reason)}`);
+    });
+  });
   page.on('console', (message) => everyConsoleLine.push(`${message.type()} ${message.text()}`));
   page.on('pageerror', (error) => everyConsoleLine.push(`pageerror ${String(error)}`));
   page.on('response', (response) => {
