@@ -112,7 +112,7 @@ export function DevWalletPanel({ headingOrder = 2 }: DevWalletPanelProps) {
           </Title>
           <Text size="sm" c="dimmed">
             {snapshot.persistsNewKeys
-              ? 'Keys added on this network are saved in this browser (localStorage).'
+              ? 'Keys added on this network are saved in this browser (localStorage), unencrypted, under transaction-workbench.dev-wallet.v1. Remove deletes one; clearing this site’s data in the browser deletes them all.'
               : 'Keys added on mainnet or a custom network are not saved: they stay in memory until this page closes.'}
           </Text>
           {snapshot.accounts.length === 0 ? (

@@ -27,6 +27,7 @@ import { GetStarted } from './GetStarted';
 import { PublishPackage } from './publish/PublishPackage';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunStepper } from './run/RunStepper';
+import { InterruptedRunNotice } from './run/InterruptedRunNotice';
 import { StepControls } from './run/StepControls';
 
 /** Header (60) + the shell's padding and the page's heading: what sits above the workbench. */
@@ -173,6 +174,7 @@ function ComposeWorkspace() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Stack gap="sm">
+          <InterruptedRunNotice />
           <RunStepper actorRef={actorRef} />
           <ResultsPanel
             actorRef={actorRef}

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -14,7 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import type { WorkbenchRun } from '../../../machines';
 import { RunResults } from '../compose/results/ResultsPanel';
-import type { RunStore } from '../runs';
+import { useIsLiveRun, type RunStore } from '../runs';
 import { ConfirmDelete } from './ConfirmDelete';
 import { ReplayPanel } from './ReplayPanel';
 import { ResimulatePanel } from './ResimulatePanel';
@@ -34,6 +35,9 @@ export interface RunDetailProps {
 /** One stored run: its draft, chain facts, wallet requests, timings, outcome, and replays. */
 export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
   const [confirmOpen, confirm] = useDisclosure(false);
+  const live = useIsLiveRun(record.id);
+  // A busy last state with no actor behind it: the run stopped waiting, it did not end.
+  const interrupted = record.tags.includes('busy') && !live;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="start">
@@ -78,6 +82,18 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
           </Button>
         </Group>
       </Group>
+
+      {interrupted && (
+        <Alert color="orange" title={`Stopped at ${record.state}, before an outcome`}>
+          <Text size="sm">
+            The page was reloaded or closed, or the network was switched, while this run was at{' '}
+            {record.state}. The record keeps every transition up to then.
+            {record.chain.hash === null
+              ? ' Nothing was submitted to the chain.'
+              : ` Its transaction (${record.chain.hash}) may still have committed: look it up on the Chain page.`}
+          </Text>
+        </Alert>
+      )}
 
       {isFailure(record) && (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Replay">

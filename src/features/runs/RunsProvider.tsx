@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import {
   createReplayRecorder,
@@ -10,6 +10,7 @@ import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { useWalletMachine } from '../../wallet/useWalletMachine';
 import { useTransactionRun } from '../compose/run/useTransactionRun';
+import { interruptedRun } from './interruptedRun';
 import { createLiveRun, type LiveRun } from './liveRun';
 import { RunsContext, type RunsContextValue, type StartRunArgs } from './RunsContext';
 import { runStore, type RunStore } from './runStore';
@@ -58,6 +59,7 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
       );
     };
     return {
+      current: () => recorder.current(),
       inspect: (event: InspectionEvent) => {
         recorder.inspect(event);
         if (scheduled || event.type !== '@xstate.microstep') return;
@@ -79,6 +81,21 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
     onActor(actorRef);
     if (start?.autoRun) actorRef.send({ type: 'run' });
   }, [actorRef, onActor, start]);
+  useEffect(
+    () => () => {
+      // This session is going (the network changed): a run still waiting stops here, and Compose
+      // says where, so that the next page does not look as if nothing happened.
+      const record = recording.current();
+      if (record === null || !record.tags.includes('busy')) return;
+      interruptedRun.set({
+        id: record.id,
+        state: record.state,
+        network: `${record.network.name} (${record.network.nodeUrl})`,
+        hash: record.chain.hash,
+      });
+    },
+    [recording],
+  );
   return null;
 }
 
