@@ -1,4 +1,5 @@
 import { AccountAddress, U64 } from '@aptos-labs/ts-sdk';
+import { sha3Hex, utf8 } from '../../localnet/encoding.ts';
 import { ROOT_PRIVATE_KEY } from '../../localnet/framework/root.ts';
 import { Ed25519Signer } from '../../localnet/signer.ts';
 import type { ChainUrls } from './chainProcess.ts';
@@ -36,6 +37,13 @@ export async function submit(urls: ChainUrls, bytes: Uint8Array): Promise<Answer
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   return { status: response.status, body: (await response.json()) as unknown };
+}
+
+const TRANSACTION_SALT = sha3Hex(utf8('APTOS::Transaction'));
+
+/** The hash a node gives a signed transaction (what `generateUserTransactionHash` computes). */
+export function transactionHash(bytes: Uint8Array): string {
+  return sha3Hex(Buffer.from(TRANSACTION_SALT.slice(2), 'hex'), new Uint8Array([0]), bytes);
 }
 
 export const root = (): Ed25519Signer => Ed25519Signer.fromPrivateKey(ROOT_PRIVATE_KEY);

@@ -1,0 +1,278 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Ed25519Signer } from '../../localnet/signer.ts';
+import { spawnChain } from './chainProcess.ts';
+import { fund, postJson, submit, transfer, waitFor } from './client.ts';
+import {
+  caseOf,
+  describeFailure,
+  replayHint,
+  runFuzz,
+  runCase,
+  type FuzzStats,
+} from './fuzzRest.ts';
+import { runKill9, type KillResult } from './kill9.ts';
+import { runLoad, type LoadResult } from './load.ts';
+
+/**
+ * `npm run reliability`: the chain's fuzz, load and kill -9 runs (issue 15), one table, and
+ * `bench/results/reliability.json`. Settings by environment: FUZZ_RUNS (100,000), FUZZ_SEED
+ * (2026; case i uses seed FUZZ_SEED + i), LOAD_SECONDS (60), KILL_ROUNDS (20, with and without
+ * --fsync). `-- --only fuzz|load|kill9` runs one part. Run it niced: `nice -n 15 npm run reliability`.
+ */
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { only: { type: 'string' } },
+});
+const only = values.only;
+if (only !== undefined && !['fuzz', 'load', 'kill9'].includes(only)) {
+  console.error(`reliability: --only takes fuzz, load or kill9, got "${only}"`);
+  process.exit(2);
+}
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value)) {
+    console.error(`reliability: ${name} must be an integer`);
+    process.exit(2);
+  }
+  return value;
+};
+const FUZZ_RUNS = env('FUZZ_RUNS', 100_000);
+const FUZZ_SEED = env('FUZZ_SEED', 2026);
+const LOAD_SECONDS = env('LOAD_SECONDS', 60);
+const KILL_ROUNDS = env('KILL_ROUNDS', 20);
+const log = (line: string) => console.log(line);
+const load1 = () => loadavg()[0]?.toFixed(2) ?? '?';
+
+interface FuzzReport {
+  stats: FuzzStats;
+  crashes: number;
+  internalErrors: number;
+  servesAfter: boolean;
+}
+
+/** The fuzz against one chain process, then a transfer that must still commit. */
+async function fuzz(): Promise<FuzzReport> {
+  log(`fuzz: ${FUZZ_RUNS.toLocaleString('en-US')} cases from seed ${FUZZ_SEED} (load ${load1()})`);
+  if (FUZZ_RUNS === 1)
+    log(
+      `  case: ${JSON.stringify(caseOf(FUZZ_SEED), (_k, v: unknown) => (v instanceof Uint8Array ? `${v.length} bytes: ${Buffer.from(v.slice(0, 200)).toString('utf8')}` : v))}`,
+    );
+  const chain = await spawnChain(['--ephemeral']);
+  try {
+    const stats = await runFuzz({
+      urls: chain.urls,
+      seed: FUZZ_SEED,
+      runs: FUZZ_RUNS,
+      onProgress: (done, s) =>
+        log(
+          `  ${done.toLocaleString('en-US')} cases, ${s.failures.length} failing (load ${load1()})`,
+        ),
+    });
+    const crashes = chain.exited() === null ? 0 : 1;
+    const internalErrors = (
+      chain.output().match(/localnet: (internal error|request failed)/g) ?? []
+    ).length;
+    let servesAfter = false;
+    if (crashes === 0) {
+      const origin = chain.urls.rest.replace(/\/v1$/, '');
+      await postJson(`${origin}/workbench/faults/clear`, {});
+      await postJson(`${origin}/workbench/mining`, {
+        mode: 'interval',
+        intervalMs: 250,
+        idleBlockMs: 500,
+      });
+      const signer = Ed25519Signer.generate();
+      await fund(chain.urls, [signer.address], 100_000_000n);
+      const answer = await submit(
+        chain.urls,
+        transfer(signer, { to: signer.address, amount: 1n, sequenceNumber: 0n }),
+      );
+      const hash = (answer.body as { hash?: string }).hash ?? '';
+      const state = answer.status === 202 ? await waitFor(chain.urls, hash, 10_000) : null;
+      servesAfter = state?.state === 'committed' && state.tx.success === true;
+      // A read on each service too.
+      servesAfter &&= (
+        await runCase(chain.urls, {
+          kind: 'check',
+          service: 'readiness',
+          method: 'GET',
+          path: '/',
+          headers: {},
+        })
+      ).ok;
+    }
+    for (const failure of stats.failures.slice(0, 20))
+      log(`  FAILED ${describeFailure(failure)}\n    replay: ${replayHint(failure.seed)}`);
+    if (stats.failures.length > 20) log(`  … and ${stats.failures.length - 20} more failing seeds`);
+    return { stats, crashes, internalErrors, servesAfter };
+  } finally {
+    await chain.stop();
+  }
+}
+
+const results: {
+  fuzz?: FuzzReport;
+  load?: LoadResult;
+  kill9?: KillResult[];
+} = {};
+const startedAt = new Date();
+const loadBefore = loadavg();
+if (only === undefined || only === 'fuzz') results.fuzz = await fuzz();
+if (only === undefined || only === 'load') {
+  log(`load: ${LOAD_SECONDS} s of concurrent transfers (load ${load1()})`);
+  results.load = await runLoad({ seconds: LOAD_SECONDS, log });
+}
+if (only === undefined || only === 'kill9') {
+  results.kill9 = [];
+  for (const fsync of [false, true]) {
+    log(`kill -9: ${KILL_ROUNDS} rounds${fsync ? ' with --fsync' : ''} (load ${load1()})`);
+    results.kill9.push(await runKill9({ rounds: KILL_ROUNDS, fsync, log }));
+  }
+}
+const loadAfter = loadavg();
+
+const n = (value: number) => value.toLocaleString('en-US');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const rows: Array<[string, string, string]> = [];
+const f = results.fuzz;
+if (f !== undefined) {
+  rows.push([
+    'fuzz cases',
+    n(f.stats.cases),
+    `${Math.round(f.stats.cases / f.stats.seconds)}/s, seed ${FUZZ_SEED}`,
+  ]);
+  rows.push([
+    'crashes',
+    n(f.crashes),
+    f.servesAfter ? 'chain still serves afterwards' : 'CHAIN DOES NOT SERVE AFTERWARDS',
+  ]);
+  rows.push([
+    '5xx (other than 507)',
+    n(f.stats.byReason['5xx']),
+    `internal errors logged: ${f.internalErrors}`,
+  ]);
+  rows.push([
+    'hangs > 2 s',
+    n(f.stats.byReason.hang),
+    `slowest ${f.stats.maxMs} ms, p99 ${f.stats.p99Ms} ms`,
+  ]);
+  rows.push([
+    '4xx without the error body',
+    n(f.stats.byReason.shape + f.stats.byReason.connection),
+    'connection errors included',
+  ]);
+}
+const l = results.load;
+if (l !== undefined) {
+  rows.push([
+    'tx under load',
+    n(l.committed),
+    `${l.seconds} s, ${l.tps} tx/s, ${l.accounts} accounts + ${l.sharedClients} clients on one`,
+  ]);
+  rows.push([
+    'accepted, refused',
+    `${n(l.accepted)}, ${n(Object.values(l.refused).reduce((a, b) => a + b, 0))}`,
+    Object.entries(l.refused)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; '),
+  ]);
+  rows.push(['lost', n(l.lost), `dropped with a reason: ${l.dropped.total}`]);
+  rows.push(['duplicated', n(l.duplicated), '']);
+  rows.push([
+    'sequence gaps, version gaps',
+    `${l.sequenceGaps}, ${l.versionGaps}`,
+    `ledger version ${l.ledgerVersion}`,
+  ]);
+  rows.push([
+    'balances conserved',
+    l.conservation.balanced && l.conservation.supplyMatches ? 'yes' : 'NO',
+    `fees ${l.conservation.fees} octas burnt, minted ${l.conservation.minted}`,
+  ]);
+  rows.push([
+    'RSS start → end',
+    `${mib(l.rss.startBytes)} → ${mib(l.rss.endBytes)}`,
+    `after ${10} s ${mib(l.rss.warmBytes)}, max ${mib(l.rss.maxBytes)}`,
+  ]);
+  rows.push([
+    'RSS growth per 10,000 tx',
+    mib(l.rss.growthPer10kTxBytes),
+    'from 10 s in to the end',
+  ]);
+  rows.push([
+    'mempool per-account cap',
+    `${l.perAccountCap.accepted} + ${l.perAccountCap.refusedStatus}`,
+    l.perAccountCap.errorCode,
+  ]);
+}
+for (const k of results.kill9 ?? []) {
+  const label = k.fsync ? 'kill -9 rounds (--fsync)' : 'kill -9 rounds';
+  rows.push([label, n(k.rounds), `restart mean ${k.restartMs.mean} ms, max ${k.restartMs.max} ms`]);
+  rows.push([
+    `  committed lost${k.fsync ? ' (--fsync)' : ''}`,
+    n(k.committedLost + k.committedChanged),
+    `of ${n(k.seenCommitted)} seen committed; phantom ${k.phantom}; old tx refused ${k.resubmitRefused}/${k.resubmitRefused + k.resubmitNotRefused}`,
+  ]);
+}
+const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
+log('');
+log(
+  `reliability, ${startedAt.toISOString()}, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} → ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
+);
+for (const row of rows)
+  log(`  ${row[0].padEnd(widths[0] ?? 0)}  ${row[1].padStart(widths[1] ?? 0)}  ${row[2]}`);
+for (const k of results.kill9 ?? [])
+  for (const problem of k.problems.slice(0, 10)) log(`  PROBLEM ${problem}`);
+
+const failed =
+  (f !== undefined && (f.stats.failures.length > 0 || f.crashes > 0 || !f.servesAfter)) ||
+  (l !== undefined &&
+    (l.lost > 0 ||
+      l.duplicated > 0 ||
+      l.sequenceGaps > 0 ||
+      l.versionGaps > 0 ||
+      !l.conservation.balanced ||
+      !l.conservation.supplyMatches)) ||
+  (results.kill9 ?? []).some(
+    (k) =>
+      k.committedLost + k.committedChanged + k.phantom + k.versionGaps + k.resubmitNotRefused > 0,
+  );
+
+if (only === undefined) {
+  const dir = join(import.meta.dirname, '..', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'reliability.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        date: startedAt.toISOString(),
+        loadAverage: { before: loadBefore, after: loadAfter },
+        settings: { FUZZ_RUNS, FUZZ_SEED, LOAD_SECONDS, KILL_ROUNDS },
+        fuzz:
+          f === undefined
+            ? undefined
+            : {
+                ...f,
+                stats: {
+                  ...f.stats,
+                  failures: f.stats.failures.map((x) => ({
+                    seed: x.seed,
+                    replay: replayHint(x.seed),
+                    line: describeFailure(x),
+                  })),
+                },
+              },
+        load: l,
+        kill9: results.kill9,
+        ok: !failed,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`  written to ${file}`);
+}
+process.exit(failed ? 1 : 0);
