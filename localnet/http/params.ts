@@ -97,8 +97,9 @@ export function queryBool(req: HttpRequest, name: string): boolean {
 
 /** A struct tag from a path (`0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>`), normalised. */
 export function pathStructTag(value: string | undefined, name = 'resource_type'): string {
+  const text = decodePath(value ?? '', name);
   try {
-    const tag = parseTypeTag(decodePath(value ?? '', name));
+    const tag = parseTypeTag(text);
     if (!tag.isStruct()) throw new Error('not a struct tag');
     return tag.toString();
   } catch (error) {
