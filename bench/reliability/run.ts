@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Ed25519Signer } from '../../localnet/signer.ts';
 import { spawnChain } from './chainProcess.ts';
@@ -113,26 +113,77 @@ async function fuzz(): Promise<FuzzReport> {
   }
 }
 
-const results: {
-  fuzz?: FuzzReport;
-  load?: LoadResult;
-  kill9?: KillResult[];
-} = {};
-const startedAt = new Date();
-const loadBefore = loadavg();
-if (only === undefined || only === 'fuzz') results.fuzz = await fuzz();
+interface Meta {
+  date: string;
+  /** 1, 5 and 15 min load averages when the part started and ended. */
+  loadAverage: { before: number[]; after: number[] };
+}
+type StoredFuzz = Meta &
+  Omit<FuzzReport, 'stats'> & {
+    seed: number;
+    stats: Omit<FuzzStats, 'failures'> & {
+      failures: Array<{ seed: number; replay: string; line: string }>;
+    };
+  };
+type StoredLoad = Meta & LoadResult;
+type StoredKill = Meta & { runs: KillResult[] };
+interface Stored {
+  fuzz?: StoredFuzz;
+  load?: StoredLoad;
+  kill9?: StoredKill;
+  ok?: boolean;
+}
+
+const RESULTS_FILE = join(import.meta.dirname, '..', 'results', 'reliability.json');
+/** The figures of earlier full runs: a part run alone replaces only its own. */
+const stored: Stored = existsSync(RESULTS_FILE)
+  ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Stored)
+  : {};
+/** Only runs at the documented settings are written; replays and short runs only print. */
+let write = false;
+const meta = async <T>(run: () => Promise<T>): Promise<Meta & { value: T }> => {
+  const date = new Date().toISOString();
+  const before = loadavg();
+  const value = await run();
+  return { date, loadAverage: { before, after: loadavg() }, value };
+};
+const printed: Stored = {};
+if (only === undefined || only === 'fuzz') {
+  const { value, ...m } = await meta(fuzz);
+  printed.fuzz = {
+    ...m,
+    ...value,
+    seed: FUZZ_SEED,
+    stats: {
+      ...value.stats,
+      failures: value.stats.failures.map((x) => ({
+        seed: x.seed,
+        replay: replayHint(x.seed),
+        line: describeFailure(x),
+      })),
+    },
+  };
+  if (FUZZ_RUNS >= 100_000) write = true;
+}
 if (only === undefined || only === 'load') {
   log(`load: ${LOAD_SECONDS} s of concurrent transfers (load ${load1()})`);
-  results.load = await runLoad({ seconds: LOAD_SECONDS, log });
+  const { value, ...m } = await meta(() => runLoad({ seconds: LOAD_SECONDS, log }));
+  printed.load = { ...m, ...value };
+  if (LOAD_SECONDS >= 60) write = true;
 }
 if (only === undefined || only === 'kill9') {
-  results.kill9 = [];
-  for (const fsync of [false, true]) {
-    log(`kill -9: ${KILL_ROUNDS} rounds${fsync ? ' with --fsync' : ''} (load ${load1()})`);
-    results.kill9.push(await runKill9({ rounds: KILL_ROUNDS, fsync, log }));
-  }
+  const { value, ...m } = await meta(async () => {
+    const runs: KillResult[] = [];
+    for (const fsync of [false, true]) {
+      log(`kill -9: ${KILL_ROUNDS} rounds${fsync ? ' with --fsync' : ''} (load ${load1()})`);
+      runs.push(await runKill9({ rounds: KILL_ROUNDS, fsync, log }));
+    }
+    return runs;
+  });
+  printed.kill9 = { ...m, runs: value };
+  if (KILL_ROUNDS >= 20) write = true;
 }
-const loadAfter = loadavg();
+const results: Stored = write ? { ...stored, ...printed } : printed;
 
 const n = (value: number) => value.toLocaleString('en-US');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -207,7 +258,7 @@ if (l !== undefined) {
     l.perAccountCap.errorCode,
   ]);
 }
-for (const k of results.kill9 ?? []) {
+for (const k of results.kill9?.runs ?? []) {
   const label = k.fsync ? 'kill -9 rounds (--fsync)' : 'kill -9 rounds';
   rows.push([label, n(k.rounds), `restart mean ${k.restartMs.mean} ms, max ${k.restartMs.max} ms`]);
   rows.push([
@@ -218,12 +269,17 @@ for (const k of results.kill9 ?? []) {
 }
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
 log('');
-log(
-  `reliability, ${startedAt.toISOString()}, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} → ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
-);
+log('reliability of the embedded chain');
+for (const [name, part] of Object.entries(results) as Array<[string, Meta | boolean | undefined]>) {
+  if (typeof part !== 'object') continue;
+  const avg = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
+  log(
+    `  ${name.padEnd(5)} run ${part.date}, load average ${avg(part.loadAverage.before)} → ${avg(part.loadAverage.after)}`,
+  );
+}
 for (const row of rows)
   log(`  ${row[0].padEnd(widths[0] ?? 0)}  ${row[1].padStart(widths[1] ?? 0)}  ${row[2]}`);
-for (const k of results.kill9 ?? [])
+for (const k of results.kill9?.runs ?? [])
   for (const problem of k.problems.slice(0, 10)) log(`  PROBLEM ${problem}`);
 
 const failed =
@@ -235,44 +291,18 @@ const failed =
       l.versionGaps > 0 ||
       !l.conservation.balanced ||
       !l.conservation.supplyMatches)) ||
-  (results.kill9 ?? []).some(
+  (results.kill9?.runs ?? []).some(
     (k) =>
       k.committedLost + k.committedChanged + k.phantom + k.versionGaps + k.resubmitNotRefused > 0,
   );
 
-if (only === undefined) {
-  const dir = join(import.meta.dirname, '..', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'reliability.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        date: startedAt.toISOString(),
-        loadAverage: { before: loadBefore, after: loadAfter },
-        settings: { FUZZ_RUNS, FUZZ_SEED, LOAD_SECONDS, KILL_ROUNDS },
-        fuzz:
-          f === undefined
-            ? undefined
-            : {
-                ...f,
-                stats: {
-                  ...f.stats,
-                  failures: f.stats.failures.map((x) => ({
-                    seed: x.seed,
-                    replay: replayHint(x.seed),
-                    line: describeFailure(x),
-                  })),
-                },
-              },
-        load: l,
-        kill9: results.kill9,
-        ok: !failed,
-      },
-      null,
-      2,
-    )}\n`,
+if (write) {
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...results, ok: !failed }, null, 2)}\n`);
+  log(`  written to ${RESULTS_FILE}`);
+} else {
+  log(
+    '  (not written: only runs at FUZZ_RUNS ≥ 100,000, LOAD_SECONDS ≥ 60 or KILL_ROUNDS ≥ 20 are)',
   );
-  log(`  written to ${file}`);
 }
 process.exit(failed ? 1 : 0);
