@@ -135,10 +135,24 @@ interface Stored {
 }
 
 const RESULTS_FILE = join(import.meta.dirname, '..', 'results', 'reliability.json');
-/** The figures of earlier full runs: a part run alone replaces only its own. */
-const stored: Stored = existsSync(RESULTS_FILE)
-  ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Stored)
-  : {};
+/** The figures of earlier full runs, read when writing: a part run alone replaces only its own. */
+function storedResults(): Stored {
+  if (!existsSync(RESULTS_FILE)) return {};
+  const raw = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Stored & Partial<Meta>;
+  // The first format (one date for the whole run, kill9 a bare array) is read too.
+  const top: Meta = {
+    date: raw.date ?? '',
+    loadAverage: raw.loadAverage ?? { before: [], after: [] },
+  };
+  const kill9 = raw.kill9 as StoredKill | KillResult[] | undefined;
+  return {
+    ...(raw.fuzz === undefined ? {} : { fuzz: { ...top, ...raw.fuzz } }),
+    ...(raw.load === undefined ? {} : { load: { ...top, ...raw.load } }),
+    ...(kill9 === undefined
+      ? {}
+      : { kill9: Array.isArray(kill9) ? { ...top, runs: kill9 } : kill9 }),
+  };
+}
 /** Only runs at the documented settings are written; replays and short runs only print. */
 let write = false;
 const meta = async <T>(run: () => Promise<T>): Promise<Meta & { value: T }> => {
@@ -183,7 +197,7 @@ if (only === undefined || only === 'kill9') {
   printed.kill9 = { ...m, runs: value };
   if (KILL_ROUNDS >= 20) write = true;
 }
-const results: Stored = write ? { ...stored, ...printed } : printed;
+const results: Stored = write ? { ...storedResults(), ...printed } : printed;
 
 const n = (value: number) => value.toLocaleString('en-US');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
