@@ -268,8 +268,8 @@ if (l !== undefined) {
   ]);
   rows.push([
     'mempool per-account cap',
-    `${l.perAccountCap.accepted} + ${l.perAccountCap.refusedStatus}`,
-    l.perAccountCap.errorCode,
+    `${l.perAccountCap.accepted} pending`,
+    `the next: ${l.perAccountCap.refusedStatus} ${l.perAccountCap.errorCode}`,
   ]);
 }
 for (const k of results.kill9?.runs ?? []) {
