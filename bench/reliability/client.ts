@@ -51,13 +51,20 @@ export const root = (): Ed25519Signer => Ed25519Signer.fromPrivateKey(ROOT_PRIVA
 /** An APT transfer, signed. */
 export function transfer(
   signer: Ed25519Signer,
-  args: { to: string; amount: bigint; sequenceNumber: bigint; gasUnitPrice?: bigint },
+  args: {
+    to: string;
+    amount: bigint;
+    sequenceNumber: bigint;
+    gasUnitPrice?: bigint;
+    /** Defaults to wall time + 600 s; pass the chain's time + 600 s when its clock was moved. */
+    expirationSecs?: bigint;
+  },
 ): Uint8Array {
   return signer.signEntryFunction({
     function: '0x1::aptos_account::transfer',
     args: [AccountAddress.from(args.to), new U64(args.amount)],
     sequenceNumber: args.sequenceNumber,
-    expirationSecs: BigInt(Math.floor(Date.now() / 1000) + 600),
+    expirationSecs: args.expirationSecs ?? BigInt(Math.floor(Date.now() / 1000) + 600),
     chainId: 4,
     maxGasAmount: 2_000n,
     ...(args.gasUnitPrice === undefined ? {} : { gasUnitPrice: args.gasUnitPrice }),

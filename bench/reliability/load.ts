@@ -6,6 +6,7 @@ import { spawnChain, type ChainUrls } from './chainProcess.ts';
 import {
   balance,
   fund,
+  lookup,
   postJson,
   root,
   sequenceNumber,
@@ -42,6 +43,16 @@ export interface LoadResult {
   refused: Record<string, number>;
   dropped: { total: number; reasons: Record<string, number> };
   lost: number;
+  /** Transactions still in the mempool when the checks began (the drain waits up to 90 s). */
+  pendingAtEnd: number;
+  /** Each lost transaction: its sender, sequence number, what by_hash says, and how many of its sender's committed. */
+  lostDetails: Array<{
+    hash: string;
+    sender: string;
+    sequenceNumber: string;
+    state: string;
+    committedUpTo: number;
+  }>;
   duplicated: number;
   sequenceGaps: number;
   versionGaps: number;
@@ -219,6 +230,7 @@ export async function runLoad(args: {
     }
     await sleep(600);
 
+    const pendingAtEnd = await mempoolSize();
     // Verify.
     const walk = await walkLedger(urls);
     const counts = new Map<string, number>();
@@ -234,6 +246,7 @@ export async function runLoad(args: {
     let committed = 0;
     let duplicated = 0;
     let lost = 0;
+    const lostDetails: LoadResult['lostDetails'] = [];
     const reasons: Record<string, number> = {};
     for (const [hash, { sender, sequenceNumber: seq }] of accepted) {
       const n = counts.get(hash) ?? 0;
@@ -244,7 +257,24 @@ export async function runLoad(args: {
         if (other !== undefined) {
           const reason = 'replaced: its sequence number committed with another transaction';
           reasons[reason] = (reasons[reason] ?? 0) + 1;
-        } else lost += 1;
+        } else {
+          // Not in the ledger read: look it up, and at what its sender committed.
+          const state = await lookup(urls, hash);
+          const committedUpTo = (seqs.get(sender) ?? []).length;
+          if (state.state === 'committed') {
+            // Committed after the walk's last version (the walk stops at the version read first).
+            committed += 1;
+          } else {
+            lost += 1;
+            lostDetails.push({
+              hash,
+              sender,
+              sequenceNumber: seq.toString(),
+              state: state.state,
+              committedUpTo,
+            });
+          }
+        }
       }
     }
     let sequenceGaps = 0;
@@ -275,6 +305,8 @@ export async function runLoad(args: {
       refused,
       dropped: { total: droppedTotal, reasons },
       lost,
+      lostDetails,
+      pendingAtEnd,
       duplicated,
       sequenceGaps,
       versionGaps: walk.versionGaps,

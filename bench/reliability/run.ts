@@ -10,7 +10,6 @@ import {
   describeFailure,
   replayHint,
   runFuzz,
-  runCase,
   type FuzzStats,
 } from './fuzzRest.ts';
 import { runKill9, type KillResult } from './kill9.ts';
@@ -51,6 +50,8 @@ interface FuzzReport {
   crashes: number;
   internalErrors: number;
   servesAfter: boolean;
+  /** Why not, when it does not. */
+  servesDetail: string;
 }
 
 /** The fuzz against one chain process, then a transfer that must still commit. */
@@ -78,6 +79,7 @@ async function fuzz(): Promise<FuzzReport> {
       chain.output().match(/localnet: (internal error|request failed)/g) ?? []
     ).length;
     let servesAfter = false;
+    let servesDetail = crashes === 0 ? '' : 'the chain exited';
     if (crashes === 0) {
       const origin = chain.urls.rest.replace(/\/v1$/, '');
       await postJson(`${origin}/workbench/faults/clear`, {});
@@ -88,26 +90,33 @@ async function fuzz(): Promise<FuzzReport> {
       });
       const signer = Ed25519Signer.generate();
       await fund(chain.urls, [signer.address], 100_000_000n);
+      const clock = (await (await fetch(`${origin}/workbench/clock`)).json()) as {
+        now_microseconds: string;
+      };
       const answer = await submit(
         chain.urls,
-        transfer(signer, { to: signer.address, amount: 1n, sequenceNumber: 0n }),
+        transfer(signer, {
+          to: signer.address,
+          amount: 1n,
+          sequenceNumber: 0n,
+          // The fuzz may have moved the chain's clock ahead (up to ten years a jump).
+          expirationSecs: BigInt(clock.now_microseconds) / 1_000_000n + 600n,
+        }),
       );
+      if (answer.status !== 202)
+        servesDetail = `transfer answered ${answer.status} ${JSON.stringify(answer.body)}`;
       const hash = (answer.body as { hash?: string }).hash ?? '';
-      const state = answer.status === 202 ? await waitFor(chain.urls, hash, 10_000) : null;
+      const state = answer.status === 202 ? await waitFor(chain.urls, hash, 30_000) : null;
       servesAfter = state?.state === 'committed' && state.tx.success === true;
-      // A read on each service too.
-      servesAfter &&= (
-        await runCase(chain.urls, {
-          kind: 'check',
-          service: 'readiness',
-          method: 'GET',
-          path: '/',
-          headers: {},
-        })
-      ).ok;
+      if (answer.status === 202 && !servesAfter)
+        servesDetail = `transfer ${hash} is ${state?.state ?? 'unknown'} after 30 s`;
+      const ready = await fetch(chain.urls.readiness);
+      if (ready.status !== 200) servesDetail = `readiness answered ${ready.status}`;
+      servesAfter &&= ready.status === 200;
     }
     if (stats.failures.length > 0) log(`  ${stats.failures.length} failing seeds, listed above`);
-    return { stats, crashes, internalErrors, servesAfter };
+    if (!servesAfter) log(`  the chain does not serve afterwards: ${servesDetail}`);
+    return { stats, crashes, internalErrors, servesAfter, servesDetail };
   } finally {
     await chain.stop();
   }
