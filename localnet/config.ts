@@ -35,7 +35,10 @@ export const AUTO_PORT_ARGS = [
 
 /** True for an address only this machine can reach: `127.x.x.x`, `::1`, `localhost`. */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
@@ -49,7 +52,7 @@ export function hostWarning(host: string): string | null {
   if (isLoopbackHost(host)) return null;
   return [
     `WARNING: --host ${host} makes the chain reachable from other machines.`,
-    '  The root account\'s private key is DEV-ONLY and public (it is printed below and in',
+    "  The root account's private key is DEV-ONLY and public (it is printed below and in",
     '  localnet/README.md): anyone who can reach these ports can sign as root, mint APT with the',
     '  faucet, and use the dev controls (revert, clock, faults), which refuse only browser origins.',
     '  Use it on a trusted network only, and never send anything of value to these accounts.',

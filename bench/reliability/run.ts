@@ -5,13 +5,7 @@ import { parseArgs } from 'node:util';
 import { Ed25519Signer } from '../../localnet/signer.ts';
 import { spawnChain } from './chainProcess.ts';
 import { fund, postJson, submit, transfer, waitFor } from './client.ts';
-import {
-  caseOf,
-  describeFailure,
-  replayHint,
-  runFuzz,
-  type FuzzStats,
-} from './fuzzRest.ts';
+import { caseOf, describeFailure, replayHint, runFuzz, type FuzzStats } from './fuzzRest.ts';
 import { runKill9, type KillResult } from './kill9.ts';
 import { runLoad, type LoadResult } from './load.ts';
 
