@@ -33,6 +33,32 @@ export const AUTO_PORT_ARGS = [
   '0',
 ] as const;
 
+/** True for an address only this machine can reach: `127.x.x.x`, `::1`, `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * The warning `npm run localnet` prints for a `--host` other machines can reach, or `null` for a
+ * loopback one. The root account's key is public and fixed, and the faucet and the dev controls
+ * take any client that sends no browser `Origin`: on a shared network anyone can mint, revert the
+ * chain or sign as root.
+ */
+export function hostWarning(host: string): string | null {
+  if (isLoopbackHost(host)) return null;
+  return [
+    `WARNING: --host ${host} makes the chain reachable from other machines.`,
+    "  The root account's private key is DEV-ONLY and public (it is printed below and in",
+    '  localnet/README.md): anyone who can reach these ports can sign as root, mint APT with the',
+    '  faucet, and use the dev controls (revert, clock, faults), which refuse only browser origins.',
+    '  Use it on a trusted network only, and never send anything of value to these accounts.',
+  ].join('\n');
+}
+
 /** A bad command line: the message says what is wrong; the caller prints it with the usage. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -1,4 +1,4 @@
-import { commandLineOrExit } from './config.ts';
+import { commandLineOrExit, hostWarning } from './config.ts';
 import { startLocalnet } from './index.ts';
 
 async function main(): Promise<void> {
@@ -7,6 +7,8 @@ async function main(): Promise<void> {
     command: 'npm run localnet',
   });
   if (options === null) return;
+  const warning = hostWarning(options.host ?? '127.0.0.1');
+  if (warning !== null) console.warn(warning);
   const started = performance.now();
   const localnet = await startLocalnet(options);
   const { urls } = localnet;

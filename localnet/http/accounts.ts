@@ -1,7 +1,7 @@
 import type { LongAddress } from '../encoding.ts';
 import { parseAddress, must } from '../encoding.ts';
 import type { LocalNode } from '../node/node.ts';
-import { pathAddress, pathStructTag, queryLimit, queryU64 } from './params.ts';
+import { decodePath, pathAddress, pathStructTag, queryLimit, queryU64 } from './params.ts';
 import type { HttpRequest, Route } from './types.ts';
 
 function cursorHeaders(cursor: string | null): Record<string, string> {
@@ -72,13 +72,13 @@ export function accountRoutes(node: LocalNode): Route[] {
       return { items: page.modules, cursor: page.cursor };
     }),
     atVersion('/v1/accounts/:address/module/:name', (p, address, version) =>
-      node.getModule(address, decodeURIComponent(must(p.name)), version),
+      node.getModule(address, decodePath(must(p.name), 'module_name'), version),
     ),
     {
       method: 'GET',
       pattern: '/v1/accounts/:address/balance/*asset',
       handler: (req, p) => {
-        const asset = decodeURIComponent(must(p.asset));
+        const asset = decodePath(must(p.asset), 'asset_type');
         const metadata = asset.includes('::') ? null : parseAddress(asset);
         const balance = node.getBalance(
           pathAddress(p.address),

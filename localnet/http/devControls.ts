@@ -5,6 +5,9 @@ import type { LocalNode } from '../node/node.ts';
 import { isJsonObject, jsonBody, pathHash } from './params.ts';
 import type { HttpRequest, Route } from './types.ts';
 
+/** The largest clock jump `POST /workbench/clock/advance` takes: ten years of seconds. */
+export const MAX_ADVANCE_SECONDS = 315_360_000;
+
 const invalid = (message: string) => new NodeError({ code: 'invalid_input', message });
 
 function body(req: HttpRequest): { [key: string]: Json } {
@@ -14,10 +17,14 @@ function body(req: HttpRequest): { [key: string]: Json } {
   return parsed;
 }
 
-function count(value: Json | undefined, name: string): number {
+/** The longest timer the dev controls set (an hour): Node fires a longer one after 1 ms. */
+export const MAX_TIMER_MS = 3_600_000;
+
+function count(value: Json | undefined, name: string, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw invalid(`\`${name}\` must be a non-negative integer`);
   }
+  if (value > max) throw invalid(`\`${name}\` must be at most ${max}`);
   return value;
 }
 
@@ -29,10 +36,10 @@ function hashOf(value: Json | undefined): `0x${string}` {
 function miningMode(value: { [key: string]: Json }): MiningMode {
   if (value.mode === 'instant' || value.mode === 'manual') return { mode: value.mode };
   if (value.mode === 'interval') {
-    const intervalMs = count(value.intervalMs, 'intervalMs');
+    const intervalMs = count(value.intervalMs, 'intervalMs', MAX_TIMER_MS);
     if (intervalMs === 0) throw invalid('`intervalMs` must be positive');
     if (value.idleBlockMs === undefined) return { mode: 'interval', intervalMs };
-    const idleBlockMs = count(value.idleBlockMs, 'idleBlockMs');
+    const idleBlockMs = count(value.idleBlockMs, 'idleBlockMs', MAX_TIMER_MS);
     return idleBlockMs === 0
       ? { mode: 'interval', intervalMs }
       : { mode: 'interval', intervalMs, idleBlockMs };
@@ -106,8 +113,11 @@ export function devControlRoutes(node: LocalNode): Route[] {
       method: 'POST',
       pattern: '/workbench/clock/advance',
       handler: (req) => {
-        const { seconds } = body(req);
-        node.advanceClock(BigInt(count(seconds, 'seconds')) * 1_000_000n);
+        const seconds = count(body(req).seconds, 'seconds');
+        // A u64 of microseconds lasts 584,000 years; a jump past ten years is a typo, not a test.
+        if (seconds > MAX_ADVANCE_SECONDS)
+          throw invalid(`\`seconds\` must be at most ${MAX_ADVANCE_SECONDS} (ten years)`);
+        node.advanceClock(BigInt(seconds) * 1_000_000n);
         return { json: clockJson(node) };
       },
     },
@@ -127,7 +137,7 @@ export function devControlRoutes(node: LocalNode): Route[] {
         const input = body(req);
         const faults: Parameters<LocalNode['setFaults']>[0] = {};
         if ('delayCommitsMs' in input)
-          faults.delayCommitsMs = count(input.delayCommitsMs, 'delayCommitsMs');
+          faults.delayCommitsMs = count(input.delayCommitsMs, 'delayCommitsMs', MAX_TIMER_MS);
         if ('holdNext' in input) faults.holdNext = count(input.holdNext, 'holdNext');
         if ('rejectNext' in input) faults.rejectNext = count(input.rejectNext, 'rejectNext');
         return { json: node.setFaults(faults) };

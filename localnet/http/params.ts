@@ -8,8 +8,22 @@ import type { HttpRequest } from './types.ts';
 const frameworkError = (message: string) =>
   new RequestError({ status: 400, code: 'web_framework_error', message });
 
+/**
+ * A path segment, percent-decoded. Broken escapes (`%zz`, a lone `%`, half a UTF-8 sequence) are a
+ * 400 naming the parameter, as the node's path parser answers them, never a 500.
+ */
+export function decodePath(value: string, name: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw frameworkError(
+      `failed to parse path \`${name}\`: invalid percent-encoding in ${JSON.stringify(value)}`,
+    );
+  }
+}
+
 export function pathAddress(value: string | undefined, name = 'address'): LongAddress {
-  const address = value === undefined ? null : parseAddress(decodeURIComponent(value));
+  const address = value === undefined ? null : parseAddress(decodePath(value, name));
   if (address === null) {
     throw frameworkError(
       `failed to parse path \`${name}\`: failed to parse "string(Address)": unable to parse AccountAddress`,
@@ -19,7 +33,7 @@ export function pathAddress(value: string | undefined, name = 'address'): LongAd
 }
 
 export function pathHash(value: string | undefined): `0x${string}` {
-  const hash = value === undefined ? null : parseHash(decodeURIComponent(value));
+  const hash = value === undefined ? null : parseHash(decodePath(value, 'txn_hash'));
   if (hash === null) {
     throw frameworkError(
       'failed to parse path `txn_hash`: failed to parse "string(HashValue)": unable to parse HashValue',
@@ -83,8 +97,9 @@ export function queryBool(req: HttpRequest, name: string): boolean {
 
 /** A struct tag from a path (`0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>`), normalised. */
 export function pathStructTag(value: string | undefined, name = 'resource_type'): string {
+  const text = decodePath(value ?? '', name);
   try {
-    const tag = parseTypeTag(decodeURIComponent(value ?? ''));
+    const tag = parseTypeTag(text);
     if (!tag.isStruct()) throw new Error('not a struct tag');
     return tag.toString();
   } catch (error) {

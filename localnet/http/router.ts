@@ -6,9 +6,17 @@ import { errorResponse } from './errors.ts';
 import type { HandlerResult, HttpRequest, HttpResponse, Route } from './types.ts';
 
 /**
+ * The request headers a page may send: what the ts-sdk's client sends (`content-type`,
+ * `x-aptos-client`, `x-aptos-typescript-sdk-origin-method`, and `authorization` when an API key is
+ * set) and nothing else, so a preflight asking for another header fails in the browser.
+ */
+export const ALLOWED_HEADERS =
+  'content-type, x-aptos-client, x-aptos-typescript-sdk-origin-method, authorization';
+
+/**
  * CORS as an Aptos node answers it. The SDK's browser client sends credentials, and with
- * credentials a browser refuses every `*`: the origin and requested headers are echoed instead,
- * and the exposed headers are named.
+ * credentials a browser refuses every `*`: the origin is echoed instead, and the allowed and
+ * exposed headers are named.
  */
 function corsHeaders(req: HttpRequest): Record<string, string> {
   const origin = req.headers['origin'];
@@ -17,8 +25,7 @@ function corsHeaders(req: HttpRequest): Record<string, string> {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-    'Access-Control-Allow-Headers':
-      req.headers['access-control-request-headers'] ?? 'content-type, x-aptos-client',
+    'Access-Control-Allow-Headers': ALLOWED_HEADERS,
     'Access-Control-Expose-Headers':
       'x-aptos-chain-id, x-aptos-ledger-version, x-aptos-ledger-oldest-version, x-aptos-ledger-timestampusec, x-aptos-epoch, x-aptos-block-height, x-aptos-oldest-block-height, x-aptos-cursor, x-aptos-gas-used',
     'Access-Control-Max-Age': '600',

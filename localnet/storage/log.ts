@@ -195,11 +195,34 @@ function scan(read: ReadAt, size: number, path: string, start: LogEnd): ScanResu
   const entries: LogEntry[] = [];
   const positions: EntryPosition[] = [];
   let count = start.frames;
-  const damaged = (offset: number, what: string) =>
-    new LogCorruptionError(
-      `${path} is damaged at byte ${offset} (entry ${count + 1}): ${what}. Nothing was changed. ` +
-        'Start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.',
+  /**
+   * Damage refuses to start. When it lies in the last write (nothing whole follows it), the
+   * message also says how to keep every block before it: cut the file at the last whole block.
+   */
+  const damaged = (offset: number, what: string, inLastWrite = false) => {
+    const cut = open?.offset ?? offset;
+    const advice = inLastWrite
+      ? ` The damage is in the last write only: the ${open?.parsed ?? entries.length} entries before byte ${cut} are whole. ` +
+        `To recover the chain up to its last whole block, keep a copy and cut the file there (cp ${path} ${path}.damaged && truncate -s ${cut} ${path}); ` +
+        'or start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.'
+      : ' Start with --reset to wipe the data dir and begin a new chain, or move the file aside to keep it for inspection.';
+    return new LogCorruptionError(
+      `${path} is damaged at byte ${offset} (entry ${count + 1}): ${what}. Nothing was changed.${advice}`,
     );
+  };
+  /**
+   * The position of the last byte that is not zero at or after `from` (`from - 1` if none). Space
+   * that a crash allocated but never wrote reads as zeros; JSON payloads never hold a zero byte.
+   */
+  const lastNonZero = (from: number) => {
+    for (let stop = size; stop > from; stop -= 1 << 16) {
+      const start = Math.max(from, stop - (1 << 16));
+      const chunk = read(start, stop - start);
+      for (let i = chunk.length - 1; i >= 0; i -= 1) if (chunk[i] !== 0) return start + i;
+    }
+    return from - 1;
+  };
+
   let offset = start.offset;
   let running = start.crc;
   /** Start of `tx` entries not yet closed by their `block` entry, with the parsed count then. */
@@ -218,14 +241,21 @@ function scan(read: ReadAt, size: number, path: string, start: LogEnd): ScanResu
     if (size - offset < HEADER_BYTES) return torn(offset);
     const header = read(offset, HEADER_BYTES);
     const length = header.readUInt32LE(0);
-    if (crc32(header.subarray(0, 4)) !== header.readUInt32LE(4))
+    if (crc32(header.subarray(0, 4)) !== header.readUInt32LE(4)) {
+      // A power loss without --fsync can leave the file longer than what reached the disk, the
+      // rest zeros: that is an incomplete last write like a short one.
+      if (lastNonZero(offset) < offset + HEADER_BYTES) return torn(offset);
       throw damaged(offset, 'the entry header fails its checksum');
+    }
     const payloadCrc = header.readUInt32LE(8);
     const end = offset + HEADER_BYTES + length;
     if (end > size) return torn(offset);
     running = crc32(header, running);
     const payload = read(offset + HEADER_BYTES, length);
-    if (crc32(payload) !== payloadCrc) throw damaged(offset, 'the entry fails its checksum');
+    if (crc32(payload) !== payloadCrc) {
+      if (lastNonZero(offset) < end - 1) return torn(offset);
+      throw damaged(offset, 'the entry fails its checksum', end === size);
+    }
     running = crc32(payload, running);
     const isTx = payload.subarray(0, TX_PREFIX.length).equals(TX_PREFIX);
     const isBlock = payload.subarray(0, BLOCK_PREFIX.length).equals(BLOCK_PREFIX);
@@ -369,7 +399,7 @@ export class DurableLog {
       end = tornAt;
     } else if (tornAt !== null) {
       console.warn(
-        `localnet: ${path}: dropped an incomplete last entry (${size - tornAt} bytes at byte ${tornAt}), left by a crash while it was written; it was never reported committed`,
+        `localnet: ${path}: dropped an incomplete last entry (${size - tornAt} bytes at byte ${tornAt}), left by a crash while it was written (its block was never reported committed, unless a power loss cut a log kept without --fsync); every block before it is kept`,
       );
       ftruncateSync(fd, tornAt);
       end = tornAt;
