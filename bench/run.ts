@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sections } from './sections/index.ts';
 import type { Metric } from './types.ts';
@@ -16,6 +16,13 @@ function passes(metric: Metric): boolean | null {
 function format(value: number): string {
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   return value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 3 : 1 });
+}
+
+/** The machine's 1, 5 and 15-minute load averages, as `uptime` prints them. */
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 function printTable(name: string, metrics: Metric[]): void {
@@ -57,9 +64,13 @@ async function main(): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   let missed = 0;
   for (const section of chosen) {
+    const loadBefore = loadAverage();
     console.log(`Running ${section.name}: ${section.description}`);
+    console.log(`  load average ${loadBefore} (1, 5, 15 min) at the start`);
     const result = await section.run();
+    const loadAfter = loadAverage();
     printTable(section.name, result.metrics);
+    console.log(`  load average ${loadAfter} at the end (2 cores)`);
     for (const note of result.notes ?? []) console.log(`  note: ${note}`);
     missed += result.metrics.filter((metric) => passes(metric) === false).length;
     const file = join(RESULTS_DIR, `${section.name}.json`);
@@ -74,6 +85,7 @@ async function main(): Promise<void> {
             model: cpus()[0]?.model ?? 'unknown',
             node: process.version,
           },
+          loadAverage: { start: loadBefore, end: loadAfter },
           metrics: result.metrics.map((metric) => ({ ...metric, pass: passes(metric) })),
           notes: result.notes ?? [],
         },
