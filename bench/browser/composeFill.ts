@@ -7,12 +7,12 @@ import { realisticRun, STORED } from '../historyWorkload.ts';
  * origin before the app, so the History the app opens holds {@link STORED} runs (the app's own
  * run store and database name). Node calls `composeFill.fill()` through `page.evaluate`.
  */
-async function fill(): Promise<number> {
+async function fill(count: number = STORED): Promise<number> {
   const store = createRunStore();
   await store.putRuns(
-    Array.from({ length: STORED }, (_, index) => realisticRun(`stored-${index}`, index + 1)),
+    Array.from({ length: count }, (_, index) => realisticRun(`stored-${index}`, index + 1)),
   );
-  return STORED;
+  return count;
 }
 
 (globalThis as { composeFill?: { fill: typeof fill } }).composeFill = { fill };

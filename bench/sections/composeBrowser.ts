@@ -24,6 +24,8 @@ const KEYS = Number(process.env.BENCH_INP_KEYS ?? 60);
 const WARM_UP_KEYS = 10;
 const STEP_PAIRS = Number(process.env.BENCH_INP_STEPS ?? 15);
 const BUDGET_MS = 50;
+/** Runs put in History first (`BENCH_INP_RUNS=0` measures the same without them). */
+const RUNS_STORED = Number(process.env.BENCH_INP_RUNS ?? STORED);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -191,7 +193,7 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 export const composeBrowserSection: BenchSection = {
   name: 'compose-browser',
-  description: `Chromium, the built app with ${STORED} runs in History: typing in a composer field and pressing a step button, time to the next paint (Event Timing and rAF)`,
+  description: `Chromium, the built app with ${RUNS_STORED} runs in History: typing in a composer field and pressing a step button, time to the next paint (Event Timing and rAF)`,
   async run() {
     const localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true }).catch(
       (error: unknown) => {
@@ -208,10 +210,12 @@ export const composeBrowserSection: BenchSection = {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`${url}bench-fill.html`);
       await page.waitForFunction(() => 'composeFill' in globalThis);
-      const stored = await page.evaluate(() =>
-        (
-          globalThis as unknown as { composeFill: { fill: () => Promise<number> } }
-        ).composeFill.fill(),
+      const stored = await page.evaluate(
+        (count) =>
+          (
+            globalThis as unknown as { composeFill: { fill: (n: number) => Promise<number> } }
+          ).composeFill.fill(count),
+        RUNS_STORED,
       );
       await page.addInitScript(installProbe);
       await page.goto(`${url}#/compose`);
@@ -322,7 +326,7 @@ export const composeBrowserSection: BenchSection = {
           },
         ],
         notes: [
-          `Built app (vite build), Chromium headless at 1440×900, chain in process with instant mining; ${STORED} realistic runs put in the app's run store first.`,
+          `Built app (vite build), Chromium headless at 1440×900, chain in process with instant mining; ${RUNS_STORED} realistic runs put in the app's run store first.`,
           `Typing: ${KEYS} keys into “Argument 2” after ${WARM_UP_KEYS} warm-up keys; steps: ${STEP_PAIRS} × (Build, Edit), each waiting for its state.`,
           'To next paint: from the input event’s timestamp to a task posted from the next requestAnimationFrame (after that frame is presented); Event Timing entries (what INP reads) are listed when ≥ 16 ms.',
         ],
