@@ -63,11 +63,22 @@ async function main(): Promise<void> {
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
   let missed = 0;
+  const failed: string[] = [];
   for (const section of chosen) {
     const loadBefore = loadAverage();
     console.log(`Running ${section.name}: ${section.description}`);
     console.log(`  load average ${loadBefore} (1, 5, 15 min) at the start`);
-    const result = await section.run();
+    let result: Awaited<ReturnType<typeof section.run>>;
+    try {
+      result = await section.run();
+    } catch (error) {
+      // One section that cannot run (ports taken, no Chromium) does not stop the others.
+      console.error(
+        `  ${section.name} FAILED: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      failed.push(section.name);
+      continue;
+    }
     const loadAfter = loadAverage();
     printTable(section.name, result.metrics);
     console.log(`  load average ${loadAfter} at the end (2 cores)`);
@@ -96,6 +107,10 @@ async function main(): Promise<void> {
     console.log(`  wrote ${file}`);
   }
   if (missed > 0) console.log(`\n${missed} figure(s) missed their target.`);
+  if (failed.length > 0) {
+    console.log(`Section(s) that could not run: ${failed.join(', ')}.`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
