@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sections } from './sections/index.ts';
 import type { Metric } from './types.ts';
@@ -16,6 +16,13 @@ function passes(metric: Metric): boolean | null {
 function format(value: number): string {
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   return value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 3 : 1 });
+}
+
+/** The machine's 1, 5 and 15-minute load averages, as `uptime` prints them. */
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 function printTable(name: string, metrics: Metric[]): void {
@@ -56,10 +63,25 @@ async function main(): Promise<void> {
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
   let missed = 0;
+  const failed: string[] = [];
   for (const section of chosen) {
+    const loadBefore = loadAverage();
     console.log(`Running ${section.name}: ${section.description}`);
-    const result = await section.run();
+    console.log(`  load average ${loadBefore} (1, 5, 15 min) at the start`);
+    let result: Awaited<ReturnType<typeof section.run>>;
+    try {
+      result = await section.run();
+    } catch (error) {
+      // One section that cannot run (ports taken, no Chromium) does not stop the others.
+      console.error(
+        `  ${section.name} FAILED: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      failed.push(section.name);
+      continue;
+    }
+    const loadAfter = loadAverage();
     printTable(section.name, result.metrics);
+    console.log(`  load average ${loadAfter} at the end (2 cores)`);
     for (const note of result.notes ?? []) console.log(`  note: ${note}`);
     missed += result.metrics.filter((metric) => passes(metric) === false).length;
     const file = join(RESULTS_DIR, `${section.name}.json`);
@@ -74,6 +96,7 @@ async function main(): Promise<void> {
             model: cpus()[0]?.model ?? 'unknown',
             node: process.version,
           },
+          loadAverage: { start: loadBefore, end: loadAfter },
           metrics: result.metrics.map((metric) => ({ ...metric, pass: passes(metric) })),
           notes: result.notes ?? [],
         },
@@ -84,6 +107,10 @@ async function main(): Promise<void> {
     console.log(`  wrote ${file}`);
   }
   if (missed > 0) console.log(`\n${missed} figure(s) missed their target.`);
+  if (failed.length > 0) {
+    console.log(`Section(s) that could not run: ${failed.join(', ')}.`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { BenchSection } from '../types.ts';
 import { chainlogSection } from './chainlog.ts';
+import { composeBrowserSection } from './composeBrowser.ts';
 import { historySection } from './history.ts';
 import { historyBrowserSection } from './historyBrowser.ts';
 import { lifecycleSection } from './lifecycle.ts';
@@ -14,6 +15,7 @@ export const sections: BenchSection[] = [
   visualizerSection,
   historySection,
   historyBrowserSection,
+  composeBrowserSection,
   chainlogSection,
   movevmSection,
 ];

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { Account } from '@aptos-labs/ts-sdk';
-import type { Aptos, TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
+import type { Client, TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { buildFromDraft, createNodeActors } from '../../cli/actors.ts';
-import { createAptos } from '../../cli/headless.ts';
 import { startLocalnet } from '../../localnet/index.ts';
 import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
 import type {
@@ -18,10 +19,18 @@ import type {
 } from '../../machines/index.ts';
 import type { BenchSection, Metric } from '../types.ts';
 
-const WARMUP = 5;
-const ROUNDS = 40;
+const WARMUP = 10;
+/** Rounds of the main comparison (chain in its own process, instant mining). */
+const ROUNDS = Number(process.env.BENCH_LIFECYCLE_ROUNDS ?? 80);
 /** A block time like a public network's, for scale. */
 const BLOCK_TIME_MS = 100;
+const BLOCK_ROUNDS = 10;
+const IN_PROCESS_ROUNDS = 30;
+const LABEL = {
+  machine: 'machine + recorder',
+  bare: 'machine, no recorder',
+  direct: 'SDK calls only',
+};
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 interface Chain {
@@ -99,21 +108,53 @@ async function directLifecycle(
   if (!('success' in committed) || !committed.success) throw new Error('transaction failed');
 }
 
-interface Lifecycles {
-  machineMs: number[];
-  directMs: number[];
-  /** This process's CPU time (user + system) per lifecycle: far less noisy than wall time. */
-  machineCpuMs: number[];
-  directCpuMs: number[];
+type Path = 'machine' | 'bare' | 'direct';
+const PATHS: Path[] = ['machine', 'bare', 'direct'];
+
+/** Per path: wall time, process CPU, main-thread CPU, GC pause time and HTTP requests, per lifecycle. */
+type Lifecycles = Record<
+  Path,
+  { ms: number[]; cpuMs: number[]; mainMs: number[]; gcMs: number[]; requests: number[] }
+>;
+
+/** CPU time of this process's main thread (Linux), ms: without GC and compiler helper threads. */
+function mainThreadCpuMs(): number {
+  return (
+    Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6
+  );
 }
 
-/** Interleaved lifecycles through the machine and through the bare SDK calls, on one chain. */
+let gcPauseMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauseMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+
+/** The SDK client for a chain, its default HTTP client wrapped to count requests. */
+function countingAptos(urls: Chain['urls']): { aptos: Aptos; requests: () => number } {
+  const settings = {
+    network: Network.CUSTOM,
+    fullnode: urls.rest,
+    faucet: urls.faucet,
+    indexer: urls.indexer,
+  };
+  const base = new AptosConfig(settings).client;
+  let requests = 0;
+  const client: Client = {
+    provider: (request) => {
+      requests += 1;
+      return base.provider(request);
+    },
+  };
+  return { aptos: new Aptos(new AptosConfig({ ...settings, client })), requests: () => requests };
+}
+
+/**
+ * Interleaved lifecycles on one chain: through the machine with its run recorder (`machine`),
+ * through the machine without a recorder (`bare`), and the same five SDK calls (`direct`). The
+ * order rotates every round so drift in the chain's state and the machine's load hits all alike.
+ */
 async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
-  const aptos = createAptos({
-    nodeUrl: chain.urls.rest,
-    faucetUrl: chain.urls.faucet,
-    indexerUrl: chain.urls.indexer,
-  });
+  const { aptos, requests } = countingAptos(chain.urls);
   const signer = Account.generate();
   await aptos.fundAccount({ accountAddress: signer.accountAddress, amount: 10_000_000_000 });
   const draft: TransactionDraft = {
@@ -134,9 +175,10 @@ async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
     actions: transactionClock(Date.now),
   });
   let runs = 0;
-  const viaMachine = async () => {
+  const viaMachine = async (record: boolean) => {
     const recorder = createRunRecorder({ now: Date.now, newRunId: () => `bench-${++runs}` });
-    const actor = createActor(logic, { input, inspect: recorder.inspect }).start();
+    const actor = createActor(logic, record ? { input, inspect: recorder.inspect } : { input });
+    actor.start();
     actor.send({ type: 'run' });
     const snapshot = await waitFor(actor, (s) => s.hasTag('outcome'), { timeout: 30_000 });
     actor.stop();
@@ -145,28 +187,35 @@ async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
         `machine ended in ${String(snapshot.value)}: ${snapshot.context.outcome?.details.summary}`,
       );
     }
-    if (recorder.current()?.state !== 'committed') throw new Error('run record incomplete');
+    if (record && recorder.current()?.state !== 'committed')
+      throw new Error('run record incomplete');
   };
-  const direct = () => directLifecycle(aptos, signer, draft);
+  const run: Record<Path, () => Promise<void>> = {
+    machine: () => viaMachine(true),
+    bare: () => viaMachine(false),
+    direct: () => directLifecycle(aptos, signer, draft),
+  };
 
-  for (let i = 0; i < WARMUP; i += 1) {
-    await direct();
-    await viaMachine();
-  }
-  const result: Lifecycles = { machineMs: [], directMs: [], machineCpuMs: [], directCpuMs: [] };
-  // Interleaved, alternating who goes first, so drift in the chain's state hits both alike.
+  for (let i = 0; i < WARMUP; i += 1) for (const path of PATHS) await run[path]();
+  const result = Object.fromEntries(
+    PATHS.map((path) => [path, { ms: [], cpuMs: [], mainMs: [], gcMs: [], requests: [] }]),
+  ) as unknown as Lifecycles;
   for (let i = 0; i < rounds; i += 1) {
-    const order = i % 2 === 0 ? [viaMachine, direct] : [direct, viaMachine];
-    for (const run of order) {
+    const order = PATHS.map((_, k) => PATHS[(i + k) % PATHS.length] as Path);
+    if (i % 2 === 1) order.reverse();
+    for (const path of order) {
+      const [requestsBefore, gcBefore, mainBefore] = [requests(), gcPauseMs, mainThreadCpuMs()];
       const cpuStart = process.cpuUsage();
       const start = performance.now();
-      await run();
+      await run[path]();
       const elapsed = performance.now() - start;
       const cpu = process.cpuUsage(cpuStart);
-      (run === direct ? result.directMs : result.machineMs).push(elapsed);
-      (run === direct ? result.directCpuMs : result.machineCpuMs).push(
-        (cpu.user + cpu.system) / 1000,
-      );
+      const into = result[path];
+      into.ms.push(elapsed);
+      into.cpuMs.push((cpu.user + cpu.system) / 1000);
+      into.mainMs.push(mainThreadCpuMs() - mainBefore);
+      into.gcMs.push(gcPauseMs - gcBefore);
+      into.requests.push(requests() - requestsBefore);
     }
   }
   return result;
@@ -254,79 +303,85 @@ export const lifecycleSection: BenchSection = {
     const slow = await spawnChain(BLOCK_TIME_MS);
     let blocks: Lifecycles;
     try {
-      blocks = await measure(slow, ROUNDS / 2);
+      blocks = await measure(slow, BLOCK_ROUNDS);
     } finally {
       await slow.stop();
     }
     const inside = await inProcessChain();
     let together: Lifecycles;
     try {
-      together = await measure(inside, ROUNDS);
+      together = await measure(inside, IN_PROCESS_ROUNDS);
     } finally {
       await inside.stop();
     }
     const alone = await machineAlone(300);
 
     const p50 = (values: number[]) => percentile(values, 50);
-    const overhead = (data: Lifecycles) => (p50(data.machineMs) / p50(data.directMs) - 1) * 100;
+    const overhead = (data: Lifecycles, path: Path = 'machine') =>
+      (p50(data[path].ms) / p50(data.direct.ms) - 1) * 100;
+    const runs = (values: number[], digits = 1) => values.map((v) => round(v, digits));
     const metrics: Metric[] = [
       {
-        name: 'lifecycle p50, through the machine',
-        value: round(p50(apart.machineMs)),
-        unit: 'ms',
-        runs: apart.machineMs.map((v) => round(v, 1)),
-      },
-      {
-        name: 'lifecycle p50, SDK calls only',
-        value: round(p50(apart.directMs)),
-        unit: 'ms',
-        runs: apart.directMs.map((v) => round(v, 1)),
-      },
-      {
-        name: 'lifecycle p90, through the machine',
-        value: round(percentile(apart.machineMs, 90)),
-        unit: 'ms',
-      },
-      {
-        name: 'lifecycle p90, SDK calls only',
-        value: round(percentile(apart.directMs, 90)),
-        unit: 'ms',
-      },
-      {
-        name: 'machine / SDK p50 ratio',
-        value: round(p50(apart.machineMs) / p50(apart.directMs), 3),
-        unit: '×',
-      },
-      {
-        name: 'median of per-round machine / SDK ratios',
-        value: round(p50(apart.machineMs.map((ms, i) => ms / (apart.directMs[i] ?? ms))), 3),
-        unit: '×',
-      },
-      {
-        name: 'machine overhead at p50',
+        name: 'machine overhead at p50 (machine + recorder vs SDK calls)',
         value: round(overhead(apart), 1),
         unit: '%',
         target: { op: '<=', value: 5 },
       },
       {
-        name: 'client CPU per lifecycle p50, through the machine',
-        value: round(p50(apart.machineCpuMs)),
+        name: 'lifecycle p50, through the machine + recorder',
+        value: round(p50(apart.machine.ms)),
         unit: 'ms',
+        runs: runs(apart.machine.ms),
       },
       {
-        name: 'client CPU per lifecycle p50, SDK calls only',
-        value: round(p50(apart.directCpuMs)),
+        name: 'lifecycle p50, through the machine, no recorder',
+        value: round(p50(apart.bare.ms)),
         unit: 'ms',
+        runs: runs(apart.bare.ms),
       },
       {
-        name: `${BLOCK_TIME_MS} ms blocks: lifecycle p50, through the machine`,
-        value: round(p50(blocks.machineMs)),
+        name: 'lifecycle p50, SDK calls only',
+        value: round(p50(apart.direct.ms)),
         unit: 'ms',
+        runs: runs(apart.direct.ms),
       },
       {
-        name: `${BLOCK_TIME_MS} ms blocks: lifecycle p50, SDK calls only`,
-        value: round(p50(blocks.directMs)),
+        name: 'machine overhead at p50, no recorder',
+        value: round(overhead(apart, 'bare'), 1),
+        unit: '%',
+      },
+      {
+        name: 'median of per-round machine / SDK ratios',
+        value: round(p50(apart.machine.ms.map((ms, i) => ms / (apart.direct.ms[i] ?? ms))), 3),
+        unit: '×',
+      },
+      {
+        name: 'lifecycle p90, machine + recorder / SDK calls only',
+        value: round(percentile(apart.machine.ms, 90) / percentile(apart.direct.ms, 90), 3),
+        unit: '×',
+      },
+      ...PATHS.map((path): Metric => ({
+        name: `HTTP requests per lifecycle, ${LABEL[path]}`,
+        value: Math.max(...apart[path].requests),
+        unit: 'requests',
+        runs: [...new Set(apart[path].requests)],
+      })),
+      ...PATHS.map((path): Metric => ({
+        name: `client CPU per lifecycle p50, ${LABEL[path]} (process / main thread)`,
+        value: round(p50(apart[path].cpuMs)),
+        unit: `ms (main thread ${round(p50(apart[path].mainMs)).toFixed(2)} ms)`,
+        runs: runs(apart[path].cpuMs, 2),
+      })),
+      ...PATHS.map((path): Metric => ({
+        name: `GC pause per lifecycle, mean, ${LABEL[path]}`,
+        value: round(apart[path].gcMs.reduce((a, b) => a + b, 0) / apart[path].gcMs.length, 3),
         unit: 'ms',
+      })),
+      {
+        name: `${BLOCK_TIME_MS} ms blocks: lifecycle p50, machine + recorder / SDK calls only`,
+        value: round(p50(blocks.machine.ms)),
+        unit: `ms / ${round(p50(blocks.direct.ms))} ms`,
+        runs: runs(blocks.machine.ms),
       },
       {
         name: `${BLOCK_TIME_MS} ms blocks: machine overhead at p50`,
@@ -334,14 +389,10 @@ export const lifecycleSection: BenchSection = {
         unit: '%',
       },
       {
-        name: 'in-process chain: lifecycle p50, through the machine',
-        value: round(p50(together.machineMs)),
-        unit: 'ms',
-      },
-      {
-        name: 'in-process chain: lifecycle p50, SDK calls only',
-        value: round(p50(together.directMs)),
-        unit: 'ms',
+        name: 'in-process chain: lifecycle p50, machine + recorder / SDK calls only',
+        value: round(p50(together.machine.ms)),
+        unit: `ms / ${round(p50(together.direct.ms))} ms`,
+        runs: runs(together.machine.ms),
       },
       {
         name: 'in-process chain: machine overhead at p50',
@@ -349,7 +400,7 @@ export const lifecycleSection: BenchSection = {
         unit: '%',
       },
       {
-        name: 'machine + recorder alone (instant actors), p50',
+        name: 'machine + recorder alone (instant actors, hot loop), p50',
         value: round(p50(alone), 0),
         unit: 'µs',
       },
@@ -357,11 +408,12 @@ export const lifecycleSection: BenchSection = {
     return {
       metrics,
       notes: [
-        `${ROUNDS} interleaved rounds after ${WARMUP} warm-ups; the main figures (with the target) use the chain in its own process with instant mining, the worst case for the machine's share.`,
-        `The ${BLOCK_TIME_MS} ms-block figures (${ROUNDS / 2} rounds) show the same absolute cost against a chain that takes time to commit.`,
+        `${ROUNDS} interleaved rounds (machine + recorder, machine alone, SDK calls; order rotates) after ${WARMUP} warm-ups of each; the main figures (with the target) use the chain in its own process with instant mining (--block-time 0), the worst case for the machine's share.`,
+        `The ${BLOCK_TIME_MS} ms-block figures (${BLOCK_ROUNDS} rounds) show the same absolute cost against a chain that takes time to commit; in-process: ${IN_PROCESS_ROUNDS} rounds.`,
         'The machine path includes its JSON hand-offs (BCS as hex) and the run recorder; the SDK path is the same five calls.',
         'In-process figures share one event loop between chain and machine, so they overstate the overhead.',
-        'Client CPU is this process’s user + system time per lifecycle (the chain runs in its own process): the machine’s cost without the scheduling noise of wall time.',
+        'Client CPU is this process’s user + system time per lifecycle (the chain runs in its own process), and the main thread’s own CPU time (/proc schedstat, without GC and compiler threads): the machine’s cost without the scheduling noise of wall time.',
+        'HTTP requests are counted in the SDK client (AptosConfig.client) each path uses; each lifecycle’s count is printed as its runs.',
       ],
     };
   },

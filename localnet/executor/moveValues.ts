@@ -1,12 +1,13 @@
 import type { TypeTag } from '@aptos-labs/ts-sdk';
 import {
-  Deserializer,
+  type Deserializer,
   parseTypeTag,
   TypeTagReference,
   TypeTagStruct,
   TypeTagVector,
 } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
+import { ViewDeserializer } from './decode.ts';
 import {
   parseAddress,
   shortAddress,
@@ -117,7 +118,7 @@ function decodeFrom(tag: TypeTag, d: Deserializer): MoveVal {
 
 /** Decodes one BCS argument; every byte must be used. */
 export function decodeArgument(tag: TypeTag, bytes: Uint8Array): MoveVal {
-  const d = new Deserializer(bytes);
+  const d = new ViewDeserializer(bytes);
   let value: MoveVal;
   try {
     value = decodeFrom(tag, d);
