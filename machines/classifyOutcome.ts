@@ -140,7 +140,14 @@ function classifyBuildError(v: ErrorView, nodeUrl: ClassifyArgs['nodeUrl']): Cla
   return { state: 'buildError', details: { summary, source: 'sdk', cause: causeOf(v) } };
 }
 
-function classifySimulation(produced: Produced, nodeUrl: ClassifyArgs['nodeUrl']): Classification {
+/** A simulated validation failure (the bare status name), explained like a refusal on submit. */
+function validationAdvice(vmStatus: string, args: ClassifyArgs): string | undefined {
+  if (!/^[A-Z0-9_]+$/.test(vmStatus)) return undefined;
+  return multiSignerAdvice(vmStatus, args) ?? VM_VALIDATION_ADVICE[vmStatus];
+}
+
+function classifySimulation(args: ClassifyArgs): Classification {
+  const { produced, nodeUrl } = args;
   if ('error' in produced) {
     const v = view(produced.error);
     if (isTransport(v)) {
@@ -188,10 +195,15 @@ function classifySimulation(produced: Produced, nodeUrl: ClassifyArgs['nodeUrl']
     changes: executed.changes,
   };
   if (executed.feePaidBy !== undefined) simulation.feePaidBy = executed.feePaidBy;
+  const advice = executed.success ? undefined : validationAdvice(executed.vmStatus, args);
   const details: OutcomeDetails = {
     summary: executed.success
-      ? `Simulation succeeded using ${executed.gasUsed} gas units.`
-      : `Simulation failed: ${withoutPeriod(executed.vmStatus)}. Submitting it would fail the same way.`,
+      ? `Simulation succeeded using ${executed.gasUsed} gas units${
+          simulation.feePaidBy === undefined || simulation.feePaidBy === str(first.sender)
+            ? ''
+            : `, paid by the fee payer ${simulation.feePaidBy}`
+        }.`
+      : `Simulation failed: ${withoutPeriod(executed.vmStatus)}${advice ? `; ${advice}` : ''}. Submitting it would fail the same way.`,
     source: 'chain',
     vmStatus: executed.vmStatus,
     gasUsed: executed.gasUsed,
@@ -486,7 +498,7 @@ export function classifyOutcome(args: ClassifyArgs): Classification {
             details: { summary: 'Built; ready to simulate or sign.', source: 'sdk' },
           };
     case 'simulate':
-      return classifySimulation(produced, nodeUrl);
+      return classifySimulation(args);
     case 'sign': {
       const signer = args.signer;
       if ('error' in produced) return classifyWalletError(view(produced.error), signer);

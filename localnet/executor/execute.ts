@@ -30,6 +30,8 @@ import {
   ed25519KeyAndSignature,
   isNoAccountAuthenticator,
   verifyAuthenticator,
+  MAX_NUM_OF_SIGS,
+  numberOfSignatures,
 } from './signatures.ts';
 
 /** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
@@ -74,8 +76,16 @@ function verifies(tx: DecodedTransaction, signer: Signer): boolean {
   return verifyAuthenticator(signer.authenticator, signingMessages(tx, role));
 }
 
-/** True when every signer's signature verifies (sender, secondary signers, fee payer). */
+/**
+ * True when every signer's signature verifies (sender, secondary signers, fee payer) and the
+ * sender and secondary signers carry at most `MAX_NUM_OF_SIGS` signatures, as on a real node.
+ */
 export function verifySignatures(tx: DecodedTransaction): boolean {
+  const counted = [tx.senderSigner, ...tx.secondarySigners].reduce(
+    (sum, signer) => sum + numberOfSignatures(signer.authenticator),
+    0,
+  );
+  if (counted > MAX_NUM_OF_SIGS) return false;
   return signersOf(tx).every((signer) => verifies(tx, signer));
 }
 
