@@ -8,6 +8,7 @@ import {
   Deserializer,
   Hex,
   MultiAgentTransaction,
+  MultiEd25519PublicKey,
   SimpleTransaction,
   generateSigningMessageForTransaction,
   type AnyRawTransaction,
@@ -307,6 +308,14 @@ function submitMultiSigner(
   return aptos.transaction.submit.simple({ transaction, senderAuthenticator, ...fee });
 }
 
+/**
+ * A public key the SDK can simulate with; the SDK refuses multi-Ed25519 keys ("Unsupported
+ * PublicKey used for simulations"), so those simulate with no authenticator, as a wallet would.
+ */
+function simulationKey(publicKey: PublicKey | undefined): PublicKey | undefined {
+  return publicKey instanceof MultiEd25519PublicKey ? undefined : publicKey;
+}
+
 function isNotFound(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404
@@ -397,7 +406,8 @@ export function createChainActors({
     return decoded;
   };
   const authenticatorOf = (hex: string) => authenticators.get(hex) ?? authenticatorFromHex(hex);
-  const keyOf = (address: string | null) => (address === null ? undefined : publicKeyOf(address));
+  const keyOf = (address: string | null) =>
+    address === null ? undefined : simulationKey(publicKeyOf(address));
   return {
     transactionOf,
     draftOf: (hex) => drafts.get(hex),
@@ -413,7 +423,7 @@ export function createChainActors({
       simulateTransaction: fromPromise<UserTransactionResponse[], BuiltTransactionInput>(
         ({ input }) => {
           const { built } = input;
-          const publicKey = simulationPublicKey();
+          const publicKey = simulationKey(simulationPublicKey());
           const transaction = transactionOf(built.rawTransactionHex, built.kind);
           const slots = built.signers ?? [];
           const feePayerSlot = slots.find((slot) => slot.role === 'feePayer');

@@ -65,6 +65,18 @@ export interface ValidateOptions {
    * cannot change in between (no key rotation here), so the hashing is not done twice.
    */
   authKeys?: boolean;
+  /**
+   * `true` when simulating: a fee payer left at `0x0` (it signs later) is neither looked up nor
+   * charged, as a node with the simulation enhancement does.
+   */
+  simulation?: boolean;
+}
+
+const ZERO_ADDRESS = `0x${'0'.repeat(64)}`;
+
+/** True for a fee payer left at `0x0` while simulating: no fee payer checks, no gas payment. */
+export function skipsGasPayment(tx: DecodedTransaction, simulation: boolean | undefined): boolean {
+  return simulation === true && tx.feePayer !== null && tx.feePayer.address === ZERO_ADDRESS;
 }
 
 function signersOf(tx: DecodedTransaction): Signer[] {
@@ -133,7 +145,9 @@ export function validate(
   if (tx.gasUnitPrice < GAS.minGasUnitPrice) return 'GAS_UNIT_PRICE_BELOW_MIN_BOUND';
   if (tx.expirationSecs <= options.nowSeconds) return 'TRANSACTION_EXPIRED';
   if (tx.chainId !== options.chainId) return 'BAD_CHAIN_ID';
+  const noGasPayment = skipsGasPayment(tx, options.simulation);
   for (const signer of options.authKeys === false ? [] : signers) {
+    if (noGasPayment && signer === tx.feePayer) continue;
     const account = readAccount(state, signer.address);
     if (account === null && signer !== tx.senderSigner) return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
     const derived = authenticationKeyOf(signer.authenticator);
@@ -152,7 +166,7 @@ export function validate(
   if (tx.sequenceNumber > sequenceNumber && options.sequence === 'exact')
     return 'SEQUENCE_NUMBER_TOO_NEW';
   const payer = tx.feePayer?.address ?? tx.sender;
-  if (aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
+  if (!noGasPayment && aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
     return 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE';
   return null;
 }
@@ -329,12 +343,14 @@ export function execute(
   tx: DecodedTransaction,
   state: StateReader,
   block: BlockContext,
+  options: { simulation?: boolean } = {},
 ): TransactionOutput {
   let phase = userPhase(tx, state, block);
   const payer = tx.feePayer?.address ?? tx.sender;
+  const charged = !skipsGasPayment(tx, options.simulation);
   let fee = phase.gasUsed * tx.gasUnitPrice;
   const afterUser = phase.session?.overlay() ?? state;
-  if (phase.success && aptBalance(afterUser, payer) < fee) {
+  if (charged && phase.success && aptBalance(afterUser, payer) < fee) {
     // The call spent what the fee needed: the VM drops its writes and charges the fee alone.
     phase = {
       ...phase,
@@ -364,7 +380,7 @@ export function execute(
           data: { ...account.data, sequence_number: (sequenceNumber + 1n).toString() },
         };
   epilogue.write(resourceKey(tx.sender, ACCOUNT_TYPE), accountAfter);
-  if (fee > 0n) {
+  if (charged && fee > 0n) {
     withdrawFee(epilogue, payer, fee);
     adjustSupply(epilogue, -fee);
   }
