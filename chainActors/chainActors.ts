@@ -232,13 +232,22 @@ export function authenticatorVerifies(
   const message = generateSigningMessageForTransaction(transaction);
   try {
     if (authenticator instanceof AccountAuthenticatorEd25519) {
-      return authenticator.public_key.verifySignature({ message, signature: authenticator.signature });
+      return authenticator.public_key.verifySignature({
+        message,
+        signature: authenticator.signature,
+      });
     }
     if (authenticator instanceof AccountAuthenticatorMultiEd25519) {
-      return authenticator.public_key.verifySignature({ message, signature: authenticator.signature });
+      return authenticator.public_key.verifySignature({
+        message,
+        signature: authenticator.signature,
+      });
     }
     if (authenticator instanceof AccountAuthenticatorSingleKey) {
-      return authenticator.public_key.verifySignature({ message, signature: authenticator.signature });
+      return authenticator.public_key.verifySignature({
+        message,
+        signature: authenticator.signature,
+      });
     }
     if (authenticator instanceof AccountAuthenticatorMultiKey) {
       return authenticator.public_keys.verifySignature({
@@ -253,7 +262,10 @@ export function authenticatorVerifies(
 }
 
 /** What a signer reports with its signature: key type, signature count, local verification. */
-export function describeSignature(authenticator: AccountAuthenticator, transaction: AnyRawTransaction) {
+export function describeSignature(
+  authenticator: AccountAuthenticator,
+  transaction: AnyRawTransaction,
+) {
   return {
     keyType: keyTypeOf(authenticator),
     signatureCount: signatureCountOf(authenticator),

@@ -8,12 +8,7 @@ import type {
   SignTransactionInput,
   TransactionActorLogic,
 } from '../machines';
-import {
-  createChainActors,
-  describeSignature,
-  toHex,
-  transactionForSigner,
-} from '../chainActors';
+import { createChainActors, describeSignature, toHex, transactionForSigner } from '../chainActors';
 
 export {
   buildFromDraft,

@@ -110,11 +110,7 @@ function signersDraft(
   const sponsored = feePayer !== undefined || feePayerSignsLater;
   if (secondary.length === 0 && !sponsored) return {};
   const kind: TransactionKind =
-    secondary.length > 0
-      ? sponsored
-        ? 'multiAgentSponsored'
-        : 'multiAgent'
-      : 'sponsored';
+    secondary.length > 0 ? (sponsored ? 'multiAgentSponsored' : 'multiAgent') : 'sponsored';
   return {
     kind,
     ...(secondary.length > 0

@@ -284,8 +284,7 @@ function multiSignerAdvice(name: string, args: ClassifyArgs): string | undefined
         return `too many signatures: the sender and secondary signers carry ${counted}, and the chain accepts at most ${MAX_SIGNATURES}; use fewer secondary signers or lower a multi-key account’s threshold`;
       }
       const missing = signers.filter(
-        (slot) =>
-          !signatures.some((s) => s.index === slot.index && s.keyType !== 'none'),
+        (slot) => !signatures.some((s) => s.index === slot.index && s.keyType !== 'none'),
       );
       const [first] = missing;
       if (first !== undefined) {

@@ -167,7 +167,8 @@ export function classifyEvent(context: TransactionContext, event: EventObject): 
   if (known) return known;
   const step = stepOf(event);
   const multiSigner = signerSlotsOf(context.built).length > 1;
-  const signer = step === 'sign' && multiSigner ? nextSigner(context.built, context.signatures) : null;
+  const signer =
+    step === 'sign' && multiSigner ? nextSigner(context.built, context.signatures) : null;
   const result = classifyOutcome({
     step,
     produced: producedBy(event),

@@ -46,7 +46,9 @@ const balance = (account: Account) =>
   aptos.getAccountAPTAmount({ accountAddress: account.accountAddress });
 
 /** Runs to an outcome and hands back the machine's final context with the record. */
-async function run(options: Omit<HeadlessOptions, 'nodeUrl' | 'privateKey'> & Partial<HeadlessOptions>) {
+async function run(
+  options: Omit<HeadlessOptions, 'nodeUrl' | 'privateKey'> & Partial<HeadlessOptions>,
+) {
   const session = await createHeadlessSession({ ...base, ...options });
   try {
     if (options.simulation === 'skip') {
@@ -125,7 +127,10 @@ describe('every kind commits through the headless runner', { timeout: 60_000 }, 
   });
 
   it('multi-agent: two signers call a function taking both', async () => {
-    const { state, context } = await run({ payload: storeBoth('77'), signers: { secondary: [bob] } });
+    const { state, context } = await run({
+      payload: storeBoth('77'),
+      signers: { secondary: [bob] },
+    });
     expect(state).toBe('committed');
     expect(context.built?.kind).toBe('multiAgent');
     expect(context.signatures.map((s) => s.role)).toEqual(['sender', 'secondary']);
@@ -158,7 +163,9 @@ describe('every kind commits through the headless runner', { timeout: 60_000 }, 
       publicKeys: keys.map((key) => key.publicKey()),
       threshold: 2,
     });
-    const account = new MultiEd25519Account({ publicKey, signers: [keys[0]!, keys[2]!] });
+    const [first, , third] = keys;
+    if (first === undefined || third === undefined) throw new Error('three keys');
+    const account = new MultiEd25519Account({ publicKey, signers: [first, third] });
     await aptos.fundAccount({ accountAddress: account.accountAddress, amount: 100_000_000 });
     const { state, context } = await run({
       privateKey: account,
@@ -268,17 +275,24 @@ describe('multi-signer failures, as a node reports them', { timeout: 60_000 }, (
         feePayerAuthenticator: new AccountAuthenticatorNoAccountAuthenticator(),
       })
       .catch((thrown: unknown) => thrown);
-    const slots = [
-      { role: 'sender' as const, address: alice.accountAddress.toString(), index: 0 },
-      { role: 'feePayer' as const, address: sponsor.accountAddress.toString(), index: 1 },
-    ];
+    const senderSlot = {
+      role: 'sender' as const,
+      address: alice.accountAddress.toString(),
+      index: 0,
+    };
+    const feePayerSlot = {
+      role: 'feePayer' as const,
+      address: sponsor.accountAddress.toString(),
+      index: 1,
+    };
+    const slots = [senderSlot, feePayerSlot];
     const { state, details } = classifyOutcome({
       step: 'submit',
       produced: { error },
       signers: slots,
       signatures: [
-        { ...slots[0]!, authenticatorHex: '0x00', hash: null, keyType: 'ed25519' },
-        { ...slots[1]!, authenticatorHex: '0x04', hash: null, keyType: 'none' },
+        { ...senderSlot, authenticatorHex: '0x00', hash: null, keyType: 'ed25519' },
+        { ...feePayerSlot, authenticatorHex: '0x04', hash: null, keyType: 'none' },
       ],
     });
     expect(state).toBe('submitRejected');

@@ -44,9 +44,9 @@ describe('multi-signer signing', () => {
       multiSignerBuilt.signers,
     );
     // Each signer sees the signatures collected before it (the fee payer signs last).
-    expect(signCalls.map((c) => (c.input as { signatures: unknown[] }).signatures.length)).toEqual(
-      [0, 1, 2],
-    );
+    expect(signCalls.map((c) => (c.input as { signatures: unknown[] }).signatures.length)).toEqual([
+      0, 1, 2,
+    ]);
     const submit = fakes.calls.find((c) => c.id === 'submitTransaction')?.input as {
       signature: { authenticatorHex: string };
       signatures: Array<{ role: string; address: string; index: number }>;
@@ -78,9 +78,11 @@ describe('multi-signer signing', () => {
     expect(actor.getSnapshot().matches({ signing: 'signOnly' })).toBe(true);
     expect(context.signatures.map((s) => s.role)).toEqual(['sender']);
     expect(nextSigner(context.built, context.signatures)?.role).toBe('secondary');
-    expect(signerSlotsOf(context.built).slice(context.signatures.length).map((s) => s.role)).toEqual(
-      ['secondary', 'feePayer'],
-    );
+    expect(
+      signerSlotsOf(context.built)
+        .slice(context.signatures.length)
+        .map((s) => s.role),
+    ).toEqual(['secondary', 'feePayer']);
     // An intermediate signature is progress, not an outcome.
     expect(context.outcome).toBeNull();
   });
