@@ -120,8 +120,26 @@ describe('multi-signer journeys in Chromium', () => {
     await expectState('committed');
     await page.getByRole('heading', { name: 'Signers: 2 of 2 signatures collected' }).waitFor();
     const signers = page.getByRole('table', { name: 'Signers' });
-    await expect(signers.getByText('collected, verified').count()).resolves.toBe(2);
+    await expect(signers.getByText('verified', { exact: true }).count()).resolves.toBe(2);
     await page.getByText(/^Fee paid by 0x[0-9a-f]+ \(the fee payer\)$/).waitFor();
     await shot('multisigner-1-sponsored-committed');
+  });
+
+  it('a rejection by the second signer ends rejected, naming that signer', async () => {
+    await step('Retry').click();
+    const signPrompt = prompt('Sign this transaction?');
+    await signPrompt.getByText('as sender').waitFor({ timeout: 15_000 });
+    await signPrompt.getByRole('button', { name: 'Approve', exact: true }).click();
+    await signPrompt.getByText('as fee payer').waitFor({ timeout: 15_000 });
+    await answerPrompt('Sign this transaction?', 'Reject');
+    await expectState('rejected');
+    await page
+      .getByText(
+        `The second signer (fee payer ${sponsor}) rejected the request. Sign again, or edit the draft.`,
+      )
+      .first()
+      .waitFor();
+    await page.getByRole('heading', { name: 'Signers: 1 of 2 signatures collected' }).waitFor();
+    await shot('multisigner-2-second-signer-rejected');
   });
 });

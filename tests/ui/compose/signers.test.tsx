@@ -109,7 +109,7 @@ describe('SignersCard', () => {
     const rows = within(screen.getByRole('table', { name: 'Signers' })).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       '#RoleAddressKey typeSignature',
-      `1Sender${ALICE}Multi-Ed25519 (2 signatures)collected, verified`,
+      `1Sender${ALICE}Multi-Ed25519 (2 signatures)verified`,
       `2Secondary signer${BOB}—missing`,
       '3Fee payersigns later (0x0 until then)—missing',
     ]);

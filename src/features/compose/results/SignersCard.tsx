@@ -87,11 +87,11 @@ export function SignersCard({ built, signatures, feePaidBy }: SignersCardProps) 
                         </Badge>
                       ) : signature.verified === false ? (
                         <Badge color="red" variant="light">
-                          collected, does not verify
+                          does not verify
                         </Badge>
                       ) : (
                         <Badge color="green" variant="light">
-                          {signature.verified === true ? 'collected, verified' : 'collected'}
+                          {signature.verified === true ? 'verified' : 'collected'}
                         </Badge>
                       )}
                     </Table.Td>
