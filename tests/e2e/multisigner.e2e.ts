@@ -142,4 +142,22 @@ describe('multi-signer journeys in Chromium', () => {
     await page.getByRole('heading', { name: 'Signers: 1 of 2 signatures collected' }).waitFor();
     await shot('multisigner-2-second-signer-rejected');
   });
+
+  it('a sponsored transfer whose fee payer is too poor stops at the simulation, explained', async () => {
+    const poor = `0x${'9'.repeat(64)}`;
+    await fund(poor, 100);
+    await step('Edit').click();
+    await expectState('editing');
+    await page.getByRole('textbox', { name: 'Fee payer address' }).fill(poor);
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Run all').click();
+    await expectState('simulated.failure');
+    await page
+      .getByText(
+        `Simulation failed: INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE; the fee payer ${poor} cannot pay max gas amount × gas unit price; fund the fee payer or lower max gas amount. Submitting it would fail the same way.`,
+      )
+      .first()
+      .waitFor();
+    await shot('multisigner-3-fee-payer-too-poor');
+  });
 });
