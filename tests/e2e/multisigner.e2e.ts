@@ -160,4 +160,32 @@ describe('multi-signer journeys in Chromium', () => {
       .waitFor();
     await shot('multisigner-3-fee-payer-too-poor');
   });
+
+  it('a multi-agent call with two signers commits, each signing in its own prompt', async () => {
+    await step('Edit').click();
+    await expectState('editing');
+    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page
+      .getByRole('option', { name: 'Playground: two signers store the value 7 (multi-agent)' })
+      .click();
+    // The form re-lays out with the template's function; open the next picker once it settled.
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Argument 1/ }).inputValue())
+      .toBe('7');
+    await page.waitForTimeout(500);
+    await page.getByRole('combobox', { name: 'Transaction kind' }).scrollIntoViewIfNeeded();
+    await page.getByRole('combobox', { name: 'Transaction kind' }).click();
+    await page.getByRole('option', { name: 'Multi-agent: secondary signers sign too' }).click();
+    await page.getByRole('textbox', { name: 'Secondary signer addresses' }).fill(sponsor);
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Run all').click();
+    const signPrompt = prompt('Sign this transaction?');
+    await signPrompt.getByText('as sender').waitFor({ timeout: 15_000 });
+    await signPrompt.getByRole('button', { name: 'Approve', exact: true }).click();
+    await signPrompt.getByText('as secondary signer').waitFor({ timeout: 15_000 });
+    await answerPrompt('Sign this transaction?', 'Approve');
+    await expectState('committed');
+    await page.getByRole('heading', { name: 'Signers: 2 of 2 signatures collected' }).waitFor();
+    await shot('multisigner-4-multi-agent-committed');
+  });
 });

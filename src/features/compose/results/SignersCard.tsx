@@ -1,4 +1,4 @@
-import { Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type {
   BuiltTransaction,
   CollectedSignature,
@@ -80,19 +80,19 @@ export function SignersCard({ built, signatures, feePaidBy }: SignersCardProps) 
                         ? ` (${signature.signatureCount} signatures)`
                         : ''}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {signature === undefined ? (
-                        <Badge color="gray" variant="light">
+                        <Text size="sm" c="dimmed">
                           missing
-                        </Badge>
+                        </Text>
                       ) : signature.verified === false ? (
-                        <Badge color="red" variant="light">
+                        <Text size="sm" c="red" fw={600}>
                           does not verify
-                        </Badge>
+                        </Text>
                       ) : (
-                        <Badge color="green" variant="light">
+                        <Text size="sm" fw={600}>
                           {signature.verified === true ? 'verified' : 'collected'}
-                        </Badge>
+                        </Text>
                       )}
                     </Table.Td>
                   </Table.Tr>
