@@ -1,8 +1,17 @@
 import {
+  AccountAddress,
   AccountAuthenticator,
+  AccountAuthenticatorEd25519,
+  AccountAuthenticatorMultiEd25519,
+  AccountAuthenticatorMultiKey,
+  AccountAuthenticatorSingleKey,
   Deserializer,
   Hex,
+  MultiAgentTransaction,
+  MultiEd25519PublicKey,
   SimpleTransaction,
+  generateSigningMessageForTransaction,
+  type AnyRawTransaction,
   type Aptos,
   type InputGenerateTransactionOptions,
   type PublicKey,
@@ -14,7 +23,10 @@ import type {
   BuildTransactionInput,
   BuiltTransaction,
   BuiltTransactionInput,
+  CollectedSignature,
   DraftOptions,
+  SignerSlot,
+  TransactionKind,
   LookupOutput,
   LookupTransactionInput,
   SubmitTransactionInput,
@@ -71,9 +83,25 @@ function bytes(hex: string): Uint8Array {
   return Hex.fromHexInput(hex).toUint8Array();
 }
 
-/** The SDK transaction back from the hex the machine carries. */
-export function transactionFromHex(hex: string): SimpleTransaction {
-  return SimpleTransaction.deserialize(new Deserializer(bytes(hex)));
+/** True for the kinds the SDK builds as a `MultiAgentTransaction`. */
+function isMultiAgentKind(kind: TransactionKind | undefined): boolean {
+  return kind === 'multiAgent' || kind === 'multiAgentSponsored';
+}
+
+/** True for the kinds with a fee payer. */
+function isSponsoredKind(kind: TransactionKind | undefined): boolean {
+  return kind === 'sponsored' || kind === 'multiAgentSponsored';
+}
+
+/**
+ * The SDK transaction back from the hex the machine carries: a `MultiAgentTransaction` for the
+ * multi-agent kinds, a `SimpleTransaction` (with or without fee payer) otherwise.
+ */
+export function transactionFromHex(hex: string, kind?: TransactionKind): AnyRawTransaction {
+  const deserializer = new Deserializer(bytes(hex));
+  return isMultiAgentKind(kind)
+    ? MultiAgentTransaction.deserialize(deserializer)
+    : SimpleTransaction.deserialize(deserializer);
 }
 
 /** The SDK authenticator back from the hex the machine carries. */
@@ -81,10 +109,42 @@ export function authenticatorFromHex(hex: string): AccountAuthenticator {
   return AccountAuthenticator.deserialize(new Deserializer(bytes(hex)));
 }
 
+/** The kind of a built SDK transaction, read from its shape. */
+export function kindOf(transaction: AnyRawTransaction): TransactionKind {
+  const multiAgent = transaction instanceof MultiAgentTransaction;
+  const sponsored = transaction.feePayerAddress !== undefined;
+  if (multiAgent) return sponsored ? 'multiAgentSponsored' : 'multiAgent';
+  return sponsored ? 'sponsored' : 'simple';
+}
+
+/**
+ * The signatures a built transaction needs, in order: the sender, each secondary signer, the fee
+ * payer (`address: null` while it is `0x0`: whoever pays signs later).
+ */
+export function signerSlots(transaction: AnyRawTransaction): SignerSlot[] {
+  const slots: SignerSlot[] = [
+    { role: 'sender', address: transaction.rawTransaction.sender.toString(), index: 0 },
+  ];
+  if (transaction instanceof MultiAgentTransaction) {
+    for (const address of transaction.secondarySignerAddresses) {
+      slots.push({ role: 'secondary', address: address.toString(), index: slots.length });
+    }
+  }
+  const feePayer = transaction.feePayerAddress;
+  if (feePayer !== undefined) {
+    slots.push({
+      role: 'feePayer',
+      address: feePayer.equals(AccountAddress.ZERO) ? null : feePayer.toString(),
+      index: slots.length,
+    });
+  }
+  return slots;
+}
+
 /** The JSON-safe view of a built SDK transaction. */
-export function toBuiltTransaction(transaction: SimpleTransaction): BuiltTransaction {
+export function toBuiltTransaction(transaction: AnyRawTransaction): BuiltTransaction {
   const raw = transaction.rawTransaction;
-  return {
+  const built: BuiltTransaction = {
     rawTransactionHex: toHex(transaction.bcsToBytes()),
     sender: raw.sender.toString(),
     sequenceNumber: raw.sequence_number.toString(),
@@ -93,11 +153,37 @@ export function toBuiltTransaction(transaction: SimpleTransaction): BuiltTransac
     expirationTimestampSecs: raw.expiration_timestamp_secs.toString(),
     chainId: raw.chain_id.chainId,
   };
+  const kind = kindOf(transaction);
+  if (kind !== 'simple') {
+    built.kind = kind;
+    built.signers = signerSlots(transaction);
+    built.feePayerAddress = transaction.feePayerAddress?.toString() ?? null;
+  }
+  return built;
 }
 
-/** Builds the SDK transaction a draft describes (the same call the machine's actor makes). */
-export function buildFromDraft(aptos: Aptos, draft: TransactionDraft, nowMs: number) {
-  return aptos.transaction.build.simple({
+/** The draft's kind, checked against the signers it names. */
+function draftKind(draft: TransactionDraft): TransactionKind {
+  const kind = draft.kind ?? 'simple';
+  if (isMultiAgentKind(kind) && (draft.secondarySigners ?? []).length === 0) {
+    throw new Error('A multi-agent transaction needs at least one secondary signer address.');
+  }
+  return kind;
+}
+
+/**
+ * Builds the SDK transaction a draft describes (the same call the machine's actor makes), with
+ * the SDK's own builders: `build.simple` or `build.multiAgent` (`secondarySignerAddresses`),
+ * `withFeePayer` for the sponsored kinds. The SDK builds a fee payer transaction with `0x0` as the
+ * fee payer; a named fee payer is then set on it, as the SDK's `signAsFeePayer` does.
+ */
+export async function buildFromDraft(
+  aptos: Aptos,
+  draft: TransactionDraft,
+  nowMs: number,
+): Promise<AnyRawTransaction> {
+  const kind = draftKind(draft);
+  const common = {
     sender: draft.sender,
     data: {
       function: draft.payload.function,
@@ -105,7 +191,141 @@ export function buildFromDraft(aptos: Aptos, draft: TransactionDraft, nowMs: num
       functionArguments: draft.payload.functionArguments,
     },
     options: buildOptions(draft.options, nowMs),
-  });
+    withFeePayer: isSponsoredKind(kind),
+  };
+  const transaction = isMultiAgentKind(kind)
+    ? await aptos.transaction.build.multiAgent({
+        ...common,
+        secondarySignerAddresses: draft.secondarySigners ?? [],
+      })
+    : await aptos.transaction.build.simple(common);
+  const feePayer = isSponsoredKind(kind) ? (draft.feePayer ?? null) : null;
+  if (feePayer !== null) transaction.feePayerAddress = AccountAddress.from(feePayer);
+  return transaction;
+}
+
+/** The key type of an account authenticator: `ed25519`, `multiEd25519`, `singleKey`, `multiKey`. */
+export function keyTypeOf(authenticator: AccountAuthenticator): string {
+  if (authenticator instanceof AccountAuthenticatorEd25519) return 'ed25519';
+  if (authenticator instanceof AccountAuthenticatorMultiEd25519) return 'multiEd25519';
+  if (authenticator instanceof AccountAuthenticatorSingleKey) return 'singleKey';
+  if (authenticator instanceof AccountAuthenticatorMultiKey) return 'multiKey';
+  return 'none';
+}
+
+/** Signatures inside an authenticator: k for a k-of-n account, 1 for one key, 0 for none. */
+export function signatureCountOf(authenticator: AccountAuthenticator): number {
+  if (authenticator instanceof AccountAuthenticatorMultiEd25519) {
+    return authenticator.signature.signatures.length;
+  }
+  if (authenticator instanceof AccountAuthenticatorMultiKey) {
+    return authenticator.signatures.signatures.length;
+  }
+  return keyTypeOf(authenticator) === 'none' ? 0 : 1;
+}
+
+/** Whether an authenticator's signature verifies over the transaction as it was signed. */
+export function authenticatorVerifies(
+  authenticator: AccountAuthenticator,
+  transaction: AnyRawTransaction,
+): boolean {
+  const message = generateSigningMessageForTransaction(transaction);
+  try {
+    if (authenticator instanceof AccountAuthenticatorEd25519) {
+      return authenticator.public_key.verifySignature({
+        message,
+        signature: authenticator.signature,
+      });
+    }
+    if (authenticator instanceof AccountAuthenticatorMultiEd25519) {
+      return authenticator.public_key.verifySignature({
+        message,
+        signature: authenticator.signature,
+      });
+    }
+    if (authenticator instanceof AccountAuthenticatorSingleKey) {
+      return authenticator.public_key.verifySignature({
+        message,
+        signature: authenticator.signature,
+      });
+    }
+    if (authenticator instanceof AccountAuthenticatorMultiKey) {
+      return authenticator.public_keys.verifySignature({
+        message,
+        signature: authenticator.signatures,
+      });
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** What a signer reports with its signature: key type, signature count, local verification. */
+export function describeSignature(
+  authenticator: AccountAuthenticator,
+  transaction: AnyRawTransaction,
+) {
+  return {
+    keyType: keyTypeOf(authenticator),
+    signatureCount: signatureCountOf(authenticator),
+    verified: authenticatorVerifies(authenticator, transaction),
+  };
+}
+
+/**
+ * A copy of the transaction for one signer: the fee payer signs with its own address in place of
+ * `0x0` (`signAsFeePayer` sets it), so the shared transaction is never changed.
+ */
+export function transactionForSigner(
+  transaction: AnyRawTransaction,
+  kind: TransactionKind | undefined,
+): AnyRawTransaction {
+  return transactionFromHex(toHex(transaction.bcsToBytes()), kind);
+}
+
+/**
+ * Submits a transaction with more than one signer through the SDK (`submit.simple` with a fee
+ * payer, or `submit.multiAgent`), every authenticator in signing order. A fee payer that signed
+ * later is written into the transaction first: the others signed over `0x0`, the fee payer over
+ * its own address, and a node accepts both.
+ */
+function submitMultiSigner(
+  aptos: Aptos,
+  args: {
+    transaction: AnyRawTransaction;
+    senderAuthenticator: AccountAuthenticator;
+    signatures: CollectedSignature[];
+    authenticatorOf: (hex: string) => AccountAuthenticator;
+  },
+) {
+  const { transaction, senderAuthenticator, signatures, authenticatorOf } = args;
+  const feePayer = signatures.find((s) => s.role === 'feePayer');
+  if (feePayer !== undefined && transaction.feePayerAddress !== undefined) {
+    transaction.feePayerAddress = AccountAddress.from(feePayer.address);
+  }
+  const feePayerAuthenticator =
+    feePayer === undefined ? undefined : authenticatorOf(feePayer.authenticatorHex);
+  const fee = feePayerAuthenticator === undefined ? {} : { feePayerAuthenticator };
+  if (transaction instanceof MultiAgentTransaction) {
+    return aptos.transaction.submit.multiAgent({
+      transaction,
+      senderAuthenticator,
+      additionalSignersAuthenticators: signatures
+        .filter((s) => s.role === 'secondary')
+        .map((s) => authenticatorOf(s.authenticatorHex)),
+      ...fee,
+    });
+  }
+  return aptos.transaction.submit.simple({ transaction, senderAuthenticator, ...fee });
+}
+
+/**
+ * A public key the SDK can simulate with; the SDK refuses multi-Ed25519 keys ("Unsupported
+ * PublicKey used for simulations"), so those simulate with no authenticator, as a wallet would.
+ */
+function simulationKey(publicKey: PublicKey | undefined): PublicKey | undefined {
+  return publicKey instanceof MultiEd25519PublicKey ? undefined : publicKey;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -144,6 +364,11 @@ export interface ChainActorsArgs {
   now: () => number | Promise<number>;
   /** The signer's public key for simulation, or `undefined` to simulate without one. */
   simulationPublicKey: () => PublicKey | undefined;
+  /**
+   * The public key of another signer (secondary signer or fee payer) for simulation, when known;
+   * without one the SDK simulates that signer with no authenticator.
+   */
+  publicKeyOf?: (address: string) => PublicKey | undefined;
 }
 
 /** The chain actors plus what the signing actors need to share with them. */
@@ -156,8 +381,8 @@ export interface ChainActors {
     | 'waitForTransaction'
     | 'lookupTransaction'
   >;
-  /** The SDK transaction behind a built transaction's hex (decoded again when not remembered). */
-  transactionOf: (hex: string) => SimpleTransaction;
+  /** The SDK transaction behind a built transaction (decoded again when not remembered). */
+  transactionOf: (hex: string, kind?: TransactionKind) => AnyRawTransaction;
   /** The draft a built transaction came from, while it is remembered. */
   draftOf: (hex: string) => TransactionDraft | undefined;
   /** Remembers a signature, so that submitting does not decode it again. */
@@ -180,17 +405,21 @@ export function createChainActors({
   aptos,
   now,
   simulationPublicKey,
+  publicKeyOf = () => undefined,
 }: ChainActorsArgs): ChainActors {
-  const transactions = new HexMemo<SimpleTransaction>();
+  const transactions = new HexMemo<AnyRawTransaction>();
   const drafts = new HexMemo<TransactionDraft>();
   const authenticators = new HexMemo<AccountAuthenticator>();
-  const transactionOf = (hex: string) => {
+  const transactionOf = (hex: string, kind?: TransactionKind) => {
     const known = transactions.get(hex);
     if (known !== undefined) return known;
-    const decoded = transactionFromHex(hex);
+    const decoded = transactionFromHex(hex, kind);
     transactions.set(hex, decoded);
     return decoded;
   };
+  const authenticatorOf = (hex: string) => authenticators.get(hex) ?? authenticatorFromHex(hex);
+  const keyOf = (address: string | null) =>
+    address === null ? undefined : simulationKey(publicKeyOf(address));
   return {
     transactionOf,
     draftOf: (hex) => drafts.get(hex),
@@ -205,19 +434,43 @@ export function createChainActors({
       }),
       simulateTransaction: fromPromise<UserTransactionResponse[], BuiltTransactionInput>(
         ({ input }) => {
-          const publicKey = simulationPublicKey();
-          return aptos.transaction.simulate.simple({
+          const { built } = input;
+          const publicKey = simulationKey(simulationPublicKey());
+          const transaction = transactionOf(built.rawTransactionHex, built.kind);
+          const slots = built.signers ?? [];
+          const feePayerSlot = slots.find((slot) => slot.role === 'feePayer');
+          const feePayerPublicKey = feePayerSlot ? keyOf(feePayerSlot.address) : undefined;
+          const keys = {
             ...(publicKey === undefined ? {} : { signerPublicKey: publicKey }),
-            transaction: transactionOf(input.built.rawTransactionHex),
-          });
+            ...(feePayerPublicKey === undefined ? {} : { feePayerPublicKey }),
+          };
+          if (transaction instanceof MultiAgentTransaction) {
+            return aptos.transaction.simulate.multiAgent({
+              ...keys,
+              transaction,
+              secondarySignersPublicKeys: slots
+                .filter((slot) => slot.role === 'secondary')
+                .map((slot) => keyOf(slot.address)),
+            });
+          }
+          return aptos.transaction.simulate.simple({ ...keys, transaction });
         },
       ),
       submitTransaction: fromPromise<{ hash: string }, SubmitTransactionInput>(({ input }) => {
-        const { authenticatorHex } = input.signature;
-        return aptos.transaction.submit.simple({
-          transaction: transactionOf(input.built.rawTransactionHex),
-          senderAuthenticator:
-            authenticators.get(authenticatorHex) ?? authenticatorFromHex(authenticatorHex),
+        const { built } = input;
+        const senderAuthenticator = authenticatorOf(input.signature.authenticatorHex);
+        const signatures = input.signatures ?? [];
+        if (built.signers === undefined || built.signers.length <= 1) {
+          return aptos.transaction.submit.simple({
+            transaction: transactionOf(built.rawTransactionHex, built.kind),
+            senderAuthenticator,
+          });
+        }
+        return submitMultiSigner(aptos, {
+          transaction: transactionFromHex(built.rawTransactionHex, built.kind),
+          senderAuthenticator,
+          signatures,
+          authenticatorOf,
         });
       }),
       waitForTransaction: fromPromise<TransactionResponse, WaitForTransactionInput>(({ input }) =>

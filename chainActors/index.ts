@@ -4,10 +4,17 @@
  * no DOM, no Node (`tsconfig.chainActors.json` has neither in scope).
  */
 export {
+  authenticatorVerifies,
   buildFromDraft,
   buildOptions,
   createChainActors,
+  describeSignature,
+  keyTypeOf,
+  kindOf,
+  signatureCountOf,
+  signerSlots,
   toBuiltTransaction,
+  transactionForSigner,
   toHex,
   transactionFromHex,
   u64Number,

@@ -1,12 +1,14 @@
 import type { Account, Aptos } from '@aptos-labs/ts-sdk';
 import { fromPromise } from 'xstate';
+import { describeSigner } from '../machines';
 import type {
   BuiltTransactionInput,
   SignAndSubmitOutput,
   SignOutput,
+  SignTransactionInput,
   TransactionActorLogic,
 } from '../machines';
-import { createChainActors, toHex } from '../chainActors';
+import { createChainActors, describeSignature, toHex, transactionForSigner } from '../chainActors';
 
 export {
   buildFromDraft,
@@ -20,6 +22,13 @@ export interface NodeActorsArgs {
   aptos: Aptos;
   /** The local signer (Ed25519 key). Never leaves this process; never enters a record. */
   signer: Account;
+  /**
+   * Other local accounts that sign when a transaction names them (secondary signers, a named fee
+   * payer); matched by address.
+   */
+  cosigners?: Account[];
+  /** The account that signs as fee payer when the fee payer signs later (`0x0` in the build). */
+  feePayer?: Account;
   /** Milliseconds since the epoch; expiration times are computed from it. */
   now?: () => number;
 }
@@ -36,18 +45,52 @@ export interface NodeActorsArgs {
 export function createNodeActors({
   aptos,
   signer,
+  cosigners = [],
+  feePayer,
   now = Date.now,
 }: NodeActorsArgs): TransactionActorLogic {
-  const chain = createChainActors({ aptos, now, simulationPublicKey: () => signer.publicKey });
+  const accounts = [signer, ...cosigners, ...(feePayer === undefined ? [] : [feePayer])];
+  const accountAt = (address: string) =>
+    accounts.find((account) => account.accountAddress.toString() === address);
+  const chain = createChainActors({
+    aptos,
+    now,
+    simulationPublicKey: () => signer.publicKey,
+    publicKeyOf: (address) => accountAt(address)?.publicKey,
+  });
   return {
     ...chain.actors,
-    signTransaction: fromPromise<SignOutput, BuiltTransactionInput>(async ({ input }) => {
-      const transaction = chain.transactionOf(input.built.rawTransactionHex);
-      const senderAuthenticator = aptos.transaction.sign({ signer, transaction });
-      const authenticatorHex = toHex(senderAuthenticator.bcsToBytes());
-      chain.rememberAuthenticator(authenticatorHex, senderAuthenticator);
-      // The node names the hash when it accepts the transaction; no need to hash it here.
-      return { status: 'APPROVED', authenticatorHex, hash: null };
+    signTransaction: fromPromise<SignOutput, SignTransactionInput>(async ({ input }) => {
+      const { built, signer: slot } = input;
+      const shared = chain.transactionOf(built.rawTransactionHex, built.kind);
+      if (slot === undefined || built.signers === undefined || built.signers.length <= 1) {
+        const senderAuthenticator = aptos.transaction.sign({ signer, transaction: shared });
+        const authenticatorHex = toHex(senderAuthenticator.bcsToBytes());
+        chain.rememberAuthenticator(authenticatorHex, senderAuthenticator);
+        // The node names the hash when it accepts the transaction; no need to hash it here.
+        return { status: 'APPROVED', authenticatorHex, hash: null };
+      }
+      const account = slot.address === null ? feePayer : accountAt(slot.address);
+      if (account === undefined) {
+        return {
+          status: 'INVALID',
+          message: `No local key for ${describeSigner(slot)}; pass its private key.`,
+        };
+      }
+      const transaction = transactionForSigner(shared, built.kind);
+      const authenticator =
+        slot.role === 'feePayer'
+          ? aptos.transaction.signAsFeePayer({ signer: account, transaction })
+          : aptos.transaction.sign({ signer: account, transaction });
+      const authenticatorHex = toHex(authenticator.bcsToBytes());
+      chain.rememberAuthenticator(authenticatorHex, authenticator);
+      return {
+        status: 'APPROVED',
+        authenticatorHex,
+        hash: null,
+        address: account.accountAddress.toString(),
+        ...describeSignature(authenticator, transaction),
+      };
     }),
     signAndSubmitTransaction: fromPromise<SignAndSubmitOutput, BuiltTransactionInput>(
       async ({ input }) => {

@@ -7,6 +7,8 @@ import type {
   DraftArgument,
   DraftOptions,
   SigningMode,
+  TransactionDraft,
+  TransactionKind,
   TraceTransition,
   TransactionEvent,
   TransactionSnapshot,
@@ -28,6 +30,22 @@ export interface HeadlessPayload {
  */
 export type SimulationPolicy = 'stopOnFailure' | 'submitAnyway' | 'skip';
 
+/** A local signer: a private key (hex or AIP-80 Ed25519) or an SDK account (any key type). */
+export type HeadlessSigner = string | Account;
+
+/**
+ * Who signs besides the sender (issue 16). The kind follows from what is given: secondary
+ * signers make it multi-agent, a fee payer (or `feePayerSignsLater`) makes it sponsored.
+ */
+export interface HeadlessSigners {
+  /** Secondary signers in order; their addresses become `secondarySignerAddresses`. */
+  secondary?: HeadlessSigner[];
+  /** The fee payer, who pays the gas. */
+  feePayer?: HeadlessSigner;
+  /** Build with `0x0` as fee payer: the others sign first, the fee payer last with its address. */
+  feePayerSignsLater?: boolean;
+}
+
 /** Options of {@link createHeadlessSession} and {@link runHeadless}. */
 export interface HeadlessOptions {
   /** Full-node REST URL, e.g. `http://127.0.0.1:8080/v1`. */
@@ -36,8 +54,13 @@ export interface HeadlessOptions {
   indexerUrl?: string;
   /** Network name in the run record (default `custom`). */
   networkName?: string;
-  /** The signer's Ed25519 private key: hex or AIP-80 (`ed25519-priv-0x…`). Never recorded. */
-  privateKey: string;
+  /**
+   * The sender: an Ed25519 private key, hex or AIP-80 (`ed25519-priv-0x…`), or an SDK account
+   * (multi-Ed25519, multi-key…). Never recorded.
+   */
+  privateKey: HeadlessSigner;
+  /** Secondary signers and fee payer; absent, the sender signs alone. */
+  signers?: HeadlessSigners;
   payload: HeadlessPayload;
   options?: DraftOptions;
   simulation?: SimulationPolicy;
@@ -70,6 +93,33 @@ export interface HeadlessSession {
   /** Every run of the session (one per attempt). */
   runs: () => WorkbenchRun[];
   stop: () => void;
+}
+
+function toAccount(signer: HeadlessSigner): Account {
+  return typeof signer === 'string'
+    ? Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(signer) })
+    : signer;
+}
+
+/** The draft's kind, secondary signers and fee payer for the given signers. */
+function signersDraft(
+  secondary: Account[],
+  feePayer: Account | undefined,
+  feePayerSignsLater: boolean,
+): Pick<TransactionDraft, 'kind' | 'secondarySigners' | 'feePayer'> {
+  const sponsored = feePayer !== undefined || feePayerSignsLater;
+  if (secondary.length === 0 && !sponsored) return {};
+  const kind: TransactionKind =
+    secondary.length > 0 ? (sponsored ? 'multiAgentSponsored' : 'multiAgent') : 'sponsored';
+  return {
+    kind,
+    ...(secondary.length > 0
+      ? { secondarySigners: secondary.map((account) => account.accountAddress.toString()) }
+      : {}),
+    ...(sponsored
+      ? { feePayer: feePayerSignsLater ? null : (feePayer?.accountAddress.toString() ?? null) }
+      : {}),
+  };
 }
 
 /** The SDK client for a network given by URLs (`Network.CUSTOM`). */
@@ -105,8 +155,11 @@ export function createAptos(
 export async function createHeadlessSession(options: HeadlessOptions): Promise<HeadlessSession> {
   const now = options.now ?? Date.now;
   const aptos = options.aptos ?? createAptos(options);
-  const signer = Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(options.privateKey) });
+  const signer = toAccount(options.privateKey);
   const sender = signer.accountAddress.toString();
+  const secondary = (options.signers?.secondary ?? []).map(toAccount);
+  const feePayer =
+    options.signers?.feePayer === undefined ? undefined : toAccount(options.signers.feePayer);
   const chainId = await aptos.getChainId();
   const recorder = createReplayRecorder({
     now,
@@ -131,7 +184,13 @@ export async function createHeadlessSession(options: HeadlessOptions): Promise<H
     reported.count = current.transitions.length;
   };
   const logic = transactionMachine.provide({
-    actors: createNodeActors({ aptos, signer, now }),
+    actors: createNodeActors({
+      aptos,
+      signer,
+      cosigners: secondary,
+      ...(feePayer === undefined ? {} : { feePayer }),
+      now,
+    }),
     actions: transactionClock(now),
   });
   const actor = createActor(logic, {
@@ -144,6 +203,7 @@ export async function createHeadlessSession(options: HeadlessOptions): Promise<H
           functionArguments: options.payload.functionArguments ?? [],
         },
         options: options.options ?? {},
+        ...signersDraft(secondary, feePayer, options.signers?.feePayerSignsLater === true),
       },
       network: { name: options.networkName ?? 'custom', chainId, nodeUrl: options.nodeUrl },
       signingMode: options.signingMode ?? 'sign',

@@ -3,12 +3,20 @@ import type { ErrorView } from './errorView';
 import { toJsonValue } from './json';
 import type {
   Classification,
+  ClassifiedSignature,
   ClassifyArgs,
   OutcomeDetails,
   OutcomeSource,
   Produced,
 } from './outcomeTypes';
-import type { CommittedResult, JsonValue, SimulationResult, WalletRequestStatus } from './types';
+import { describeSigner, MAX_SIGNATURES } from './signers';
+import type {
+  CommittedResult,
+  JsonValue,
+  SignerSlot,
+  SimulationResult,
+  WalletRequestStatus,
+} from './types';
 import { VM_VALIDATION_ADVICE, VM_VALIDATION_CODES } from './vmValidation';
 import { toWalletStatus } from './walletRefusal';
 
@@ -38,6 +46,16 @@ function nodeDetails(v: ErrorView): OutcomeDetails {
   return details;
 }
 
+/** Who paid the fee: the response's fee payer (`fee_payer_signature`), else its sender. */
+function feePaidBy(value: Record<string, unknown>): string | undefined {
+  const signature = value.signature;
+  if (isRecord(signature) && signature.type === 'fee_payer_signature') {
+    const payer = str(signature.fee_payer_address);
+    if (payer !== null) return payer;
+  }
+  return str(value.sender) ?? undefined;
+}
+
 function jsonList(value: unknown): JsonValue[] {
   const json = toJsonValue(value);
   return Array.isArray(json) ? json : [];
@@ -46,7 +64,7 @@ function jsonList(value: unknown): JsonValue[] {
 /** Reads a committed transaction response (`success`, `vm_status`, `gas_used`, …). */
 function readCommitted(value: unknown): CommittedResult | null {
   if (!isRecord(value) || typeof value.success !== 'boolean') return null;
-  return {
+  const committed: CommittedResult = {
     hash: str(value.hash) ?? '',
     version: str(value.version) ?? '',
     success: value.success,
@@ -55,6 +73,9 @@ function readCommitted(value: unknown): CommittedResult | null {
     events: jsonList(value.events),
     changes: jsonList(value.changes),
   };
+  const payer = feePaidBy(value);
+  if (payer !== undefined) committed.feePaidBy = payer;
+  return committed;
 }
 
 function isPendingResponse(value: unknown): boolean {
@@ -119,7 +140,14 @@ function classifyBuildError(v: ErrorView, nodeUrl: ClassifyArgs['nodeUrl']): Cla
   return { state: 'buildError', details: { summary, source: 'sdk', cause: causeOf(v) } };
 }
 
-function classifySimulation(produced: Produced, nodeUrl: ClassifyArgs['nodeUrl']): Classification {
+/** A simulated validation failure (the bare status name), explained like a refusal on submit. */
+function validationAdvice(vmStatus: string, args: ClassifyArgs): string | undefined {
+  if (!/^[A-Z0-9_]+$/.test(vmStatus)) return undefined;
+  return multiSignerAdvice(vmStatus, args) ?? VM_VALIDATION_ADVICE[vmStatus];
+}
+
+function classifySimulation(args: ClassifyArgs): Classification {
+  const { produced, nodeUrl } = args;
   if ('error' in produced) {
     const v = view(produced.error);
     if (isTransport(v)) {
@@ -166,10 +194,16 @@ function classifySimulation(produced: Produced, nodeUrl: ClassifyArgs['nodeUrl']
     events: executed.events,
     changes: executed.changes,
   };
+  if (executed.feePaidBy !== undefined) simulation.feePaidBy = executed.feePaidBy;
+  const advice = executed.success ? undefined : validationAdvice(executed.vmStatus, args);
   const details: OutcomeDetails = {
     summary: executed.success
-      ? `Simulation succeeded using ${executed.gasUsed} gas units.`
-      : `Simulation failed: ${withoutPeriod(executed.vmStatus)}. Submitting it would fail the same way.`,
+      ? `Simulation succeeded using ${executed.gasUsed} gas units${
+          simulation.feePaidBy === undefined || simulation.feePaidBy === str(first.sender)
+            ? ''
+            : `, paid by the fee payer ${simulation.feePaidBy}`
+        }.`
+      : `Simulation failed: ${withoutPeriod(executed.vmStatus)}${advice ? `; ${advice}` : ''}. Submitting it would fail the same way.`,
     source: 'chain',
     vmStatus: executed.vmStatus,
     gasUsed: executed.gasUsed,
@@ -181,43 +215,103 @@ function classifySimulation(produced: Produced, nodeUrl: ClassifyArgs['nodeUrl']
   };
 }
 
-function walletRefusal(status: WalletRequestStatus, message?: string): Classification {
-  const what =
-    status === 'REJECTED'
-      ? 'The wallet rejected the request'
-      : status === 'CANCELLED'
+/** `The wallet rejected…`, or `The second signer (secondary signer 0xb0b) rejected…`. */
+function refusalSentence(status: WalletRequestStatus, signer: SignerSlot | undefined): string {
+  const who = signer === undefined ? 'The wallet' : capitalize(describeSigner(signer));
+  return status === 'REJECTED'
+    ? `${who} rejected the request`
+    : status === 'CANCELLED'
+      ? signer === undefined
         ? 'The wallet request was cancelled'
-        : status === 'PENDING'
-          ? 'The wallet did not answer the request'
-          : status === 'INVALID'
-            ? 'The wallet found the request invalid'
-            : 'The wallet did not sign';
+        : `${who} cancelled the request`
+      : status === 'PENDING'
+        ? `${who} did not answer the request`
+        : status === 'INVALID'
+          ? `${who} found the request invalid`
+          : `${who} did not sign`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function walletRefusal(
+  status: WalletRequestStatus,
+  message?: string,
+  signer?: SignerSlot,
+): Classification {
   const details: OutcomeDetails = {
-    summary: `${what}. Sign again, or edit the draft.`,
+    summary: `${refusalSentence(status, signer)}. Sign again, or edit the draft.`,
     source: 'wallet',
     walletStatus: status,
   };
   if (message) details.cause = trim(message);
+  if (signer !== undefined) details.signer = signer;
   return { state: 'rejected', details };
 }
 
-function classifyWalletError(v: ErrorView): Classification {
-  if (v.walletStatus !== null) return walletRefusal(v.walletStatus, v.message);
-  return {
-    state: 'rejected',
-    details: {
-      summary:
-        'The wallet did not sign. Check that it is unlocked and on this network, then retry.',
-      source: 'wallet',
-      cause: causeOf(v),
-    },
+function classifyWalletError(v: ErrorView, signer?: SignerSlot): Classification {
+  if (v.walletStatus !== null) return walletRefusal(v.walletStatus, v.message, signer);
+  const who = signer === undefined ? 'The wallet' : capitalize(describeSigner(signer));
+  const details: OutcomeDetails = {
+    summary: `${who} did not sign. Check that the wallet is unlocked and on this network, then retry.`,
+    source: 'wallet',
+    cause: causeOf(v),
   };
+  if (signer !== undefined) details.signer = signer;
+  return { state: 'rejected', details };
+}
+
+/**
+ * Why the node refused a transaction with more than one signer, by validation code: the codes
+ * are the same as for one signer (a real node reports a missing signature, one more than 32 and
+ * one that does not verify all as INVALID_SIGNATURE), so the signers tell the causes apart.
+ */
+function multiSignerAdvice(name: string, args: ClassifyArgs): string | undefined {
+  const signers = args.signers ?? [];
+  const signatures = args.signatures ?? [];
+  const feePayer =
+    signatures.find((s) => s.role === 'feePayer')?.address ??
+    signers.find((s) => s.role === 'feePayer')?.address ??
+    null;
+  const secondaries = signers.filter((s) => s.role === 'secondary');
+  switch (name) {
+    case 'INVALID_SIGNATURE': {
+      const counted = signatures
+        .filter((s) => s.role !== 'feePayer')
+        .reduce((sum, s) => sum + (s.signatureCount ?? 1), 0);
+      if (counted > MAX_SIGNATURES) {
+        return `too many signatures: the sender and secondary signers carry ${counted}, and the chain accepts at most ${MAX_SIGNATURES}; use fewer secondary signers or lower a multi-key account’s threshold`;
+      }
+      const missing = signers.filter(
+        (slot) => !signatures.some((s) => s.index === slot.index && s.keyType !== 'none'),
+      );
+      const [first] = missing;
+      if (first !== undefined) {
+        return `the signature of ${describeSigner(first)} is missing; every signer must sign before the transaction is submitted`;
+      }
+      return 'one of the signatures does not verify over this transaction: a signer signed other bytes (another fee payer address or secondary signer list) or its signature was altered; sign again with every signer';
+    }
+    case 'INVALID_AUTH_KEY':
+      return 'a signer signed with a wrong key: the key does not match its account’s authentication key; check that each role is signed by the account it names';
+    case 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE':
+      return feePayer === null
+        ? undefined
+        : `the fee payer ${feePayer} cannot pay max gas amount × gas unit price; fund the fee payer or lower max gas amount`;
+    case 'SENDING_ACCOUNT_DOES_NOT_EXIST':
+      return secondaries.length === 0
+        ? undefined
+        : `a secondary signer (${secondaries.map((s) => s.address ?? '?').join(', ')}) has no account on this chain; create or fund it first, or remove it`;
+    default:
+      return undefined;
+  }
 }
 
 function classifySubmitError(
   v: ErrorView,
   nodeUrl: ClassifyArgs['nodeUrl'],
   what = 'submitting',
+  args?: ClassifyArgs,
 ): Classification {
   if (isTransport(v)) {
     return {
@@ -240,7 +334,10 @@ function classifySubmitError(
     };
   }
   const details = nodeDetails(v);
-  const advice = details.vmErrorName ? VM_VALIDATION_ADVICE[details.vmErrorName] : undefined;
+  const advice = details.vmErrorName
+    ? ((args === undefined ? undefined : multiSignerAdvice(details.vmErrorName, args)) ??
+      VM_VALIDATION_ADVICE[details.vmErrorName])
+    : undefined;
   details.summary = details.vmErrorName
     ? `The node refused the transaction: ${details.vmErrorName}${advice ? `; ${advice}` : ''}.`
     : details.errorCode === 'mempool_is_full'
@@ -400,27 +497,38 @@ export function classifyOutcome(args: ClassifyArgs): Classification {
             details: { summary: 'Built; ready to simulate or sign.', source: 'sdk' },
           };
     case 'simulate':
-      return classifySimulation(produced, nodeUrl);
+      return classifySimulation(args);
     case 'sign': {
-      if ('error' in produced) return classifyWalletError(view(produced.error));
+      const signer = args.signer;
+      if ('error' in produced) return classifyWalletError(view(produced.error), signer);
       const output = produced.output;
       const status = isRecord(output) ? toWalletStatus(output.status) : null;
       const authenticatorHex = isRecord(output) ? str(output.authenticatorHex) : null;
       if (status === 'APPROVED' && authenticatorHex !== null && isRecord(output)) {
-        const hash = str(output.hash);
-        return {
-          state: 'signed',
-          signature: { authenticatorHex, hash },
-          details: {
-            summary: 'Signed; ready to submit.',
-            source: 'wallet',
-            walletStatus: 'APPROVED',
-          },
+        const signature: ClassifiedSignature = { authenticatorHex, hash: str(output.hash) };
+        const address = str(output.address);
+        const keyType = str(output.keyType);
+        if (address !== null) signature.address = address;
+        if (keyType !== null) signature.keyType = keyType;
+        if (typeof output.signatureCount === 'number') {
+          signature.signatureCount = output.signatureCount;
+        }
+        if (typeof output.verified === 'boolean') signature.verified = output.verified;
+        const details: OutcomeDetails = {
+          summary:
+            signer === undefined
+              ? 'Signed; ready to submit.'
+              : `Signed by ${describeSigner(signer, address ?? signer.address)}.`,
+          source: 'wallet',
+          walletStatus: 'APPROVED',
         };
+        if (signer !== undefined) details.signer = signer;
+        return { state: 'signed', signature, details };
       }
       return walletRefusal(
         status ?? 'INVALID',
         isRecord(output) ? (str(output.message) ?? undefined) : undefined,
+        signer,
       );
     }
     case 'signAndSubmit': {
@@ -453,7 +561,9 @@ export function classifyOutcome(args: ClassifyArgs): Classification {
       return walletRefusal(status ?? 'INVALID', message ?? undefined);
     }
     case 'submit': {
-      if ('error' in produced) return classifySubmitError(view(produced.error), nodeUrl);
+      if ('error' in produced) {
+        return classifySubmitError(view(produced.error), nodeUrl, 'submitting', args);
+      }
       const hash = isRecord(produced.output) ? str(produced.output.hash) : null;
       if (hash !== null) return pendingClassification(hash);
       return {

@@ -44,6 +44,15 @@ export type {
   DisconnectInput,
   WatchWalletInput,
 } from './walletMachine';
+export {
+  describeSigner,
+  isMultiAgent,
+  isSponsored,
+  MAX_SIGNATURES,
+  nextSigner,
+  signerSlotsOf,
+} from './signers';
+export type { SignTransactionInput } from './transactionActors';
 export { classifyOutcome } from './classifyOutcome';
 export { VM_VALIDATION_CODES } from './vmValidation';
 export { isRefusal, refusalStatus, toWalletStatus } from './walletRefusal';

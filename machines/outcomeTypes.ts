@@ -1,6 +1,8 @@
 import type {
+  CollectedSignature,
   CommittedResult,
   SignatureResult,
+  SignerSlot,
   SimulationResult,
   WalletRequestStatus,
 } from './types';
@@ -64,14 +66,20 @@ export interface OutcomeDetails {
   notSeenYet?: boolean;
   /** The chain's clock (µs) when it last answered about this transaction. */
   ledgerTimestampUsec?: string;
+  /** The signer a wallet answer came from, for transactions with more than one. */
+  signer?: SignerSlot;
 }
+
+/** A signature as the signer reported it, with what the signer said about itself. */
+export type ClassifiedSignature = SignatureResult &
+  Partial<Pick<CollectedSignature, 'address' | 'keyType' | 'signatureCount' | 'verified'>>;
 
 /** The verdict: which state to go to, the details to keep, and the data the state carries. */
 export interface Classification {
   state: ClassifiedState;
   details: OutcomeDetails;
   simulation?: SimulationResult;
-  signature?: SignatureResult;
+  signature?: ClassifiedSignature;
   committed?: CommittedResult;
   /** Hash of a transaction that reached the node (for `pending`). */
   hash?: string;
@@ -85,4 +93,10 @@ export interface ClassifyArgs {
   expirationTimestampSecs?: string | null;
   /** Node URL, named in transport messages. */
   nodeUrl?: string | null;
+  /** The signer a `sign` step asked (transactions with more than one signer). */
+  signer?: SignerSlot;
+  /** Every signer the transaction needs, to explain the node's refusals of multi-signer ones. */
+  signers?: SignerSlot[];
+  /** The signatures collected (and submitted) so far. */
+  signatures?: CollectedSignature[];
 }

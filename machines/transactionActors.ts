@@ -3,9 +3,11 @@ import { fromPromise } from 'xstate';
 import type { OutcomeStep } from './outcomeTypes';
 import type {
   BuiltTransaction,
+  CollectedSignature,
   LookupOutput,
   SignAndSubmitOutput,
   SignatureResult,
+  SignerSlot,
   SignOutput,
   TransactionDraft,
 } from './types';
@@ -18,10 +20,20 @@ export interface BuildTransactionInput {
 export interface BuiltTransactionInput {
   built: BuiltTransaction;
 }
+/** Input of `signTransaction`: the transaction and the one signer asked now. */
+export interface SignTransactionInput extends BuiltTransactionInput {
+  /** The signer to ask (absent: the sender of a single-signer transaction). */
+  signer?: SignerSlot;
+  /** Signatures collected before this one (the fee payer signs after the others). */
+  signatures?: CollectedSignature[];
+}
 /** Input of `submitTransaction`. */
 export interface SubmitTransactionInput {
   built: BuiltTransaction;
+  /** The sender's signature. */
   signature: SignatureResult;
+  /** Every collected signature in signing order (sender, secondary signers, fee payer). */
+  signatures?: CollectedSignature[];
 }
 /** Input of `waitForTransaction`. */
 export interface WaitForTransactionInput {
@@ -49,7 +61,7 @@ export const transactionActors = {
   simulateTransaction: notProvided<UserTransactionResponse[], BuiltTransactionInput>(
     'simulateTransaction',
   ),
-  signTransaction: notProvided<SignOutput, BuiltTransactionInput>('signTransaction'),
+  signTransaction: notProvided<SignOutput, SignTransactionInput>('signTransaction'),
   signAndSubmitTransaction: notProvided<SignAndSubmitOutput, BuiltTransactionInput>(
     'signAndSubmitTransaction',
   ),

@@ -8,9 +8,11 @@ import type {
   Produced,
 } from './outcomeTypes';
 import type { StateTiming } from './timing';
+import { nextSigner, signerSlotsOf } from './signers';
 import { STEP_OF_ACTOR } from './transactionActors';
 import type {
   BuiltTransaction,
+  CollectedSignature,
   CommittedResult,
   NetworkInfo,
   SignatureResult,
@@ -96,7 +98,13 @@ export interface TransactionContext {
   lastStable: StableState;
   built: BuiltTransaction | null;
   simulation: SimulationResult | null;
+  /** The sender's signature. */
   signature: SignatureResult | null;
+  /**
+   * Signatures collected so far in this `signing`, in order (sender, secondary signers, fee
+   * payer); the built transaction's `signers` says which are still missing.
+   */
+  signatures: CollectedSignature[];
   /** Hash of the transaction the node accepted. */
   hash: string | null;
   committed: CommittedResult | null;
@@ -110,6 +118,7 @@ export const attemptResults = {
   built: null,
   simulation: null,
   signature: null,
+  signatures: [],
   hash: null,
   committed: null,
   outcome: null,
@@ -156,11 +165,19 @@ const classified = new WeakMap<EventObject, Classification>();
 export function classifyEvent(context: TransactionContext, event: EventObject): Classification {
   const known = classified.get(event);
   if (known) return known;
+  const step = stepOf(event);
+  const multiSigner = signerSlotsOf(context.built).length > 1;
+  const signer =
+    step === 'sign' && multiSigner ? nextSigner(context.built, context.signatures) : null;
   const result = classifyOutcome({
-    step: stepOf(event),
+    step,
     produced: producedBy(event),
     expirationTimestampSecs: context.built?.expirationTimestampSecs ?? null,
     nodeUrl: context.network.nodeUrl,
+    ...(signer === null ? {} : { signer }),
+    ...(multiSigner || context.built?.feePayerAddress
+      ? { signers: signerSlotsOf(context.built), signatures: context.signatures }
+      : {}),
   });
   classified.set(event, result);
   return result;
@@ -180,11 +197,34 @@ export function outcomeUpdate(
 ): Partial<TransactionContext> {
   const step = stepOf(event);
   const result = classifyEvent(context, event);
-  const update: Partial<TransactionContext> = {
-    outcome: { step, state: result.state, details: result.details },
-  };
+  // A signature that more signers follow is progress, not an outcome: the step's last verdict
+  // (the simulation's, where `cancel` returns) stays until the last signer answers.
+  const moreSigners =
+    step === 'sign' &&
+    result.state === 'signed' &&
+    context.signatures.length + 1 < signerSlotsOf(context.built).length;
+  const update: Partial<TransactionContext> = moreSigners
+    ? {}
+    : { outcome: { step, state: result.state, details: result.details } };
   if (result.simulation) update.simulation = result.simulation;
-  if (result.signature) update.signature = result.signature;
+  if (result.signature && step === 'sign') {
+    const slot = nextSigner(context.built, context.signatures) ?? {
+      role: 'sender' as const,
+      address: context.draft.sender,
+      index: context.signatures.length,
+    };
+    const { address, ...signature } = result.signature;
+    const collected: CollectedSignature = {
+      ...signature,
+      role: slot.role,
+      address: address ?? slot.address ?? '',
+      index: slot.index,
+    };
+    update.signatures = [...context.signatures, collected];
+    if (slot.role === 'sender') {
+      update.signature = { authenticatorHex: signature.authenticatorHex, hash: signature.hash };
+    }
+  }
   if (result.committed) update.committed = result.committed;
   const hash = result.hash ?? result.signature?.hash ?? result.committed?.hash;
   if (hash) update.hash = hash;
@@ -195,6 +235,7 @@ export function outcomeUpdate(
         request: step === 'sign' ? 'signTransaction' : 'signAndSubmitTransaction',
         status: result.details.walletStatus ?? null,
         attempt: context.attempt,
+        ...(result.details.signer ? { signer: result.details.signer } : {}),
       },
     ];
   }

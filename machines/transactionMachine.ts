@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ClassifiedState } from './outcomeTypes';
+import { nextSigner, signerSlotsOf } from './signers';
 import { emptyTiming } from './timing';
 import { transactionActors } from './transactionActors';
 import { attemptResults, classifyEvent, outcomeUpdate, required } from './transactionContext';
@@ -93,6 +94,8 @@ export const transactionMachine = setup({
       return { signingMode: event.signingMode };
     }),
     clearResults: assign(attemptResults),
+    /** A new `signing` starts with no signature collected. */
+    clearSignatures: assign({ signature: null, signatures: [] }),
     assignBuilt: assign((_, params: { built: BuiltTransaction }) => ({ built: params.built })),
     /** Keeps the classified result of the step whose actor just finished. */
     assignOutcome: assign(({ context, event }) => outcomeUpdate(context, event)),
@@ -117,7 +120,13 @@ export const transactionMachine = setup({
   },
   guards: {
     isRunning: ({ context }) => context.mode === 'run',
-    isSignAndSubmitMode: ({ context }) => context.signingMode === 'signAndSubmit',
+    /** Sign-and-submit only for one signer: a wallet cannot submit what others still sign. */
+    isSignAndSubmitMode: ({ context }) =>
+      context.signingMode === 'signAndSubmit' && signerSlotsOf(context.built).length <= 1,
+    /** A signer signed, and more signers follow it. */
+    isSignedWithMoreSigners: ({ context, event }) =>
+      classifyEvent(context, event).state === 'signed' &&
+      context.signatures.length + 1 < signerSlotsOf(context.built).length,
     /** The classifier sends the finished actor's result to `state`. */
     isClassifiedAs: ({ context, event }, params: { state: ClassifiedState }) =>
       classifyEvent(context, event).state === params.state,
@@ -258,20 +267,33 @@ export const transactionMachine = setup({
       },
     },
     signing: {
-      description: 'Waiting for the signer (wallet or local key) to approve the transaction.',
+      description:
+        'Collecting one signature per signer, in order: the sender, each secondary signer, the fee payer.',
       tags: ['busy'],
-      entry: { type: 'recordStateEntry', params: { state: 'signing' } },
+      entry: [{ type: 'recordStateEntry', params: { state: 'signing' } }, 'clearSignatures'],
       initial: 'signOnly',
       on: { cancel: cancelToLastStable },
       states: {
         signOnly: {
-          description: 'The signer signs; the workbench submits afterwards.',
+          description:
+            'The next missing signer signs; once every signer has, the workbench submits.',
           tags: ['busy'],
           invoke: {
             id: 'signTransaction',
             src: 'signTransaction',
-            input: ({ context }) => ({ built: required(context.built, 'built transaction') }),
+            input: ({ context }) => {
+              const built = required(context.built, 'built transaction');
+              const signer = nextSigner(built, context.signatures);
+              if (signer === null || signerSlotsOf(built).length === 1) return { built };
+              return { built, signer, signatures: context.signatures };
+            },
             onDone: [
+              {
+                guard: 'isSignedWithMoreSigners',
+                target: 'signOnly',
+                reenter: true,
+                actions: 'assignOutcome',
+              },
               {
                 guard: { type: 'isClassifiedAs', params: { state: 'signed' } },
                 target: '#transaction.signed',
@@ -338,6 +360,7 @@ export const transactionMachine = setup({
         input: ({ context }) => ({
           built: required(context.built, 'built transaction'),
           signature: required(context.signature, 'signature'),
+          ...(context.signatures.length > 1 ? { signatures: context.signatures } : {}),
         }),
         onDone: [
           {

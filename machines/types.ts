@@ -49,12 +49,53 @@ export interface DraftOptions {
   waitTimeoutSecs?: number;
 }
 
+/**
+ * Who signs a transaction: `simple` (the sender alone), `sponsored` (a fee payer pays the gas),
+ * `multiAgent` (secondary signers too), or `multiAgentSponsored` (both).
+ */
+export type TransactionKind = 'simple' | 'sponsored' | 'multiAgent' | 'multiAgentSponsored';
+
 /** What the user composes: who sends, what to call, and how. */
 export interface TransactionDraft {
   /** Sender account address, `0x…`. */
   sender: string;
   payload: EntryFunctionDraft;
   options: DraftOptions;
+  /** Who signs; absent means `simple`. */
+  kind?: TransactionKind;
+  /** Secondary signer addresses, in order (multi-agent kinds only). */
+  secondarySigners?: string[];
+  /**
+   * The fee payer's address (sponsored kinds only); `null` means the fee payer signs later: the
+   * transaction is built and signed by the others with `0x0` as fee payer, as the protocol allows.
+   */
+  feePayer?: string | null;
+}
+
+/** The role of one signer of a transaction. */
+export type SignerRole = 'sender' | 'secondary' | 'feePayer';
+
+/** One signature a transaction needs, in signing order: sender, secondary signers, fee payer. */
+export interface SignerSlot {
+  role: SignerRole;
+  /** The account that must sign; `null` for a fee payer that signs later (any account may). */
+  address: string | null;
+  /** Position among the transaction's signers (0 is the sender). */
+  index: number;
+}
+
+/** A signature collected during `signing`, for one {@link SignerSlot}. */
+export interface CollectedSignature extends SignatureResult {
+  role: SignerRole;
+  /** The account that signed (for a fee payer that signed later, the one that did). */
+  address: string;
+  index: number;
+  /** `ed25519`, `multiEd25519`, `singleKey`, `multiKey` (the account authenticator's variant). */
+  keyType?: string;
+  /** Signatures inside the authenticator (k of a k-of-n account; 1 otherwise). */
+  signatureCount?: number;
+  /** Whether the signer's signature verified against the transaction where it was made. */
+  verified?: boolean;
 }
 
 /**
@@ -77,6 +118,12 @@ export interface BuiltTransaction {
   gasUnitPrice: string;
   expirationTimestampSecs: string;
   chainId: number;
+  /** Absent means `simple`; the hex then holds a `MultiAgentTransaction` for multi-agent kinds. */
+  kind?: TransactionKind;
+  /** The signatures it needs, in signing order; absent means the sender alone. */
+  signers?: SignerSlot[];
+  /** The fee payer address in the built transaction (`0x0` while the fee payer signs later). */
+  feePayerAddress?: string | null;
 }
 
 /** The outcome of a simulation, from the SDK's simulated user transaction. */
@@ -87,6 +134,8 @@ export interface SimulationResult {
   gasUnitPrice: string | null;
   events: JsonValue[];
   changes: JsonValue[];
+  /** The account that paid the fee: the fee payer of a sponsored transaction, else the sender. */
+  feePaidBy?: string;
 }
 
 /** What `signTransaction` produced: an approval with the signature, or the wallet's refusal. */
@@ -97,6 +146,11 @@ export type SignOutput =
       authenticatorHex: string;
       /** Transaction hash computed by the signer, when it can (`0x` hex). */
       hash: string | null;
+      /** The account that signed, when the signer says (a fee payer that signs later must). */
+      address?: string;
+      keyType?: string;
+      signatureCount?: number;
+      verified?: boolean;
     }
   | { status: Exclude<WalletRequestStatus, 'APPROVED'>; message?: string };
 
@@ -120,6 +174,8 @@ export interface CommittedResult {
   gasUsed: string;
   events: JsonValue[];
   changes: JsonValue[];
+  /** The account that paid the fee: the fee payer of a sponsored transaction, else the sender. */
+  feePaidBy?: string;
 }
 
 /**
@@ -139,4 +195,6 @@ export interface WalletRequestRecord {
   request: 'signTransaction' | 'signAndSubmitTransaction';
   status: WalletRequestStatus | null;
   attempt: number;
+  /** Which signer the request asked, for transactions with more than one. */
+  signer?: SignerSlot;
 }

@@ -31,6 +31,8 @@ import {
   ed25519KeyAndSignature,
   isNoAccountAuthenticator,
   verifyAuthenticator,
+  MAX_NUM_OF_SIGS,
+  numberOfSignatures,
 } from './signatures.ts';
 
 /** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
@@ -64,6 +66,18 @@ export interface ValidateOptions {
    * cannot change in between (no key rotation here), so the hashing is not done twice.
    */
   authKeys?: boolean;
+  /**
+   * `true` when simulating: a fee payer left at `0x0` (it signs later) is neither looked up nor
+   * charged, as a node with the simulation enhancement does.
+   */
+  simulation?: boolean;
+}
+
+const ZERO_ADDRESS = `0x${'0'.repeat(64)}`;
+
+/** True for a fee payer left at `0x0` while simulating: no fee payer checks, no gas payment. */
+export function skipsGasPayment(tx: DecodedTransaction, simulation: boolean | undefined): boolean {
+  return simulation === true && tx.feePayer !== null && tx.feePayer.address === ZERO_ADDRESS;
 }
 
 function signersOf(tx: DecodedTransaction): Signer[] {
@@ -75,8 +89,16 @@ function verifies(tx: DecodedTransaction, signer: Signer): boolean {
   return verifyAuthenticator(signer.authenticator, signingMessages(tx, role));
 }
 
-/** True when every signer's signature verifies (sender, secondary signers, fee payer). */
+/**
+ * True when every signer's signature verifies (sender, secondary signers, fee payer) and the
+ * sender and secondary signers carry at most `MAX_NUM_OF_SIGS` signatures, as on a real node.
+ */
 export function verifySignatures(tx: DecodedTransaction): boolean {
+  const counted = [tx.senderSigner, ...tx.secondarySigners].reduce(
+    (sum, signer) => sum + numberOfSignatures(signer.authenticator),
+    0,
+  );
+  if (counted > MAX_NUM_OF_SIGS) return false;
   return signersOf(tx).every((signer) => verifies(tx, signer));
 }
 
@@ -124,7 +146,9 @@ export function validate(
   if (tx.gasUnitPrice < GAS.minGasUnitPrice) return 'GAS_UNIT_PRICE_BELOW_MIN_BOUND';
   if (tx.expirationSecs <= options.nowSeconds) return 'TRANSACTION_EXPIRED';
   if (tx.chainId !== options.chainId) return 'BAD_CHAIN_ID';
+  const noGasPayment = skipsGasPayment(tx, options.simulation);
   for (const signer of options.authKeys === false ? [] : signers) {
+    if (noGasPayment && signer === tx.feePayer) continue;
     const account = readAccount(state, signer.address);
     if (account === null && signer !== tx.senderSigner) return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
     const derived = authenticationKeyOf(signer.authenticator);
@@ -143,7 +167,7 @@ export function validate(
   if (tx.sequenceNumber > sequenceNumber && options.sequence === 'exact')
     return 'SEQUENCE_NUMBER_TOO_NEW';
   const payer = tx.feePayer?.address ?? tx.sender;
-  if (aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
+  if (!noGasPayment && aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
     return 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE';
   return null;
 }
@@ -330,12 +354,14 @@ export function execute(
   tx: DecodedTransaction,
   state: StateReader,
   block: BlockContext,
+  options: { simulation?: boolean } = {},
 ): TransactionOutput {
   let phase = userPhase(tx, state, block);
   const payer = tx.feePayer?.address ?? tx.sender;
+  const charged = !skipsGasPayment(tx, options.simulation);
   let fee = phase.gasUsed * tx.gasUnitPrice;
   const afterUser = phase.session?.overlay() ?? state;
-  if (phase.success && aptBalance(afterUser, payer) < fee) {
+  if (charged && phase.success && aptBalance(afterUser, payer) < fee) {
     // The call spent what the fee needed: the VM drops its writes and charges the fee alone.
     phase = {
       ...phase,
@@ -365,7 +391,7 @@ export function execute(
           data: { ...account.data, sequence_number: (sequenceNumber + 1n).toString() },
         };
   epilogue.write(resourceKey(tx.sender, ACCOUNT_TYPE), accountAfter);
-  if (fee > 0n) {
+  if (charged && fee > 0n) {
     withdrawFee(epilogue, payer, fee);
     adjustSupply(epilogue, -fee);
   }

@@ -116,6 +116,23 @@ export function verifyAuthenticator(
   return messages.some((message) => verifyOne(authenticator, message));
 }
 
+/**
+ * The most signatures a transaction may carry across its sender and secondary signers (a real
+ * node's `MAX_NUM_OF_SIGS`; the fee payer's do not count). More fail as INVALID_SIGNATURE.
+ */
+export const MAX_NUM_OF_SIGS = 32;
+
+/** Signatures inside one account authenticator: k of a k-of-n account, else 1 (0 for none). */
+export function numberOfSignatures(authenticator: AccountAuthenticator): number {
+  if (authenticator instanceof AccountAuthenticatorMultiEd25519) {
+    return authenticator.signature.signatures.length;
+  }
+  if (authenticator instanceof AccountAuthenticatorMultiKey) {
+    return authenticator.signatures.signatures.length;
+  }
+  return isNoAccountAuthenticator(authenticator) ? 0 : 1;
+}
+
 /** True for `NoAccountAuthenticator` (simulation without a public key). */
 export function isNoAccountAuthenticator(authenticator: AccountAuthenticator): boolean {
   return !(

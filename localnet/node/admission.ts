@@ -78,10 +78,16 @@ export function simulateTransaction(
     chainId: context.chainId,
     signatures: 'skip',
     sequence: 'exact',
+    simulation: true,
   });
   const output =
     failure === null
-      ? execute(tx, state, { timestampMicros: context.nowMicros, chainId: context.chainId })
+      ? execute(
+          tx,
+          state,
+          { timestampMicros: context.nowMicros, chainId: context.chainId },
+          { simulation: true },
+        )
       : validationFailureOutput(failure);
   return { tx, output };
 }

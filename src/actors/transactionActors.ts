@@ -1,15 +1,24 @@
 import type { AccountAuthenticator, AnyRawTransaction, Aptos, PublicKey } from '@aptos-labs/ts-sdk';
 import type { InputTransactionData } from '@aptos-labs/wallet-adapter-react';
 import { fromPromise } from 'xstate';
-import { isRefusal } from '../../machines';
+import { describeSigner, isRefusal } from '../../machines';
 import type {
   BuiltTransactionInput,
   SignAndSubmitOutput,
+  SignerSlot,
   SignOutput,
+  SignTransactionInput,
   TransactionActorLogic,
 } from '../../machines';
+import { DEV_WALLET_NAME } from '../devwallet';
 import type { DevWallet } from '../devwallet';
-import { createChainActors, toHex, u64Number } from '../../chainActors';
+import {
+  createChainActors,
+  describeSignature,
+  toHex,
+  transactionForSigner,
+  u64Number,
+} from '../../chainActors';
 import { runWalletRequest, WalletRequestError } from './walletRequestError';
 
 /** The connected wallet, as the transaction actors use it (through the wallet adapter). */
@@ -17,8 +26,11 @@ export interface TransactionSigner {
   walletName: string;
   /** The account's public key, for simulation; `null` simulates without one. */
   publicKey: PublicKey | null;
-  /** The adapter's `signTransaction` with a built raw transaction. */
-  signTransaction(transaction: AnyRawTransaction): Promise<{ authenticator: AccountAuthenticator }>;
+  /** The adapter's `signTransaction` with a built raw transaction (as fee payer when asked). */
+  signTransaction(
+    transaction: AnyRawTransaction,
+    asFeePayer?: boolean,
+  ): Promise<{ authenticator: AccountAuthenticator }>;
   /** The adapter's `signAndSubmitTransaction` (the wallet builds, signs and submits). */
   signAndSubmitTransaction(input: InputTransactionData): Promise<{ hash: string }>;
 }
@@ -81,9 +93,73 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
     simulationPublicKey: () => deps.getSigner()?.publicKey ?? undefined,
   });
 
+  /**
+   * One signer of several: the dev wallet signs with the account the slot names (its prompt says
+   * the role and the fee); another wallet signs with its connected account.
+   */
+  async function signOneOf(input: SignTransactionInput, slot: SignerSlot): Promise<SignOutput> {
+    const { built } = input;
+    const transaction = transactionForSigner(
+      chain.transactionOf(built.rawTransactionHex, built.kind),
+      built.kind,
+    );
+    const asFeePayer = slot.role === 'feePayer';
+    const connected = deps.getSigner();
+    const devWallet = deps.devWallet;
+    let authenticator: AccountAuthenticator;
+    if (
+      devWallet !== undefined &&
+      (connected === null || connected.walletName === DEV_WALLET_NAME)
+    ) {
+      const response = await devWallet.signTransaction(
+        transaction,
+        asFeePayer,
+        slot.address ?? undefined,
+      );
+      if (response.status !== 'Approved') {
+        const record = devWallet.lastRequest();
+        const status =
+          record !== undefined && isRefusal(record.status) ? record.status : 'REJECTED';
+        return {
+          status,
+          message: record?.reason ?? `The dev wallet did not sign for ${describeSigner(slot)}.`,
+        };
+      }
+      authenticator = response.args;
+    } else {
+      const signer = requireSigner(deps);
+      try {
+        ({ authenticator } = await runWalletRequest({
+          walletName: signer.walletName,
+          devWallet,
+          run: () => signer.signTransaction(transaction, asFeePayer),
+        }));
+      } catch (error) {
+        const refused = refusal(error);
+        if (refused !== null) return refused;
+        throw error;
+      }
+    }
+    const authenticatorHex = toHex(authenticator.bcsToBytes());
+    chain.rememberAuthenticator(authenticatorHex, authenticator);
+    const address = asFeePayer
+      ? (transaction.feePayerAddress?.toString() ?? slot.address)
+      : slot.address;
+    return {
+      status: 'APPROVED',
+      authenticatorHex,
+      hash: null,
+      ...(address === null ? {} : { address }),
+      ...describeSignature(authenticator, transaction),
+    };
+  }
+
   return {
     ...chain.actors,
-    signTransaction: fromPromise<SignOutput, BuiltTransactionInput>(async ({ input }) => {
+    signTransaction: fromPromise<SignOutput, SignTransactionInput>(async ({ input }) => {
+      if (input.signer !== undefined && (input.built.signers?.length ?? 1) > 1) {
+        return signOneOf(input, input.signer);
+      }
       const signer = requireSigner(deps);
       const transaction = chain.transactionOf(input.built.rawTransactionHex);
       try {

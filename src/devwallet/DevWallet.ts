@@ -379,12 +379,16 @@ export class DevWallet {
     return this.#features.onNetworkChange(callback);
   }
 
-  /** `aptos:signTransaction` 1.0.0. */
+  /**
+   * `aptos:signTransaction` 1.0.0. `signerAddress` (the workbench's addition) names which of the
+   * wallet's accounts signs, for a transaction with several signers in this wallet.
+   */
   signTransaction(
     transaction: AnyRawTransaction,
     asFeePayer?: boolean,
+    signerAddress?: string,
   ): Promise<UserResponse<AccountAuthenticator>> {
-    return this.#features.signTransaction(transaction, asFeePayer);
+    return this.#features.signTransaction(transaction, asFeePayer, signerAddress);
   }
 
   /** `aptos:signMessage`. */

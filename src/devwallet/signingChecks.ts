@@ -52,15 +52,41 @@ function findSigner(
   transaction: AnyRawTransaction,
   sender: string,
   asFeePayer: boolean,
+  signerAddress: string | undefined,
 ): { address: string | undefined; role: 'sender' | 'feePayer' | 'secondarySigner' } {
-  if (asFeePayer) return { address: state.activeAddress ?? undefined, role: 'feePayer' };
+  const wanted =
+    signerAddress === undefined ? undefined : AccountAddress.from(signerAddress).toStringLong();
+  if (asFeePayer) {
+    const address = wanted ?? state.activeAddress ?? undefined;
+    return {
+      address: address !== undefined && state.hasKey(address) ? address : undefined,
+      role: 'feePayer',
+    };
+  }
   const senderLong = AccountAddress.from(sender).toStringLong();
-  if (state.hasKey(senderLong)) return { address: senderLong, role: 'sender' };
   const secondary = (
     transaction instanceof MultiAgentTransaction ? transaction.secondarySignerAddresses : []
   ).map((address) => address.toStringLong());
+  if (wanted !== undefined) {
+    // The caller names the account (one signer of several): it must be one of the signers.
+    const role = wanted === senderLong ? 'sender' : 'secondarySigner';
+    const listed = wanted === senderLong || secondary.includes(wanted);
+    return { address: listed && state.hasKey(wanted) ? wanted : undefined, role };
+  }
+  if (state.hasKey(senderLong)) return { address: senderLong, role: 'sender' };
   const address = secondary.find((candidate) => state.hasKey(candidate));
   return { address, role: address === undefined ? 'sender' : 'secondarySigner' };
+}
+
+/** The most a signer in `role` may pay in fees: the fee payer's, or the sender's without one. */
+function maxFeeFor(
+  role: 'sender' | 'feePayer' | 'secondarySigner',
+  transaction: AnyRawTransaction,
+  maxFee: string,
+): string {
+  if (role === 'feePayer') return maxFee;
+  if (role === 'sender' && transaction.feePayerAddress === undefined) return maxFee;
+  return '0';
 }
 
 /**
@@ -75,6 +101,8 @@ export function prepareSignTransaction(args: {
   transaction: AnyRawTransaction;
   asFeePayer: boolean;
   nowMs: number;
+  /** The account to sign with, when the caller names it (one signer of several). */
+  signerAddress?: string;
 }): Prepared<SigningContext> {
   const { state, transaction, asFeePayer } = args;
   if (!state.connected || state.activeAddress === null) return { invalid: NOT_CONNECTED };
@@ -90,17 +118,24 @@ export function prepareSignTransaction(args: {
   }
   const tx = summarizeTransaction({ transaction });
   const { network } = state;
-  const signer = findSigner(state, transaction, tx.sender, asFeePayer);
+  const signer = findSigner(state, transaction, tx.sender, asFeePayer, args.signerAddress);
   const summary: DevWalletRequestSummary = {
     kind: 'signTransaction',
-    signer: signer.address ?? tx.sender,
+    signer: signer.address ?? args.signerAddress ?? tx.sender,
     signerRole: signer.role,
+    signerMaxFee: maxFeeFor(signer.role, transaction, tx.maxFee),
     transaction: tx,
   };
   if (tx.chainId === 1 || isMainnet(network)) return { invalid: MAINNET_REFUSAL, summary };
   if (tx.chainId !== network.chainId) {
     return {
       invalid: `The transaction is for chain id ${tx.chainId}, but the wallet is on ${networkLabel(network)}. Rebuild it for chain id ${network.chainId}, or switch the wallet's network.`,
+      summary,
+    };
+  }
+  if (signer.address === undefined && args.signerAddress !== undefined) {
+    return {
+      invalid: `The account ${args.signerAddress} is not one of this transaction's signers with a key in this wallet. Import its key, or sign with the account the transaction names.`,
       summary,
     };
   }

@@ -201,6 +201,7 @@ export class StandardWalletFeatures {
   async signTransaction(
     transaction: AnyRawTransaction,
     asFeePayer?: boolean,
+    signerAddress?: string,
   ): Promise<UserResponse<AccountAuthenticator>> {
     const { keyring, queue } = this.#host;
     return queue.handle<AccountAuthenticator, SigningContext>({
@@ -212,6 +213,7 @@ export class StandardWalletFeatures {
             transaction,
             asFeePayer: asFeePayer === true,
             nowMs: this.#host.now(),
+            ...(signerAddress === undefined ? {} : { signerAddress }),
           }),
           transaction,
           asFeePayer !== true && !(transaction instanceof MultiAgentTransaction),

@@ -92,6 +92,11 @@ export type DevWalletRequestSummary =
       /** Our account that signs. */
       readonly signer: string;
       readonly signerRole: 'sender' | 'feePayer' | 'secondarySigner';
+      /**
+       * The most this signer may pay in fees, in octas (max gas amount × gas unit price): the fee
+       * payer's, or the sender's when there is none; `0` for everyone else.
+       */
+      readonly signerMaxFee?: string;
       readonly transaction: TransactionSummary;
       /** The node a sign-and-submit request is sent to. */
       readonly submitTo?: string;

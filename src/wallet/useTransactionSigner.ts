@@ -20,7 +20,11 @@ export function useTransactionSigner(): TransactionSigner | null {
     return {
       walletName: wallet.name,
       publicKey,
-      signTransaction: (transaction) => signTransaction({ transactionOrPayload: transaction }),
+      signTransaction: (transaction, asFeePayer) =>
+        signTransaction({
+          transactionOrPayload: transaction,
+          ...(asFeePayer === true ? { asFeePayer } : {}),
+        }),
       signAndSubmitTransaction: async (input) => {
         const { hash } = await signAndSubmitTransaction(input);
         return { hash };

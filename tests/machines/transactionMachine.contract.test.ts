@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { statePath } from '../../machines';
+import { signerSlotsOf, statePath } from '../../machines';
 import type { TransactionContext } from '../../machines';
 import { edgesOf } from './support/coverage';
 import type { GraphSnapshot } from './support/coverage';
@@ -15,6 +15,8 @@ function contractState(snapshot: GraphSnapshot): ContractState {
     mode: context.mode,
     signingMode: context.signingMode,
     lastStable: context.lastStable,
+    signers: signerSlotsOf(context.built).length,
+    collected: context.signatures.length,
   };
 }
 

@@ -158,6 +158,13 @@ export function RequestSummary({ summary }: RequestSummaryProps) {
           <Row label="Signer">
             <Code>{summary.signer}</Code> {SIGNER_ROLES[summary.signerRole]}
           </Row>
+          {summary.signerMaxFee !== undefined && (
+            <Row label="Fee this signer may pay">
+              {summary.signerMaxFee === '0'
+                ? 'None: the fee is paid by another signer'
+                : `Up to ${summary.signerMaxFee} octas`}
+            </Row>
+          )}
           <TransactionRows transaction={summary.transaction} />
           {summary.submitTo !== undefined && <Row label="Submitted to">{summary.submitTo}</Row>}
         </>

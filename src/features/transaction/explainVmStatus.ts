@@ -98,8 +98,8 @@ export const VALIDATION_CODES: Readonly<Record<string, ValidationCodeExplanation
     code: 5,
     name: 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE',
     likelyCause:
-      'The sender cannot pay max gas amount × gas unit price (the maximum fee), or the account is not funded yet.',
-    fix: 'Fund the sender, or lower max gas amount or gas unit price.',
+      'The account that pays the fee (the fee payer of a sponsored transaction, else the sender) cannot pay max gas amount × gas unit price (the maximum fee), or it is not funded yet.',
+    fix: 'Fund that account (the fee payer when there is one), or lower max gas amount or gas unit price.',
   },
   TRANSACTION_EXPIRED: {
     code: 6,

@@ -15,6 +15,10 @@ export interface ContractState {
   signingMode: 'sign' | 'signAndSubmit';
   /** The stable state `cancel` returns to from `simulating` and `signing`. */
   lastStable: string;
+  /** Signatures the built transaction needs (0 before it is built). */
+  signers: number;
+  /** Signatures collected in the latest `signing`. */
+  collected: number;
 }
 
 /** A row's target: a state, or a rule on the state it starts from. */
@@ -31,9 +35,21 @@ const OUTCOMES = [
   'simulationError',
 ] as const;
 
-/** `sign` from `built` or `simulated`: the sub-state the signer supports. */
+/**
+ * `sign` from `built` or `simulated`: the sub-state the signer supports; sign-and-submit only
+ * when the sender is the one signer (issue 16).
+ */
 const intoSigning: Target = (from) =>
-  from.signingMode === 'signAndSubmit' ? 'signing.signAndSubmit' : 'signing.signOnly';
+  from.signingMode === 'signAndSubmit' && from.signers <= 1
+    ? 'signing.signAndSubmit'
+    : 'signing.signOnly';
+
+/** A signer approved: the next signer is asked, or every signature is there (issue 16). */
+const afterApproval: Target = (from) =>
+  from.collected + 1 < from.signers ? 'signing.signOnly' : 'signed';
+
+/** Signatures a built transaction needs, by the build sample that produced it. */
+const SIGNERS_BUILT: Record<string, number> = { 'build:built': 1, 'build:multiSigner': 3 };
 
 /** `cancel` while simulating or signing: back where the step started. */
 const backToLastStable: Target = (from) =>
@@ -63,6 +79,7 @@ export const TRANSACTION_CONTRACT: Record<string, Record<string, Target>> = {
   editing: { 'draft.update': 'editing', build: 'building', run: 'building' },
   building: {
     'build:built': 'built',
+    'build:multiSigner': 'built',
     'build:networkFailed': 'buildError',
     cancel: 'editing',
   },
@@ -78,7 +95,7 @@ export const TRANSACTION_CONTRACT: Record<string, Record<string, Target>> = {
   'simulated.failure': afterSimulated,
   'signing.signOnly': {
     ...whileSigning,
-    'sign:approved': 'signed',
+    'sign:approved': afterApproval,
     'sign:cancelled': 'rejected',
     'sign:walletSaidNo': 'rejected',
   },
@@ -164,8 +181,18 @@ export function expectedNext(from: ContractState, event: string): ContractState 
   const signingMode = event.startsWith('signer.change:')
     ? (event.slice('signer.change:'.length) as ContractState['signingMode'])
     : from.signingMode;
-  let next: ContractState = { ...from, state: resolve(row, from), mode, signingMode };
+  const signers = SIGNERS_BUILT[event] ?? from.signers;
+  let collected = event === 'sign:approved' ? from.collected + 1 : from.collected;
+  const target = resolve(row, from);
+  if (target.startsWith('signing.') && !from.state.startsWith('signing.')) collected = 0;
+  let next: ContractState = { ...from, state: target, mode, signingMode, signers, collected };
   for (;;) {
+    if (next.state === 'editing' || next.state === 'building') {
+      next = { ...next, signers: 0, collected: 0 };
+    }
+    if (next.state.startsWith('signing.') && !from.state.startsWith('signing.')) {
+      next = { ...next, collected: 0 };
+    }
     if (STABLE.has(next.state)) next = { ...next, lastStable: next.state };
     if (
       (OUTCOMES as readonly string[]).includes(next.state) ||

@@ -1,6 +1,6 @@
 import { createTestModel } from 'xstate/graph';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { transactionClock, transactionMachine } from '../../../machines';
+import { signerSlotsOf, transactionClock, transactionMachine } from '../../../machines';
 import type { TransactionActorId, TransactionContext } from '../../../machines';
 import { steppingClock } from './harness';
 import { toModelMachine } from './modelMachine';
@@ -11,6 +11,7 @@ import {
   committedSuccess,
   errors,
   HASH,
+  multiSignerBuilt,
   pendingTransaction,
   sampleBuilt,
   sampleInput,
@@ -38,6 +39,7 @@ export const namedSampleEvents: ReadonlyArray<readonly [string, AnyEventObject]>
   ['signer.change:sign', { type: 'signer.change', signingMode: 'sign' }],
   ['signer.change:signAndSubmit', { type: 'signer.change', signingMode: 'signAndSubmit' }],
   ['build:built', done('buildTransaction', sampleBuilt)],
+  ['build:multiSigner', done('buildTransaction', multiSignerBuilt)],
   ['build:networkFailed', failure('buildTransaction', errors.transport)],
   ['simulate:success', done('simulateTransaction', simulationSuccess)],
   ['simulate:failure', done('simulateTransaction', simulationFailure)],
@@ -105,6 +107,8 @@ export function serializeState(snapshot: AnyMachineSnapshot): string {
     mode: context.mode,
     signingMode: context.signingMode,
     lastStable: context.lastStable,
+    signers: signerSlotsOf(context.built).length,
+    collected: context.signatures.length,
   });
 }
 

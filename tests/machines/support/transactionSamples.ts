@@ -35,6 +35,19 @@ export const sampleBuilt: BuiltTransaction = {
   chainId: 4,
 };
 
+/** A multi-agent sponsored transaction: the sender, one secondary signer and a fee payer. */
+export const multiSignerBuilt: BuiltTransaction = {
+  ...sampleBuilt,
+  rawTransactionHex: '0x01aa',
+  kind: 'multiAgentSponsored',
+  feePayerAddress: '0xfee',
+  signers: [
+    { role: 'sender', address: '0xa11ce', index: 0 },
+    { role: 'secondary', address: '0xb0b', index: 1 },
+    { role: 'feePayer', address: '0xfee', index: 2 },
+  ],
+};
+
 export const HASH = `0x${'ab'.repeat(32)}`;
 
 const userTransaction = (success: boolean, vmStatus: string, gasUsed: string) => ({

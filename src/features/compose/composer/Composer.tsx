@@ -26,6 +26,7 @@ import type { ComposerProps } from './types';
 import { parseAddressText } from './moveArguments';
 import { networkProblem } from './networkProblem';
 import { OptionsFields } from './OptionsFields';
+import { SignersFields } from './SignersFields';
 import { applyTemplate, composerTemplates, matchingTemplate } from './templates';
 
 const presetAddresses = ['0x1', '0xcafe'];
@@ -279,6 +280,14 @@ export function Composer({
           })}
         </Stack>
       )}
+
+      <Divider label="Signers" labelPosition="left" />
+      <SignersFields
+        signers={state.signers}
+        errors={evaluation.signerErrors}
+        disabled={disabled}
+        onChange={(signers) => update({ signers })}
+      />
 
       <Divider label="Options" labelPosition="left" />
       <OptionsFields

@@ -8,6 +8,7 @@ import type {
   DraftOptions,
   SigningMode,
   TransactionDraft,
+  TransactionKind,
 } from '../../../../machines';
 import { parseAmount } from '../../../format/amounts';
 import type { DraftResult } from './types';
@@ -35,6 +36,37 @@ export interface OptionsInput {
   waitTimeoutSecs: string;
 }
 
+/** Who signs, as typed (issue 16). */
+export interface SignersInput {
+  kind: TransactionKind;
+  /** Secondary signer addresses, one per line (multi-agent kinds). */
+  secondary: string;
+  /** The fee payer's address (sponsored kinds), unless it signs later. */
+  feePayer: string;
+  /** Build with `0x0` as fee payer; the fee payer signs last with its own address. */
+  feePayerLater: boolean;
+}
+
+/** The signer fields' errors, by field. */
+export interface SignerErrors {
+  secondary: string | null;
+  feePayer: string | null;
+}
+
+export const defaultSigners: SignersInput = {
+  kind: 'simple',
+  secondary: '',
+  feePayer: '',
+  feePayerLater: false,
+};
+
+const KINDS: readonly TransactionKind[] = [
+  'simple',
+  'sponsored',
+  'multiAgent',
+  'multiAgentSponsored',
+];
+
 /** Everything the form holds; persisted as JSON. */
 export interface ComposerFormState {
   /** The module address as typed (`0x1`, `0xcafe`, …). */
@@ -49,6 +81,7 @@ export interface ComposerFormState {
   encodings: ByteEncoding[];
   options: OptionsInput;
   signingMode: SigningMode;
+  signers: SignersInput;
 }
 
 export const rootAddress = '0x7c2b0de70a35807cdf35628483457dc9e3c42c1ca2e0812b2cc38bc2291ad36a';
@@ -72,6 +105,7 @@ export const defaultFormState: ComposerFormState = {
   encodings: [],
   options: defaultOptions,
   signingMode: 'sign',
+  signers: defaultSigners,
 };
 
 /** localStorage key; the version changes whenever the stored shape does. */
@@ -121,7 +155,63 @@ export function parseStoredForm(raw: string | null): ComposerFormState {
       waitTimeoutSecs: text(options.waitTimeoutSecs, defaultOptions.waitTimeoutSecs),
     },
     signingMode: stored.signingMode === 'signAndSubmit' ? 'signAndSubmit' : 'sign',
+    signers: parseStoredSigners(stored.signers),
   };
+}
+
+function parseStoredSigners(value: unknown): SignersInput {
+  if (typeof value !== 'object' || value === null) return defaultSigners;
+  const stored = value as Record<string, unknown>;
+  return {
+    kind: KINDS.find((kind) => kind === stored.kind) ?? 'simple',
+    secondary: typeof stored.secondary === 'string' ? stored.secondary : '',
+    feePayer: typeof stored.feePayer === 'string' ? stored.feePayer : '',
+    feePayerLater: stored.feePayerLater === true,
+  };
+}
+
+/**
+ * The draft's kind, secondary signers and fee payer from the signer fields, with each field's
+ * error. Nothing is added for a simple transaction.
+ */
+export function evaluateSigners(input: SignersInput): {
+  fields: Pick<TransactionDraft, 'kind' | 'secondarySigners' | 'feePayer'>;
+  errors: SignerErrors;
+} {
+  const errors: SignerErrors = { secondary: null, feePayer: null };
+  if (input.kind === 'simple') return { fields: {}, errors };
+  const fields: Pick<TransactionDraft, 'kind' | 'secondarySigners' | 'feePayer'> = {
+    kind: input.kind,
+  };
+  if (input.kind === 'multiAgent' || input.kind === 'multiAgentSponsored') {
+    const lines = input.secondary
+      .split(/[\s,]+/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    if (lines.length === 0) errors.secondary = 'Add at least one secondary signer address';
+    const addresses: string[] = [];
+    for (const [index, line] of lines.entries()) {
+      const parsed = parseAddressText(line, `Secondary signer ${index + 1}`);
+      if (!parsed.ok) {
+        errors.secondary = parsed.error;
+        break;
+      }
+      addresses.push(parsed.value);
+    }
+    if (lines.length > 31) {
+      errors.secondary = `At most 31 secondary signers: with the sender, a transaction carries at most 32 signatures (${lines.length + 1} here)`;
+    }
+    fields.secondarySigners = addresses;
+  }
+  if (input.kind === 'sponsored' || input.kind === 'multiAgentSponsored') {
+    if (input.feePayerLater) fields.feePayer = null;
+    else {
+      const parsed = parseAddressText(input.feePayer.trim(), 'Fee payer address');
+      if (parsed.ok) fields.feePayer = parsed.value;
+      else errors.feePayer = parsed.error;
+    }
+  }
+  return { fields, errors };
 }
 
 /** Reads the persisted form from `localStorage` (defaults when absent, unreadable or corrupt). */
@@ -179,6 +269,7 @@ export interface FormEvaluation {
   typeArgumentErrors: Array<string | null>;
   params: ParamField[];
   optionErrors: OptionErrors;
+  signerErrors: SignerErrors;
   result: DraftResult;
 }
 
@@ -294,6 +385,8 @@ export function evaluateForm(args: {
 
   const { options, errors: optionErrors } = evaluateOptions(state.options);
   for (const error of Object.values(optionErrors)) if (error) problems.push(error);
+  const signers = evaluateSigners(state.signers);
+  for (const error of Object.values(signers.errors)) if (error) problems.push(error);
 
   let result: DraftResult;
   if (problems.length > 0 || !fn || !sender || !moduleAddress || !state.moduleName) {
@@ -307,10 +400,19 @@ export function evaluateForm(args: {
         functionArguments: params.map((param) => param.value ?? null),
       },
       options,
+      ...signers.fields,
     };
     result = { ok: true, draft, signingMode: state.signingMode };
   }
-  return { moduleAddressError, moduleAddress, typeArgumentErrors, params, optionErrors, result };
+  return {
+    moduleAddressError,
+    moduleAddress,
+    typeArgumentErrors,
+    params,
+    optionErrors,
+    signerErrors: signers.errors,
+    result,
+  };
 }
 
 function argumentText(value: DraftArgument): string {
@@ -382,5 +484,11 @@ export function formFromDraft(
       waitTimeoutSecs: option(draft.options.waitTimeoutSecs, defaultOptions.waitTimeoutSecs),
     },
     signingMode,
+    signers: {
+      kind: draft.kind ?? 'simple',
+      secondary: (draft.secondarySigners ?? []).join('\n'),
+      feePayer: typeof draft.feePayer === 'string' ? draft.feePayer : '',
+      feePayerLater: draft.feePayer === null,
+    },
   };
 }

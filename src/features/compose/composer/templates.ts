@@ -86,6 +86,13 @@ export const composerTemplates: ComposerTemplate[] = [
     description: 'Commits: writes 0xcafe::playground::Stored { value: 42 } under the sender.',
     fill: playground('store_value', '42'),
   },
+  {
+    id: 'store-value-both',
+    label: 'Playground: two signers store the value 7 (multi-agent)',
+    description:
+      'Takes two &signer: set the kind to multi-agent with one secondary signer; both store 7.',
+    fill: playground('store_value_both', '7'),
+  },
 ];
 
 /** The form after applying a template: its payload fields replace the form's, options merge. */

@@ -8,6 +8,7 @@ import { TransactionTabs, type TransactionTab } from '../../transaction';
 import { committedAsNode, simulationAsNode, timingRows } from './nodeTransaction';
 import { OutcomeCard } from './OutcomeCard';
 import { RawTransactionCard } from './RawTransactionCard';
+import { SignersCard } from './SignersCard';
 import { TimingCard } from './TimingCard';
 
 function addresses(args: readonly DraftArgument[]): string[] {
@@ -24,7 +25,8 @@ function addresses(args: readonly DraftArgument[]): string[] {
 export type RunResultsData = Pick<
   TransactionContext,
   'built' | 'simulation' | 'committed' | 'outcome' | 'draft' | 'timing' | 'attempt'
->;
+> &
+  Partial<Pick<TransactionContext, 'signatures'>>;
 
 /**
  * The results of a run from plain data: the last step's outcome, then the transaction in explorer
@@ -51,11 +53,23 @@ export function RunResults({
     timing.attemptStartedAt !== null && timing.current !== null
       ? timing.current.since - timing.attemptStartedAt
       : null;
-  const outcomeCard = outcome && (
-    <OutcomeCard
-      outcome={outcome}
-      {...(built ? { expirationSecs: built.expirationTimestampSecs } : {})}
+  const signersCard = built && (built.signers?.length ?? 1) > 1 && (
+    <SignersCard
+      built={built}
+      signatures={data.signatures ?? []}
+      feePaidBy={committed?.feePaidBy ?? simulation?.feePaidBy}
     />
+  );
+  const outcomeCard = (outcome || signersCard) && (
+    <>
+      {outcome && (
+        <OutcomeCard
+          outcome={outcome}
+          {...(built ? { expirationSecs: built.expirationTimestampSecs } : {})}
+        />
+      )}
+      {signersCard}
+    </>
   );
   if (!shown) {
     return (
