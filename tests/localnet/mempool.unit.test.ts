@@ -371,6 +371,26 @@ describe('collect: ready runs, parked gaps, held and delayed entries, stale ones
   });
 });
 
+describe('senders with nothing pending', () => {
+  it('are forgotten: a block does not read their account again', () => {
+    const mempool = pool();
+    const a = tx(alice, 0);
+    mempool.add(a, READY);
+    mempool.add(tx(bob, 0), READY);
+    mempool.remove(a.hash);
+    const asked: LongAddress[] = [];
+    mempool.collect({
+      sequenceNumberOf: (sender) => {
+        asked.push(sender);
+        return 0n;
+      },
+      nowMs: 0,
+      limit: 10,
+    });
+    expect(asked).toEqual([bob.address]);
+  });
+});
+
 describe('nextReadyAt', () => {
   it('is the earliest future readyAt of an entry that is not held', () => {
     const mempool = pool();
