@@ -39,6 +39,7 @@ import {
   type TransactionPayload,
 } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
+import { must } from '../../localnet/encoding.ts';
 import {
   bcsWording,
   DecodeError,
@@ -130,7 +131,7 @@ describe('decodeSignedTransaction', () => {
         publicKeys: keys.map((k) => k.publicKey()),
         threshold: 1,
       }),
-      signers: [keys[1]!],
+      signers: [must(keys[1])],
     });
     const multiTx = signed(
       multi as unknown as Account,
@@ -171,7 +172,7 @@ describe('decodeSignedTransaction', () => {
     const tx = signedMulti({ sender: alice, raw, feePayer: carol });
     expect(tx.feePayer?.address).toBe(carol.accountAddress.toStringLong());
     expect(tx.secondarySigners).toEqual([]);
-    expect(hex(tx.feePayer!.authenticator.bcsToBytes())).not.toBe(
+    expect(hex(must(tx.feePayer).authenticator.bcsToBytes())).not.toBe(
       hex(tx.senderSigner.authenticator.bcsToBytes()),
     );
     const withSecondary = signedMulti({ sender: alice, raw, secondary: [bob], feePayer: carol });

@@ -4,13 +4,19 @@
  * abort, VM failures, out of gas, a fee the call spent), the fee statement and the writes, views.
  * No HTTP: transactions are signed offline and run against a state map from genesis.
  */
-import { Account, AccountAddress, Bool, MoveVector, TypeTagU64, U64, U8 } from '@aptos-labs/ts-sdk';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { LongAddress } from '../../localnet/encoding.ts';
 import {
-  decodeSignedTransaction,
-  type DecodedTransaction,
-} from '../../localnet/executor/decode.ts';
+  Account,
+  AccountAddress,
+  Bool,
+  TypeTagU64,
+  U64,
+  U8,
+  type Ed25519Account,
+} from '@aptos-labs/ts-sdk';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { must } from '../../localnet/encoding.ts';
+import type { LongAddress } from '../../localnet/encoding.ts';
+import type { DecodedTransaction } from '../../localnet/executor/decode.ts';
 import {
   anySignatureVerifies,
   execute,
@@ -44,8 +50,8 @@ import {
 } from './inProcess.ts';
 
 let world: World;
-let alice: Account;
-let bob: Account;
+let alice: Ed25519Account;
+let bob: Ed25519Account;
 beforeEach(() => {
   world = new World();
   alice = Account.generate();
@@ -364,7 +370,7 @@ describe('signatures of every signer', () => {
     // The fee payer itself may not sign with 0x0.
     const zeroPayer = {
       ...genuine,
-      feePayer: { ...genuine.feePayer!, authenticator: zero.senderSigner.authenticator },
+      feePayer: { ...must(genuine.feePayer), authenticator: zero.senderSigner.authenticator },
     };
     expect(verifySignatures(zeroPayer)).toBe(false);
     // A forged fee-payer signature (the sponsor's key, another transaction).
@@ -393,8 +399,10 @@ describe('signatures of every signer', () => {
     const tx = transfer(alice);
     const check = singleEd25519Check(tx);
     expect(check).not.toBeNull();
-    expect(Buffer.from(check!.publicKey).toString('hex')).toBe(alice.publicKey.toString().slice(2));
-    expect(check!.message).toEqual(
+    expect(Buffer.from(must(check).publicKey).toString('hex')).toBe(
+      alice.publicKey.toString().slice(2),
+    );
+    expect(must(check).message).toEqual(
       new Uint8Array([
         ...Buffer.from(
           // sha3_256("APTOS::RawTransaction")
@@ -404,7 +412,7 @@ describe('signatures of every signer', () => {
         ...tx.rawBytes,
       ]),
     );
-    expect(check!.signature.length).toBe(64);
+    expect(must(check).signature.length).toBe(64);
     const raw = rawTransaction(alice.accountAddress, '0x1::aptos_account::transfer', [
       someone(),
       new U64(1n),
@@ -452,8 +460,8 @@ describe('execute', () => {
     expect(data.total_charge_gas_units).toBe(output.gasUsed.toString());
     expect(data.storage_refund_octas ?? data.storage_fee_refund_octas).toBe('0');
     expect(
-      BigInt(data.execution_gas_units!) +
-        BigInt(data.io_gas_units!) +
+      BigInt(must(data.execution_gas_units)) +
+        BigInt(must(data.io_gas_units)) +
         BigInt(output.fee.storageFeeOctas) / 150n +
         (output.fee.storageFeeOctas % 150n === 0n ? 0n : 1n),
     ).toBe(output.gasUsed);
@@ -796,6 +804,4 @@ it('root funds accounts in process', () => {
   expect(world.sequenceNumber(ROOT_SIGNER.address)).toBe(2n);
   expect(world.balance(alice.accountAddress)).toBe(10_000_000_000n);
   expect(AccountAddress.from(long(alice.accountAddress)).equals(alice.accountAddress)).toBe(true);
-  expect(MoveVector).toBeDefined();
-  expect(decodeSignedTransaction).toBeDefined();
 });

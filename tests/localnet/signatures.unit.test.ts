@@ -4,6 +4,7 @@
  * Ed25519 and Secp256k1, MultiKey), forged and short signatures, and the authentication keys they
  * derive, compared with the SDK's own derivation.
  */
+import type { AnyPublicKey, AnySignature, Ed25519Signature } from '@aptos-labs/ts-sdk';
 import {
   Account,
   AccountAuthenticatorEd25519,
@@ -11,18 +12,15 @@ import {
   AccountAuthenticatorMultiKey,
   AccountAuthenticatorNoAccountAuthenticator,
   AccountAuthenticatorSingleKey,
-  AnyPublicKey,
-  AnySignature,
   Ed25519PrivateKey,
-  Ed25519Signature,
   MultiEd25519PublicKey,
   MultiEd25519Signature,
   MultiKey,
   MultiKeySignature,
-  Secp256k1PrivateKey,
   SigningSchemeInput,
 } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
+import { must } from '../../localnet/encoding.ts';
 import {
   authenticationKeyOf,
   bitmapIndices,
@@ -48,7 +46,7 @@ function multiEd25519(
     threshold,
   });
   const signature = new MultiEd25519Signature({
-    signatures: signWith.map((i) => privateKeys[i]!.sign(message)),
+    signatures: signWith.map((i) => must(privateKeys[i]).sign(message)),
     bitmap: MultiEd25519Signature.createBitmap({ bits: signWith }),
   });
   return new AccountAuthenticatorMultiEd25519(publicKey, signature);
@@ -60,7 +58,7 @@ function multiKey(members: Account[], required: number, signWith: number[], mess
     signaturesRequired: required,
   });
   const signatures = new MultiKeySignature({
-    signatures: signWith.map((i) => members[i]!.sign(message) as AnySignature),
+    signatures: signWith.map((i) => must(members[i]).sign(message) as AnySignature),
     bitmap: MultiKeySignature.createBitmap({ bits: signWith }),
   });
   return new AccountAuthenticatorMultiKey(key, signatures);
@@ -133,7 +131,7 @@ describe('verifyAuthenticator by scheme', () => {
     const forged = new AccountAuthenticatorMultiEd25519(
       genuine.public_key,
       new MultiEd25519Signature({
-        signatures: [genuine.signature.signatures[0]!, privateKeys[2]!.sign(OTHER)],
+        signatures: [must(genuine.signature.signatures[0]), must(privateKeys[2]).sign(OTHER)],
         bitmap: genuine.signature.bitmap,
       }),
     );
@@ -146,7 +144,7 @@ describe('verifyAuthenticator by scheme', () => {
     const pastKeys = new AccountAuthenticatorMultiEd25519(
       genuine.public_key,
       new MultiEd25519Signature({
-        signatures: [privateKeys[0]!.sign(MESSAGE), privateKeys[0]!.sign(MESSAGE)],
+        signatures: [must(privateKeys[0]).sign(MESSAGE), must(privateKeys[0]).sign(MESSAGE)],
         bitmap: new Uint8Array([0b1000_0000, 0b1000_0000, 0, 0]),
       }),
     );
@@ -154,7 +152,7 @@ describe('verifyAuthenticator by scheme', () => {
     const extra = new AccountAuthenticatorMultiEd25519(
       genuine.public_key,
       new MultiEd25519Signature({
-        signatures: [privateKeys[0]!.sign(MESSAGE)],
+        signatures: [must(privateKeys[0]).sign(MESSAGE)],
         bitmap: new Uint8Array([0b1100_0000, 0, 0, 0]),
       }),
     );
@@ -298,7 +296,9 @@ describe('ed25519KeyAndSignature', () => {
       (single.publicKey as AnyPublicKey).publicKey.toUint8Array(),
     );
     expect(fromSingle?.signature).toEqual(anySignature.signature.toUint8Array());
-    expect(verifyEd25519(fromSingle!.publicKey, MESSAGE, fromSingle!.signature)).toBe(true);
+    expect(verifyEd25519(must(fromSingle).publicKey, MESSAGE, must(fromSingle).signature)).toBe(
+      true,
+    );
     const secp = Account.generate({ scheme: SigningSchemeInput.Secp256k1Ecdsa });
     expect(
       ed25519KeyAndSignature(
@@ -319,6 +319,5 @@ describe('ed25519KeyAndSignature', () => {
     ).toBeNull();
     expect(ed25519KeyAndSignature(multiEd25519(keys(), 1, [0]))).toBeNull();
     expect(ed25519KeyAndSignature(new AccountAuthenticatorNoAccountAuthenticator())).toBeNull();
-    expect(Secp256k1PrivateKey).toBeDefined();
   });
 });
