@@ -7,6 +7,12 @@
 import {
   Account,
   AccountAddress,
+  AccountAuthenticatorNoAccountAuthenticator,
+  Ed25519PrivateKey,
+  generateSignedTransaction,
+  MultiEd25519Account,
+  MultiEd25519PublicKey,
+  SimpleTransaction,
   Bool,
   TypeTagU64,
   U64,
@@ -16,7 +22,10 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { must } from '../../localnet/encoding.ts';
 import type { LongAddress } from '../../localnet/encoding.ts';
-import type { DecodedTransaction } from '../../localnet/executor/decode.ts';
+import {
+  decodeSignedTransaction,
+  type DecodedTransaction,
+} from '../../localnet/executor/decode.ts';
 import {
   anySignatureVerifies,
   execute,
@@ -31,7 +40,7 @@ import {
 } from '../../localnet/executor/execute.ts';
 import { GAS, intrinsicGasUnits } from '../../localnet/executor/gas.ts';
 import { typeTagOf } from '../../localnet/executor/moveValues.ts';
-import { readAccount, readSupply } from '../../localnet/framework/assets.ts';
+import { accountValue, readAccount, readSupply } from '../../localnet/framework/assets.ts';
 import { CHAIN_ID } from '../../localnet/framework/genesis.ts';
 import { PLAYGROUND_ADDRESS } from '../../localnet/framework/modules/playground.ts';
 import { ROOT_SIGNER } from '../../localnet/framework/root.ts';
@@ -804,4 +813,199 @@ it('root funds accounts in process', () => {
   expect(world.sequenceNumber(ROOT_SIGNER.address)).toBe(2n);
   expect(world.balance(alice.accountAddress)).toBe(10_000_000_000n);
   expect(AccountAddress.from(long(alice.accountAddress)).equals(alice.accountAddress)).toBe(true);
+});
+
+describe('edges the first mutation run found untested', () => {
+  it('the fee payer may not sign with fee payer 0x0 (only the sender and secondary signers may)', () => {
+    const raw = rawTransaction(alice.accountAddress, '0x1::aptos_account::transfer', [
+      someone(),
+      new U64(1n),
+    ]);
+    const genuine = signedMulti({ sender: alice, raw, feePayer: bob });
+    const zeroSigned = bob.signTransactionWithAuthenticator(
+      new SimpleTransaction(raw, AccountAddress.ZERO),
+    );
+    const payerOnZero = {
+      ...genuine,
+      feePayer: { ...must(genuine.feePayer), authenticator: zeroSigned },
+    };
+    expect(verifySignatures(payerOnZero)).toBe(false);
+    expect(validate(payerOnZero, world, SUBMIT)).toBe('INVALID_SIGNATURE');
+  });
+
+  it('singleEd25519Check is null for a MultiEd25519 sender', () => {
+    const keys = [Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()];
+    const multi = new MultiEd25519Account({
+      publicKey: new MultiEd25519PublicKey({
+        publicKeys: keys.map((k) => k.publicKey()),
+        threshold: 1,
+      }),
+      signers: [must(keys[0])],
+    });
+    const tx = signed(
+      multi as unknown as Account,
+      rawTransaction(multi.accountAddress, '0x1::aptos_account::transfer', [
+        someone(),
+        new U64(1n),
+      ]),
+    );
+    expect(verifySignatures(tx)).toBe(true);
+    expect(singleEd25519Check(tx)).toBeNull();
+  });
+
+  it('simulation without a public key (NoAccountAuthenticator) skips the auth-key check; submit refuses it', () => {
+    const raw = rawTransaction(alice.accountAddress, '0x1::aptos_account::transfer', [
+      someone(),
+      new U64(1n),
+    ]);
+    const tx = decodeSignedTransaction(
+      generateSignedTransaction({
+        transaction: new SimpleTransaction(raw),
+        senderAuthenticator: new AccountAuthenticatorNoAccountAuthenticator(),
+      }),
+    );
+    expect(validate(tx, world, { ...COMMIT, signatures: 'skip' })).toBeNull();
+    expect(validate(tx, world, SUBMIT)).toBe('INVALID_SIGNATURE');
+    expect(anySignatureVerifies(tx)).toBe(false);
+  });
+
+  it('the auth key checked is the account’s (after a rotation), not its address', () => {
+    const newKey = Account.generate();
+    const address = long(alice.accountAddress);
+    world.apply([
+      {
+        key: resourceKey(address, '0x1::account::Account'),
+        value: accountValue(address, 0n, long(newKey.accountAddress)),
+        previous: null,
+      },
+    ]);
+    const rotated = Account.fromPrivateKey({
+      privateKey: newKey.privateKey,
+      address: alice.accountAddress,
+    });
+    expect(validate(transfer(rotated), world, SUBMIT)).toBeNull();
+    expect(validate(transfer(alice), world, SUBMIT)).toBe('INVALID_AUTH_KEY');
+  });
+
+  it('a session reads its own writes: a transfer to oneself costs only the fee', () => {
+    const before = world.balance(alice.accountAddress);
+    const output = world.run(
+      signed(
+        alice,
+        rawTransaction(
+          alice.accountAddress,
+          '0x1::aptos_account::transfer',
+          [alice.accountAddress, new U64(1_000n)],
+          { sequenceNumber: 0n },
+        ),
+      ),
+    );
+    expect(output.success).toBe(true);
+    expect(world.balance(alice.accountAddress)).toBe(before - output.gasUsed * 100n);
+  });
+
+  it('max gas equal to the gas used is enough', () => {
+    const make = (maxGasAmount: bigint) =>
+      signed(
+        alice,
+        rawTransaction(
+          alice.accountAddress,
+          '0x1::aptos_account::transfer',
+          [bob.accountAddress, new U64(5n)],
+          { maxGasAmount },
+        ),
+      );
+    const used = execute(make(200_000n), world, BLOCK).gasUsed;
+    const exact = execute(make(used), world, BLOCK);
+    expect(exact.success).toBe(true);
+    expect(exact.gasUsed).toBe(used);
+    const short = execute(make(used - 1n), world, BLOCK);
+    expect(short.success).toBe(false);
+    expect(short.vmStatus).toBe('Out of gas');
+  });
+
+  it('a balance left exactly equal to the fee after the call pays it', () => {
+    const carol = Account.generate();
+    world.fund(carol.accountAddress, 5_000_000n);
+    const make = (amount: bigint) =>
+      signed(
+        carol,
+        rawTransaction(
+          carol.accountAddress,
+          '0x1::aptos_account::transfer',
+          [bob.accountAddress, new U64(amount)],
+          { maxGasAmount: 1_000n },
+        ),
+      );
+    const fee = execute(make(1_000_000n), world, BLOCK).gasUsed * 100n;
+    const output = world.run(make(5_000_000n - fee));
+    expect(output.success).toBe(true);
+    expect(output.gasUsed * 100n).toBe(fee);
+    expect(world.balance(carol.accountAddress)).toBe(0n);
+  });
+
+  it('the storage fee is 40,000 octas per new slot (one per address) plus 40 per new byte', () => {
+    const recipient = someone();
+    const tx = signed(
+      alice,
+      rawTransaction(alice.accountAddress, '0x1::aptos_account::transfer', [
+        recipient,
+        new U64(7n),
+      ]),
+    );
+    const output = execute(tx, world, BLOCK);
+    const created = output.writes.filter(
+      (write) => write.value !== null && world.get(write.key) === null,
+    );
+    const addresses = new Set<string>();
+    let bytes = 0;
+    for (const { value } of created) {
+      if (value === null || value.kind !== 'resource') throw new Error('expected resources');
+      addresses.add(value.address);
+      bytes += JSON.stringify(value.data).length + value.type.length;
+    }
+    // The recipient's account, and its primary store object (its resources share one slot).
+    expect(addresses.size).toBe(2);
+    expect(created.length).toBeGreaterThan(2);
+    expect(output.fee.storageFeeOctas).toBe(BigInt(addresses.size) * 40_000n + BigInt(bytes) * 40n);
+    expect(output.gasUsed).toBe(
+      output.fee.executionGasUnits +
+        output.fee.ioGasUnits +
+        (output.fee.storageFeeOctas + 99n) / 100n,
+    );
+  });
+
+  it('a declared-only function cannot be called or viewed', () => {
+    const output = execute(
+      call(alice, '0x1::aptos_account::assert_account_exists', [alice.accountAddress]),
+      world,
+      BLOCK,
+    );
+    expect(output.vmStatus).toBe('FUNCTION_RESOLUTION_FAILURE');
+    expect(() =>
+      resolveView(
+        `0x${'0'.repeat(63)}1` as LongAddress,
+        'account',
+        'get_guid_next_creation_num',
+        0,
+      ),
+    ).toThrow(`Function 0x${'0'.repeat(63)}1::account::get_guid_next_creation_num does not exist`);
+  });
+
+  it('a view that fails in the VM (MISSING_DATA) is a ViewError with its status and code', () => {
+    const one = `0x${'0'.repeat(63)}1` as LongAddress;
+    const fn = resolveView(one, 'coin', 'decimals', 1);
+    expect(
+      executeView(world, { fn, typeArgs: ['0x1::aptos_coin::AptosCoin'], args: [] }, BLOCK).values,
+    ).toEqual([8]);
+    try {
+      executeView(world, { fn, typeArgs: ['0x1::other::Coin'], args: [] }, BLOCK);
+      throw new Error('expected a ViewError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ViewError);
+      expect((error as ViewError).name).toBe('ViewError');
+      expect((error as ViewError).message).toBe('MISSING_DATA');
+      expect((error as ViewError).vmErrorCode).toBe(4008);
+    }
+  });
 });
