@@ -184,6 +184,7 @@ describe('argumentFromJson', () => {
       'expected an address, got null',
     );
     expect(argumentError(() => fromJson(object, {}))).toBe('expected an address, got {}');
+    expect(argumentError(() => fromJson(object, null))).toBe('expected an address, got null');
     expect(argumentError(() => fromJson(object, ['0x2a']))).toBe(
       'expected an address, got ["0x2a"]',
     );
@@ -197,6 +198,7 @@ describe('argumentFromJson', () => {
     expect(argumentError(() => fromJson('vector<u8>', 'ab'))).toBe('expected hex bytes');
     expect(argumentError(() => fromJson('vector<u8>', '0xzz'))).toBe('expected hex bytes');
     expect(argumentError(() => fromJson('vector<u8>', '0x00 '))).toBe('expected hex bytes');
+    expect(argumentError(() => fromJson('vector<u8>', 'zz0x00'))).toBe('expected hex bytes');
     expect(fromJson('vector<u64>', ['1', 2])).toEqual([1n, 2n]);
     expect(argumentError(() => fromJson('vector<u64>', '1'))).toBe('expected an array, got "1"');
   });

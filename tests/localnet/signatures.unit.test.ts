@@ -317,6 +317,15 @@ describe('ed25519KeyAndSignature', () => {
         ),
       ),
     ).toBeNull();
+    // A Secp256k1 SingleKey carrying an Ed25519 signature.
+    expect(
+      ed25519KeyAndSignature(
+        new AccountAuthenticatorSingleKey(
+          secp.publicKey as AnyPublicKey,
+          single.sign(MESSAGE) as AnySignature,
+        ),
+      ),
+    ).toBeNull();
     expect(ed25519KeyAndSignature(multiEd25519(keys(), 1, [0]))).toBeNull();
     expect(ed25519KeyAndSignature(new AccountAuthenticatorNoAccountAuthenticator())).toBeNull();
   });
