@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // One module graph for all the files: the ts-sdk is loaded once per run, not once per file
+    // (about 3× faster per mutant). These tests keep no state between files.
+    isolate: false,
     include: ['tests/localnet/**/*.unit.test.ts', 'tests/localnet/gasMeter.test.ts'],
   },
 });
