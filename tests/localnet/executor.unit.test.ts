@@ -195,6 +195,8 @@ describe('validate: each status at its edge', () => {
     // Re-checked at commit without the auth-key step (keys cannot change in between).
     expect(validate(tx, world, { ...COMMIT, authKeys: false })).toBeNull();
     expect(validate(tx, world, { ...COMMIT, authKeys: true })).toBe('INVALID_AUTH_KEY');
+    // Simulation skips signatures, not auth keys.
+    expect(validate(tx, world, { ...COMMIT, signatures: 'skip' })).toBe('INVALID_AUTH_KEY');
   });
 
   it('a sender with no account: its key must derive its address', () => {
