@@ -1,5 +1,6 @@
-// Mutation testing of the chain's executor and mempool, the fee and amount helpers and the dev
-// wallet's signing checks (`npm run mutation`; not in CI). Target: score ≥ 85 %.
+// Mutation testing of the fee and amount helpers and the dev wallet's signing checks
+// (`npm run mutation:chain`; not in CI). Target: score ≥ 85 %. The chain's executor and mempool
+// have their own scope with fast in-process tests: stryker.executor.config.mjs.
 import machines from './stryker.machines.config.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -7,8 +8,6 @@ export default {
   ...machines,
   vitest: { configFile: 'tests/mutation/vitest.chain.config.ts', related: false },
   mutate: [
-    'localnet/executor/**/*.ts',
-    'localnet/mempool/**/*.ts',
     'src/format/amounts.ts',
     'src/features/transaction/gasFee.ts',
     // The dev wallet's pure signing checks, split out of DevWallet.ts.

@@ -131,7 +131,7 @@ export function decodeArgument(tag: TypeTag, bytes: Uint8Array): MoveVal {
 
 function jsonInteger(json: Json, size: number): bigint {
   let value: bigint;
-  if (typeof json === 'number' && Number.isSafeInteger(json)) value = BigInt(json);
+  if (typeof json === 'number' && Number.isSafeInteger(json) && json >= 0) value = BigInt(json);
   else if (typeof json === 'string' && /^[0-9]+$/.test(json)) value = BigInt(json);
   else throw new ArgumentError(`expected an unsigned integer, got ${JSON.stringify(json)}`);
   if (value >= 1n << BigInt(size * 8)) throw new ArgumentError(`integer out of range: ${value}`);

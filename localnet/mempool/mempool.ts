@@ -60,6 +60,8 @@ export class Mempool {
         });
       }
       this.remove(existing.tx.hash);
+      // `remove` drops the sender's map when that was its only entry: read it again.
+      entries = this.bySender.get(tx.sender);
     } else if (
       this.byHash.size >= this.capacity ||
       this.bytes + tx.bytes.length > this.capacityBytes
