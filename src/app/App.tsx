@@ -6,12 +6,20 @@ import { ComposePage } from '../features/compose/ComposePage';
 import { useHashArea } from '../hooks/useHashArea';
 import { areas, type AreaId } from './areas';
 
+const loadVisualizer = () => import('../features/visualizer/VisualizerPage');
+
+/**
+ * Pointing at or focusing the Visualizer's link loads its chunk and starts the layout worker, so
+ * ELK's start (module and warm-up) is paid before the page asks for its first layout.
+ */
+const prepareArea: Partial<Record<AreaId, () => void>> = {
+  visualizer: () => void loadVisualizer().then((m) => m.startLayoutWorker()),
+};
+
 /** Compose is in the first script; the other areas load when first opened (their own chunks). */
 const pages: Record<AreaId, ComponentType> = {
   compose: ComposePage,
-  visualizer: lazy(() =>
-    import('../features/visualizer/VisualizerPage').then((m) => ({ default: m.VisualizerPage })),
-  ),
+  visualizer: lazy(() => loadVisualizer().then((m) => ({ default: m.VisualizerPage }))),
   history: lazy(() =>
     import('../features/history/HistoryPage').then((m) => ({ default: m.HistoryPage })),
   ),
@@ -44,6 +52,8 @@ export function App() {
             active={area.id === current}
             aria-current={area.id === current ? 'page' : undefined}
             onClick={closeNav}
+            onPointerEnter={prepareArea[area.id]}
+            onFocus={prepareArea[area.id]}
           />
         ))}
       </AppShell.Navbar>

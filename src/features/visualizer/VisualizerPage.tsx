@@ -12,3 +12,8 @@ export function VisualizerPage() {
     </Suspense>
   );
 }
+
+/** Starts the layout worker ahead of the first visit (the app calls it on intent: hover, focus). */
+export function startLayoutWorker(): void {
+  void import('./graph/LayoutClientContext').then((m) => m.startLayoutWorker());
+}

@@ -28,6 +28,14 @@ function pageLayoutClient(): LayoutClient {
   return shared;
 }
 
+/**
+ * Starts the page's layout worker now (idempotent): it loads ELK and warms it up while the user
+ * is still on the way to the Visualizer.
+ */
+export function startLayoutWorker(): void {
+  pageLayoutClient();
+}
+
 /** The nearest layout client, or the page's worker-backed one. */
 export function useLayoutClient(): LayoutClient {
   return useContext(LayoutClientContext) ?? pageLayoutClient();
