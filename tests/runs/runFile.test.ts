@@ -21,6 +21,64 @@ describe('run files (schemas/run-record.schema.json)', () => {
     expect(parsed.exportedAt).toBe('1970-01-01T00:00:00.000Z');
   });
 
+  it('round-trips a sponsored multi-agent run: kind, signers, fee payer and who paid', () => {
+    const base = sampleRun({ id: 'multi' });
+    const signers = [
+      { role: 'sender' as const, address: '0xa11ce', index: 0 },
+      { role: 'secondary' as const, address: '0xb0b', index: 1 },
+      { role: 'feePayer' as const, address: null, index: 2 },
+    ];
+    const run = {
+      ...base,
+      draft: {
+        ...base.draft,
+        kind: 'multiAgentSponsored' as const,
+        secondarySigners: ['0xb0b'],
+        feePayer: null,
+      },
+      chain: {
+        ...base.chain,
+        built: {
+          rawTransactionHex: '0x00',
+          sender: '0xa11ce',
+          sequenceNumber: '0',
+          maxGasAmount: '2000',
+          gasUnitPrice: '100',
+          expirationTimestampSecs: '1700000060',
+          chainId: 4,
+          kind: 'multiAgentSponsored' as const,
+          signers,
+          feePayerAddress: '0x0',
+        },
+        simulation: {
+          success: true,
+          vmStatus: 'Executed successfully',
+          gasUsed: '7',
+          gasUnitPrice: '100',
+          events: [],
+          changes: [],
+          feePaidBy: '0xca5e',
+        },
+      },
+      walletRequests: [
+        {
+          request: 'signTransaction' as const,
+          status: 'APPROVED' as const,
+          attempt: 1,
+          signer: signers[1],
+        },
+      ],
+    };
+    expect(parseRunFile(serializeRunFile([run], new Date(0))).runs).toEqual([run]);
+    const wrongRole = {
+      ...run,
+      walletRequests: [{ ...run.walletRequests[0], signer: { ...signers[1], role: 'cosigner' } }],
+    };
+    expect(() => parseRunFile(serializeRunFile([wrongRole as typeof run], new Date(0)))).toThrow(
+      /role/,
+    );
+  });
+
   it('is published as a JSON Schema file', () => {
     const schema = JSON.parse(readFileSync('schemas/run-record.schema.json', 'utf8')) as {
       $schema: string;
