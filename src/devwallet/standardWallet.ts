@@ -381,7 +381,18 @@ export class StandardWalletFeatures {
     canSimulate: boolean,
   ): Prepared<C> {
     if (prepared.invalid !== undefined) return prepared;
-    const { summary } = prepared;
+    const keys = this.#host.keyring.accounts.find(
+      (account) => account.address === prepared.context.signerAddress,
+    )?.keys;
+    const summary =
+      keys !== undefined &&
+      (prepared.summary.kind === 'signTransaction' ||
+        prepared.summary.kind === 'signAndSubmitTransaction')
+        ? {
+            ...prepared.summary,
+            signerKeys: `Signs with keys 1 to ${keys.threshold} of its ${keys.schemes.length} keys (threshold ${keys.threshold}).`,
+          }
+        : prepared.summary;
     if (summary.kind !== 'signTransaction' && summary.kind !== 'signAndSubmitTransaction') {
       return prepared;
     }
@@ -419,7 +430,7 @@ export class StandardWalletFeatures {
         simulation,
       };
     };
-    return { ...prepared, enrich };
+    return { ...prepared, summary, enrich };
   }
 
   #signingState(): SigningState {
@@ -492,7 +503,12 @@ export class StandardWalletFeatures {
             publicKey: hexToBytes(active.publicKey),
             chains: APTOS_CHAINS,
             features: [],
-            signingScheme: SigningScheme.Ed25519,
+            signingScheme:
+              active.origin === 'multiEd25519'
+                ? SigningScheme.MultiEd25519
+                : active.origin === 'multiKey'
+                  ? SigningScheme.MultiKey
+                  : SigningScheme.Ed25519,
           },
         ];
       },
