@@ -1,8 +1,9 @@
+import type {
+  MultiEd25519Account,
+  MultiKeyAccount} from '@aptos-labs/ts-sdk';
 import {
   Ed25519Account,
   Ed25519PrivateKey,
-  MultiEd25519Account,
-  MultiKeyAccount,
   Secp256k1PrivateKey,
 } from '@aptos-labs/ts-sdk';
 import { DEFAULT_DERIVATION_PATH } from './constants';
