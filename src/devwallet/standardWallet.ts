@@ -1,5 +1,6 @@
 import {
   MultiAgentTransaction,
+  MultiEd25519PublicKey,
   SigningScheme,
   type AccountAuthenticator,
   type AnyRawTransaction,
@@ -404,22 +405,28 @@ export class StandardWalletFeatures {
         functionId === undefined
           ? undefined
           : client.fetchEntryFunctionAbi(functionId).catch(() => undefined),
-        canSimulate
-          ? client.simulateTransaction({ transaction, signerPublicKey }).then(
-              (result): SimulationOutcome => ({
-                status: result.success ? 'success' : 'failure',
-                vmStatus: result.vmStatus,
-                gasUsed: result.gasUsed,
-              }),
-              (error: unknown): SimulationOutcome => ({
-                status: 'unavailable',
-                reason: `The node did not simulate it: ${errorMessage(error)}`,
-              }),
-            )
-          : {
+        canSimulate && signerPublicKey instanceof MultiEd25519PublicKey
+          ? {
               status: 'unavailable' as const,
-              reason: 'The wallet simulates only what it signs as the sole sender.',
-            },
+              reason:
+                'The ts-sdk cannot simulate a multi-Ed25519 signer; the workbench’s own simulate step runs it without a signature.',
+            }
+          : canSimulate
+            ? client.simulateTransaction({ transaction, signerPublicKey }).then(
+                (result): SimulationOutcome => ({
+                  status: result.success ? 'success' : 'failure',
+                  vmStatus: result.vmStatus,
+                  gasUsed: result.gasUsed,
+                }),
+                (error: unknown): SimulationOutcome => ({
+                  status: 'unavailable',
+                  reason: `The node did not simulate it: ${errorMessage(error)}`,
+                }),
+              )
+            : {
+                status: 'unavailable' as const,
+                reason: 'The wallet simulates only what it signs as the sole sender.',
+              },
       ]);
       return {
         ...summary,
