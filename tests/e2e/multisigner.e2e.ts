@@ -227,7 +227,11 @@ describe('multi-signer journeys in Chromium', () => {
       .getByText(/Funded|100,000,000 octas/)
       .first()
       .waitFor({ timeout: 20_000 });
-    await page.keyboard.press('Escape');
+    // The wallet button toggles its menu closed.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
     await menu.waitFor({ state: 'hidden' });
 
     await page.getByRole('combobox', { name: 'Template' }).click();

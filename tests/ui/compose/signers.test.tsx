@@ -15,10 +15,10 @@ const BOB = `0x${'b0b'.padStart(64, '0')}`;
 const SPONSOR = `0x${'5907'.padStart(64, '0')}`;
 
 describe('evaluateSigners', () => {
-  it('adds nothing to a simple transaction', () => {
+  it('adds only its kind to a simple transaction (the machine merges drafts)', () => {
     expect(
       evaluateSigners({ kind: 'simple', secondary: BOB, feePayer: '', feePayerLater: false }),
-    ).toEqual({ fields: {}, errors: { secondary: null, feePayer: null } });
+    ).toEqual({ fields: { kind: 'simple' }, errors: { secondary: null, feePayer: null } });
   });
 
   it('multi-agent and sponsored: secondary signers in order, the fee payer by address', () => {
