@@ -117,4 +117,12 @@ describe('SignersCard', () => {
       `Fee paid by ${SPONSOR} (the fee payer)`,
     );
   });
+
+  it('after a simulation only (a failed one), says who would pay, not who paid', () => {
+    render(<SignersCard built={built} signatures={[]} feePaidBy={SPONSOR} simulatedOnly />);
+    expect(screen.getByText(/Fee would be paid by/).textContent).toBe(
+      `Fee would be paid by ${SPONSOR} (the fee payer)`,
+    );
+    expect(screen.queryByText(/Fee paid by/)).toBeNull();
+  });
 });
