@@ -123,6 +123,13 @@ describe('multi-signer journeys in Chromium', () => {
     await expect(signers.getByText('verified', { exact: true }).count()).resolves.toBe(2);
     await page.getByText(/^Fee paid by 0x[0-9a-f]+ \(the fee payer\)$/).waitFor();
     await shot('multisigner-1-sponsored-committed');
+    // Balance changes: the fee payer on its own row, saying it paid the fee.
+    await page.getByRole('tab', { name: /^Balance changes/ }).click();
+    const balances = page.getByRole('table', { name: 'Balance changes' });
+    await balances.getByText('Paid the fee for the sender').waitFor();
+    await expect(balances.getByText(/\(fee payer\)$/).count()).resolves.toBe(1);
+    await shot('multisigner-1b-sponsored-balance-changes');
+    await page.getByRole('tab', { name: 'Overview' }).click();
   });
 
   it('a rejection by the second signer ends rejected, naming that signer', async () => {
@@ -158,6 +165,7 @@ describe('multi-signer journeys in Chromium', () => {
       )
       .first()
       .waitFor();
+    await page.getByText(`Fee would be paid by ${poor} (the fee payer)`).waitFor();
     await shot('multisigner-3-fee-payer-too-poor');
   });
 
