@@ -3,11 +3,16 @@
  * same key store record and reads them back, and the panel's form creates them, explaining each
  * of the library's limits.
  */
+import {
+  AccountAuthenticatorMultiEd25519,
+  generateSigningMessageForTransaction,
+} from '@aptos-labs/ts-sdk';
+import type { AptosConnectFeature, AptosSignTransactionFeature } from '@aptos-labs/wallet-standard';
 import { describe, expect, it } from 'vitest';
 import { createDevWallet, createMemoryKeyStore, type DevWallet } from '../../../src/devwallet';
 import { DevWalletPanel, DevWalletProvider } from '../../../src/devwallet/react';
 import { render, screen, userEvent, within } from '../../test-utils/render';
-import { testWallet } from './helpers';
+import { answerNextPrompt, testWallet, transferTransaction } from './helpers';
 
 function renderPanel(wallet: DevWallet) {
   const user = userEvent.setup();
@@ -46,7 +51,11 @@ describe('the keyring keeps multi-signer accounts', () => {
     const reloaded = createDevWallet({ keyStore: createMemoryKeyStore(saved) });
     const restored = reloaded.getSnapshot().accounts;
     expect(restored.map((account) => account.address)).toEqual([alice.address, multi.address]);
-    expect(restored[1]).toMatchObject({ name: 'Treasury', origin: 'multiEd25519', keys: multi.keys });
+    expect(restored[1]).toMatchObject({
+      name: 'Treasury',
+      origin: 'multiEd25519',
+      keys: multi.keys,
+    });
   });
 
   it('restores a multi-key account with Ed25519 and Secp256k1 keys', () => {
@@ -147,5 +156,43 @@ describe('the panel’s multi-signer form', () => {
       'New Ed25519 keys must be a whole number (0 or more).',
     );
     expect(wallet.getSnapshot().accounts).toHaveLength(0);
+  });
+});
+
+describe('a multi-Ed25519 account signs through the prompt', () => {
+  it('signs as a 2-of-3 sender with two of its keys; the prompt names them', async () => {
+    const { wallet } = testWallet();
+    const vault = wallet.createMultiAccount({
+      kind: 'multiEd25519',
+      threshold: 2,
+      memberAddresses: [],
+      newEd25519Keys: 3,
+    });
+    const features = wallet.standardWallet.features as unknown as AptosConnectFeature &
+      AptosSignTransactionFeature;
+    wallet.setPolicy('auto-approve');
+    await features['aptos:connect'].connect();
+    wallet.setPolicy('prompt');
+    const transaction = transferTransaction({ sender: vault.address });
+    const answered = answerNextPrompt(wallet, 'APPROVED');
+    const response = await features['aptos:signTransaction'].signTransaction(transaction);
+    await answered;
+    if (response.status !== 'Approved') throw new Error('the request was not approved');
+    const authenticator = response.args;
+    expect(authenticator).toBeInstanceOf(AccountAuthenticatorMultiEd25519);
+    const multi = authenticator as AccountAuthenticatorMultiEd25519;
+    expect(multi.signature.signatures).toHaveLength(2);
+    expect(
+      multi.public_key.verifySignature({
+        message: generateSigningMessageForTransaction(transaction),
+        signature: multi.signature,
+      }),
+    ).toBe(true);
+    expect(multi.public_key.authKey().derivedAddress().toStringLong()).toBe(vault.address);
+    expect(wallet.lastRequest()?.summary).toMatchObject({
+      signer: vault.address,
+      signerRole: 'sender',
+      signerKeys: 'Signs with keys 1 to 2 of its 3 keys (threshold 2).',
+    });
   });
 });
