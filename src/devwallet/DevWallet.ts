@@ -218,6 +218,16 @@ export class DevWallet {
   }
 
   /**
+   * Adds a multi-Ed25519 or multi-key account from some of the wallet's single-key accounts and
+   * new keys, with a threshold; see {@link Keyring.createMultiAccount}.
+   *
+   * @throws MultiKeyLimitError naming the library's limit that the key set breaks; DevWalletError.
+   */
+  createMultiAccount(args: Parameters<Keyring['createMultiAccount']>[0]): DevWalletAccount {
+    return this.#added(this.#keyring.createMultiAccount(args));
+  }
+
+  /**
    * Adds the account a recovery phrase derives at a path (default `m/44'/637'/0'/0'/0'`). The
    * phrase itself is not kept, only the derived key.
    *

@@ -2,12 +2,24 @@ import { errorMessage } from '../errors/errorMessage';
 import { isDevWalletNetworkName, type DevWalletNetwork } from './networks';
 import type { ApprovedApp, DevWalletAccountOrigin } from './types';
 
-/** One saved key. The only place the wallet writes a private key (AIP-80 string). */
+/** One saved key. With {@link PersistedMultiAccount}, the only place the wallet writes a private key (AIP-80 string). */
 export interface PersistedAccount {
   readonly name: string;
   readonly privateKey: string;
   readonly origin: DevWalletAccountOrigin;
   readonly derivationPath?: string;
+}
+
+/**
+ * One saved multi-Ed25519 or multi-key account: its keys' private keys (AIP-80 strings,
+ * `ed25519-priv-0x…` or `secp256k1-priv-0x…`) in the account's order, and its threshold. Saved in
+ * the same record as {@link PersistedAccount}, under the same storage key.
+ */
+export interface PersistedMultiAccount {
+  readonly name: string;
+  readonly kind: 'multiEd25519' | 'multiKey';
+  readonly threshold: number;
+  readonly privateKeys: readonly string[];
 }
 
 /** What the wallet saves: keys of local, devnet and testnet accounts, the network, the active account. */
@@ -17,6 +29,8 @@ export interface PersistedDevWallet {
   readonly activeAddress?: string;
   readonly network?: DevWalletNetwork;
   readonly approvedApps?: readonly ApprovedApp[];
+  /** Multi-Ed25519 and multi-key accounts (absent when there is none). */
+  readonly multiAccounts?: readonly PersistedMultiAccount[];
 }
 
 /**
@@ -48,6 +62,16 @@ function parseAccount(value: unknown): PersistedAccount | undefined {
     origin: origin as DevWalletAccountOrigin,
     ...(typeof derivationPath === 'string' ? { derivationPath } : {}),
   };
+}
+
+function parseMultiAccount(value: unknown): PersistedMultiAccount[] {
+  if (!isRecord(value)) return [];
+  const { name, kind, threshold, privateKeys } = value;
+  if (typeof name !== 'string' || (kind !== 'multiEd25519' && kind !== 'multiKey')) return [];
+  if (typeof threshold !== 'number' || !Array.isArray(privateKeys)) return [];
+  const keys = privateKeys.filter((key): key is string => typeof key === 'string');
+  if (keys.length !== privateKeys.length) return [];
+  return [{ name, kind, threshold, privateKeys: keys }];
 }
 
 function parseNetwork(value: unknown): DevWalletNetwork | undefined {
@@ -87,9 +111,13 @@ export function parsePersistedDevWallet(value: unknown): PersistedDevWallet {
   const approvedApps = Array.isArray(value.approvedApps)
     ? value.approvedApps.flatMap(parseApprovedApp)
     : [];
+  const multiAccounts = Array.isArray(value.multiAccounts)
+    ? value.multiAccounts.flatMap(parseMultiAccount)
+    : [];
   return {
     version: 1,
     accounts: accounts as PersistedAccount[],
+    ...(multiAccounts.length === 0 ? {} : { multiAccounts }),
     ...(typeof value.activeAddress === 'string' ? { activeAddress: value.activeAddress } : {}),
     ...(network === undefined ? {} : { network }),
     ...(approvedApps.length === 0 ? {} : { approvedApps }),

@@ -1,14 +1,57 @@
-import { Ed25519Account } from '@aptos-labs/ts-sdk';
+import type {
+  MultiEd25519Account,
+  MultiKeyAccount} from '@aptos-labs/ts-sdk';
+import {
+  Ed25519Account,
+  Ed25519PrivateKey,
+  Secp256k1PrivateKey,
+} from '@aptos-labs/ts-sdk';
 import { DEFAULT_DERIVATION_PATH } from './constants';
 import { errorMessage } from '../errors/errorMessage';
 import { parseAddress } from '../format/address';
 import { DevWalletError } from './DevWalletError';
 import { deriveAccount, parsePrivateKey } from './keys';
-import type { DevWalletKeyStore, PersistedAccount, PersistedDevWallet } from './keyStore';
+import type {
+  DevWalletKeyStore,
+  PersistedAccount,
+  PersistedDevWallet,
+  PersistedMultiAccount,
+} from './keyStore';
+import { multiEd25519Account, multiKeyAccount } from './multiKeyAccounts';
 import { isPersistentNetwork, type DevWalletNetwork } from './networks';
 import type { ApprovedApp, DevWalletAccount, DevWalletAccountOrigin } from './types';
 
 const NAME_MAX_LENGTH = 40;
+
+/** A key a multi-key account can hold here. */
+type PrivateKey = Ed25519PrivateKey | Secp256k1PrivateKey;
+
+/** What signs for one of the wallet's accounts (it holds private keys: never log it). */
+export type WalletSigner = Ed25519Account | MultiEd25519Account | MultiKeyAccount;
+
+/** The private keys of a multi-Ed25519 or multi-key account, in its order, and its threshold. */
+interface MultiAccountKeys {
+  readonly kind: 'multiEd25519' | 'multiKey';
+  readonly threshold: number;
+  readonly privateKeys: readonly PrivateKey[];
+}
+
+function schemeOf(key: PrivateKey): 'Ed25519' | 'Secp256k1' {
+  return key instanceof Secp256k1PrivateKey ? 'Secp256k1' : 'Ed25519';
+}
+
+function parseAnyPrivateKey(text: string): PrivateKey {
+  return text.startsWith('secp256k1-priv-')
+    ? new Secp256k1PrivateKey(text)
+    : parsePrivateKey({ privateKey: text });
+}
+
+function buildMultiSigner(keys: MultiAccountKeys): MultiEd25519Account | MultiKeyAccount {
+  const accountKeys = keys.privateKeys.map((privateKey) => ({ privateKey }));
+  return keys.kind === 'multiEd25519'
+    ? multiEd25519Account({ keys: accountKeys, threshold: keys.threshold })
+    : multiKeyAccount({ keys: accountKeys, threshold: keys.threshold });
+}
 
 /** What a change to the keyring means for a connected app. */
 export interface KeyringChange {
@@ -23,7 +66,8 @@ export interface KeyringChange {
  * Private keys stay in this object and the key store; everything it returns is public data.
  */
 export class Keyring {
-  readonly #signers = new Map<string, Ed25519Account>();
+  readonly #signers = new Map<string, WalletSigner>();
+  readonly #multiKeys = new Map<string, MultiAccountKeys>();
   #accounts: DevWalletAccount[] = [];
   #activeAddress: string | null = null;
   #storageError: string | undefined;
@@ -84,7 +128,7 @@ export class Keyring {
    *
    * @throws DevWalletError `UNKNOWN_ACCOUNT`.
    */
-  signer(address: string): Ed25519Account {
+  signer(address: string): WalletSigner {
     const signer = this.#signers.get(address);
     if (signer === undefined) {
       throw new DevWalletError({
@@ -141,6 +185,56 @@ export class Keyring {
     return this.#add({ signer, origin: 'mnemonic', name: args.name, derivationPath });
   }
 
+  /**
+   * Adds a multi-Ed25519 account (Ed25519 keys only) or a multi-key account (Ed25519 and
+   * Secp256k1 keys mixed) made of the keys of some of the wallet's single-key accounts and new
+   * keys, after the library's limits are checked (2 to 32 keys, no key twice, threshold from 1 to
+   * the key count). It signs with its first `threshold` keys.
+   *
+   * @throws MultiKeyLimitError naming the limit; DevWalletError `UNKNOWN_ACCOUNT`,
+   * `DUPLICATE_ACCOUNT` or `INVALID_NAME`.
+   */
+  createMultiAccount(args: {
+    kind: 'multiEd25519' | 'multiKey';
+    threshold: number;
+    /** Single-key accounts of this wallet whose keys join, in order. */
+    memberAddresses: readonly string[];
+    newEd25519Keys?: number;
+    newSecp256k1Keys?: number;
+    name?: string;
+  }): { account: DevWalletAccount } & KeyringChange {
+    const members = args.memberAddresses.map((address) => {
+      const signer = this.signer(this.require(address));
+      if (!(signer instanceof Ed25519Account)) {
+        throw new DevWalletError({
+          code: 'UNKNOWN_ACCOUNT',
+          message: `The account ${address} has several keys itself; pick single-key accounts.`,
+        });
+      }
+      return signer.privateKey;
+    });
+    const newSecp = args.newSecp256k1Keys ?? 0;
+    if (args.kind === 'multiEd25519' && newSecp > 0) {
+      throw new DevWalletError({
+        code: 'INVALID_PRIVATE_KEY',
+        message:
+          'A multi-Ed25519 account takes Ed25519 keys only; choose a multi-key account to mix in Secp256k1 keys.',
+      });
+    }
+    const privateKeys: PrivateKey[] = [
+      ...members,
+      ...Array.from({ length: args.newEd25519Keys ?? 0 }, () => Ed25519PrivateKey.generate()),
+      ...Array.from({ length: newSecp }, () => Secp256k1PrivateKey.generate()),
+    ];
+    const keys: MultiAccountKeys = { kind: args.kind, threshold: args.threshold, privateKeys };
+    return this.#add({
+      signer: buildMultiSigner(keys),
+      origin: args.kind,
+      name: args.name,
+      multiKeys: keys,
+    });
+  }
+
   /** Renames an account; `activeChanged` is true when the active account was renamed. */
   rename(args: { address: string; name: string }): { account: DevWalletAccount } & KeyringChange {
     const address = this.require(args.address);
@@ -159,6 +253,7 @@ export class Keyring {
     const index = this.#accounts.findIndex((account) => account.address === address);
     this.#accounts = this.#accounts.filter((account) => account.address !== address);
     this.#signers.delete(address);
+    this.#multiKeys.delete(address);
     const activeChanged = address === this.#activeAddress;
     if (activeChanged) {
       const next = this.#accounts[Math.min(index, this.#accounts.length - 1)] as
@@ -180,14 +275,29 @@ export class Keyring {
 
   /** Writes the persistent accounts, the active account and the network to the key store. */
   save(): void {
-    const accounts: PersistedAccount[] = this.#accounts
-      .filter((account) => account.persisted)
-      .map((account) => ({
-        name: account.name,
-        privateKey: this.signer(account.address).privateKey.toAIP80String(),
-        origin: account.origin,
-        ...(account.derivationPath === undefined ? {} : { derivationPath: account.derivationPath }),
-      }));
+    const accounts: PersistedAccount[] = [];
+    const multiAccounts: PersistedMultiAccount[] = [];
+    for (const account of this.#accounts.filter((entry) => entry.persisted)) {
+      const signer = this.signer(account.address);
+      const multi = this.#multiKeys.get(account.address);
+      if (multi !== undefined) {
+        multiAccounts.push({
+          name: account.name,
+          kind: multi.kind,
+          threshold: multi.threshold,
+          privateKeys: multi.privateKeys.map((key) => key.toAIP80String()),
+        });
+      } else if (signer instanceof Ed25519Account) {
+        accounts.push({
+          name: account.name,
+          privateKey: signer.privateKey.toAIP80String(),
+          origin: account.origin,
+          ...(account.derivationPath === undefined
+            ? {}
+            : { derivationPath: account.derivationPath }),
+        });
+      }
+    }
     const approvedApps = this.#approvedApps();
     try {
       this.#keyStore.save({
@@ -196,6 +306,7 @@ export class Keyring {
         ...(this.#activeAddress === null ? {} : { activeAddress: this.#activeAddress }),
         network: this.#network(),
         ...(approvedApps.length === 0 ? {} : { approvedApps }),
+        ...(multiAccounts.length === 0 ? {} : { multiAccounts }),
       });
       this.#storageError = undefined;
     } catch (error) {
@@ -204,11 +315,12 @@ export class Keyring {
   }
 
   #add(args: {
-    signer: Ed25519Account;
+    signer: WalletSigner;
     origin: DevWalletAccountOrigin;
     name: string | undefined;
     derivationPath?: string;
     persisted?: boolean;
+    multiKeys?: MultiAccountKeys;
   }): { account: DevWalletAccount } & KeyringChange {
     const address = args.signer.accountAddress.toStringLong();
     const existing = this.#accounts.find((account) => account.address === address);
@@ -229,8 +341,17 @@ export class Keyring {
       origin: args.origin,
       ...(args.derivationPath === undefined ? {} : { derivationPath: args.derivationPath }),
       persisted: args.persisted ?? isPersistentNetwork(this.#network()),
+      ...(args.multiKeys === undefined
+        ? {}
+        : {
+            keys: {
+              threshold: args.multiKeys.threshold,
+              schemes: args.multiKeys.privateKeys.map(schemeOf),
+            },
+          }),
     };
     this.#signers.set(address, args.signer);
+    if (args.multiKeys !== undefined) this.#multiKeys.set(address, args.multiKeys);
     this.#accounts = [...this.#accounts, account];
     this.#nextAccountNumber += 1;
     const activeChanged = this.#activeAddress === null;
@@ -260,6 +381,24 @@ export class Keyring {
           name: entry.name,
           ...(entry.derivationPath === undefined ? {} : { derivationPath: entry.derivationPath }),
           persisted: true,
+        });
+      } catch {
+        unreadable += 1;
+      }
+    }
+    for (const entry of saved.multiAccounts ?? []) {
+      try {
+        const keys: MultiAccountKeys = {
+          kind: entry.kind,
+          threshold: entry.threshold,
+          privateKeys: entry.privateKeys.map(parseAnyPrivateKey),
+        };
+        this.#add({
+          signer: buildMultiSigner(keys),
+          origin: entry.kind,
+          name: entry.name,
+          persisted: true,
+          multiKeys: keys,
         });
       } catch {
         unreadable += 1;

@@ -1,5 +1,6 @@
 import {
   MultiAgentTransaction,
+  MultiEd25519PublicKey,
   SigningScheme,
   type AccountAuthenticator,
   type AnyRawTransaction,
@@ -381,7 +382,18 @@ export class StandardWalletFeatures {
     canSimulate: boolean,
   ): Prepared<C> {
     if (prepared.invalid !== undefined) return prepared;
-    const { summary } = prepared;
+    const keys = this.#host.keyring.accounts.find(
+      (account) => account.address === prepared.context.signerAddress,
+    )?.keys;
+    const summary =
+      keys !== undefined &&
+      (prepared.summary.kind === 'signTransaction' ||
+        prepared.summary.kind === 'signAndSubmitTransaction')
+        ? {
+            ...prepared.summary,
+            signerKeys: `Signs with keys 1 to ${keys.threshold} of its ${keys.schemes.length} keys (threshold ${keys.threshold}).`,
+          }
+        : prepared.summary;
     if (summary.kind !== 'signTransaction' && summary.kind !== 'signAndSubmitTransaction') {
       return prepared;
     }
@@ -393,22 +405,28 @@ export class StandardWalletFeatures {
         functionId === undefined
           ? undefined
           : client.fetchEntryFunctionAbi(functionId).catch(() => undefined),
-        canSimulate
-          ? client.simulateTransaction({ transaction, signerPublicKey }).then(
-              (result): SimulationOutcome => ({
-                status: result.success ? 'success' : 'failure',
-                vmStatus: result.vmStatus,
-                gasUsed: result.gasUsed,
-              }),
-              (error: unknown): SimulationOutcome => ({
-                status: 'unavailable',
-                reason: `The node did not simulate it: ${errorMessage(error)}`,
-              }),
-            )
-          : {
+        canSimulate && signerPublicKey instanceof MultiEd25519PublicKey
+          ? {
               status: 'unavailable' as const,
-              reason: 'The wallet simulates only what it signs as the sole sender.',
-            },
+              reason:
+                'The ts-sdk cannot simulate a multi-Ed25519 signer; the workbench’s own simulate step runs it without a signature.',
+            }
+          : canSimulate
+            ? client.simulateTransaction({ transaction, signerPublicKey }).then(
+                (result): SimulationOutcome => ({
+                  status: result.success ? 'success' : 'failure',
+                  vmStatus: result.vmStatus,
+                  gasUsed: result.gasUsed,
+                }),
+                (error: unknown): SimulationOutcome => ({
+                  status: 'unavailable',
+                  reason: `The node did not simulate it: ${errorMessage(error)}`,
+                }),
+              )
+            : {
+                status: 'unavailable' as const,
+                reason: 'The wallet simulates only what it signs as the sole sender.',
+              },
       ]);
       return {
         ...summary,
@@ -419,7 +437,7 @@ export class StandardWalletFeatures {
         simulation,
       };
     };
-    return { ...prepared, enrich };
+    return { ...prepared, summary, enrich };
   }
 
   #signingState(): SigningState {
@@ -492,7 +510,12 @@ export class StandardWalletFeatures {
             publicKey: hexToBytes(active.publicKey),
             chains: APTOS_CHAINS,
             features: [],
-            signingScheme: SigningScheme.Ed25519,
+            signingScheme:
+              active.origin === 'multiEd25519'
+                ? SigningScheme.MultiEd25519
+                : active.origin === 'multiKey'
+                  ? SigningScheme.MultiKey
+                  : SigningScheme.Ed25519,
           },
         ];
       },

@@ -18,13 +18,22 @@ export type DevWalletRequestKind =
 export type ApprovalDecision = 'APPROVED' | 'REJECTED' | 'CANCELLED';
 
 /** How an account's key came to the wallet. */
-export type DevWalletAccountOrigin = 'generated' | 'privateKey' | 'mnemonic';
+export type DevWalletAccountOrigin =
+  'generated' | 'privateKey' | 'mnemonic' | 'multiEd25519' | 'multiKey';
+
+/** The keys of a multi-Ed25519 or multi-key account, as the wallet shows them (public data). */
+export interface DevWalletAccountKeys {
+  /** Signatures needed: the account signs with this many of its keys. */
+  readonly threshold: number;
+  /** Each key's scheme, in the account's order. */
+  readonly schemes: readonly ('Ed25519' | 'Secp256k1')[];
+}
 
 /** An account as the wallet shows it: public data only, never the key. */
 export interface DevWalletAccount {
   /** Account address, `0x` + 64 hex. Also the account's id. */
   readonly address: string;
-  /** Ed25519 public key, `0x` hex. */
+  /** Public key, `0x` hex (Ed25519, or the BCS of a multi-Ed25519 or multi-key public key). */
   readonly publicKey: string;
   readonly name: string;
   readonly origin: DevWalletAccountOrigin;
@@ -32,6 +41,8 @@ export interface DevWalletAccount {
   readonly derivationPath?: string;
   /** Whether the key is kept in browser storage (added on local, devnet or testnet). */
   readonly persisted: boolean;
+  /** For multi-Ed25519 and multi-key accounts: the threshold and the key schemes. */
+  readonly keys?: DevWalletAccountKeys;
 }
 
 /** One argument of a transaction payload, made readable. */
@@ -92,6 +103,8 @@ export type DevWalletRequestSummary =
       /** Our account that signs. */
       readonly signer: string;
       readonly signerRole: 'sender' | 'feePayer' | 'secondarySigner';
+      /** For a multi-Ed25519 or multi-key signer: the keys it signs with to reach its threshold. */
+      readonly signerKeys?: string;
       /**
        * The most this signer may pay in fees, in octas (max gas amount × gas unit price): the fee
        * payer's, or the sender's when there is none; `0` for everyone else.

@@ -123,6 +123,13 @@ describe('multi-signer journeys in Chromium', () => {
     await expect(signers.getByText('verified', { exact: true }).count()).resolves.toBe(2);
     await page.getByText(/^Fee paid by 0x[0-9a-f]+ \(the fee payer\)$/).waitFor();
     await shot('multisigner-1-sponsored-committed');
+    // Balance changes: the fee payer on its own row, saying it paid the fee.
+    await page.getByRole('tab', { name: /^Balance changes/ }).click();
+    const balances = page.getByRole('table', { name: 'Balance changes' });
+    await balances.getByText('Paid the fee for the sender').waitFor();
+    await expect(balances.getByText(/\(fee payer\)$/).count()).resolves.toBe(1);
+    await shot('multisigner-1b-sponsored-balance-changes');
+    await page.getByRole('tab', { name: 'Overview' }).click();
   });
 
   it('a rejection by the second signer ends rejected, naming that signer', async () => {
@@ -158,6 +165,7 @@ describe('multi-signer journeys in Chromium', () => {
       )
       .first()
       .waitFor();
+    await page.getByText(`Fee would be paid by ${poor} (the fee payer)`).waitFor();
     await shot('multisigner-3-fee-payer-too-poor');
   });
 
@@ -187,5 +195,70 @@ describe('multi-signer journeys in Chromium', () => {
     await expectState('committed');
     await page.getByRole('heading', { name: 'Signers: 2 of 2 signatures collected' }).waitFor();
     await shot('multisigner-4-multi-agent-committed');
+  });
+
+  it('a 2-of-3 multi-Ed25519 account made in the panel sends a transfer that commits', async () => {
+    await step('Edit').click();
+    await expectState('editing');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    const walletDialog = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await walletDialog.getByRole('button', { name: 'Open dev wallet' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Create multi-signer account' }).click();
+    const form = drawer.getByRole('form', { name: 'Create a multi-signer account' });
+    await form.getByRole('textbox', { name: /New Ed25519 keys/ }).fill('3');
+    await form.getByRole('textbox', { name: /Threshold/ }).fill('2');
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Vault');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await drawer.getByText('2 of 3 keys (Ed25519 ×3)').waitFor();
+    const vault = (await drawer.getByLabel('Address of Vault').getAttribute('title')) ?? '';
+    expect(vault).toMatch(/^0x[0-9a-f]{64}$/);
+    await drawer.getByRole('button', { name: 'Use Vault as the active account' }).click();
+    await shot('multisigner-5-multi-ed25519-in-panel');
+    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Fund it through the header's wallet menu.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    const menu = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await menu.getByText(vault.slice(0, 6), { exact: false }).first().waitFor();
+    await menu.getByRole('textbox', { name: 'Amount to fund' }).fill('1');
+    await menu.getByRole('button', { name: 'Fund', exact: true }).click();
+    await menu
+      .getByText(/Funded|100,000,000 octas/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // The wallet button toggles its menu closed.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    await menu.waitFor({ state: 'hidden' });
+
+    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'APT transfer: 0.1 APT to the root account' }).click();
+    await page.waitForTimeout(500);
+    await page.getByRole('combobox', { name: 'Transaction kind' }).scrollIntoViewIfNeeded();
+    await page.getByRole('combobox', { name: 'Transaction kind' }).click();
+    await page.getByRole('option', { name: 'Simple: the sender signs alone' }).click();
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Run all').click();
+    const signPrompt = prompt('Sign this transaction?');
+    await signPrompt.getByText('Signs with keys 1 to 2 of its 3 keys (threshold 2).').waitFor({
+      timeout: 15_000,
+    });
+    await answerPrompt('Sign this transaction?', 'Approve');
+    await expectState('committed');
+    await shot('multisigner-6-multi-ed25519-committed');
+    const onChain = await fetch(`${inject('localnet').rest}/accounts/${vault}`);
+    expect(onChain.status).toBe(200);
+    expect(((await onChain.json()) as { sequence_number: string }).sequence_number).toBe('1');
   });
 });

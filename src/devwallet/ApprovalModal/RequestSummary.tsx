@@ -158,6 +158,7 @@ export function RequestSummary({ summary }: RequestSummaryProps) {
           <Row label="Signer">
             <Code>{summary.signer}</Code> {SIGNER_ROLES[summary.signerRole]}
           </Row>
+          {summary.signerKeys !== undefined && <Row label="Keys">{summary.signerKeys}</Row>}
           {summary.signerMaxFee !== undefined && (
             <Row label="Fee this signer may pay">
               {summary.signerMaxFee === '0'

@@ -6,7 +6,7 @@ import { errorMessage } from '../../errors/errorMessage';
 import { shortAddress } from '../../format/address';
 import { formatApt } from '../../format/amounts';
 import { DEFAULT_FUND_AMOUNT } from '../constants';
-import type { DevWalletAccount } from '../types';
+import type { DevWalletAccount, DevWalletAccountKeys } from '../types';
 import { useDevWallet } from '../useDevWallet';
 
 /** Props of {@link AccountRow}. */
@@ -21,6 +21,8 @@ const ORIGINS = {
   generated: 'Generated',
   privateKey: 'Imported key',
   mnemonic: 'Recovery phrase',
+  multiEd25519: 'Multi-Ed25519',
+  multiKey: 'Multi-key',
 } as const;
 
 /** One account in the panel's table: name, address, where the key came from, and its actions. */
@@ -127,6 +129,11 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
             {account.derivationPath}
           </Text>
         )}
+        {account.keys !== undefined && (
+          <Text size="xs" c="dimmed">
+            {multiKeysLabel(account.keys)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         {mode === 'remove' ? (
@@ -207,4 +214,12 @@ export function AccountRow({ account, active, faucetRefusal }: AccountRowProps) 
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** `2 of 3 keys (Ed25519 ×3)`: the threshold, the key count and the schemes. */
+export function multiKeysLabel(keys: DevWalletAccountKeys): string {
+  const counts = new Map<string, number>();
+  for (const scheme of keys.schemes) counts.set(scheme, (counts.get(scheme) ?? 0) + 1);
+  const schemes = [...counts].map(([scheme, count]) => `${scheme} ×${count}`).join(', ');
+  return `${keys.threshold} of ${keys.schemes.length} keys (${schemes})`;
 }

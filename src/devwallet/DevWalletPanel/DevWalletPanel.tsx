@@ -19,6 +19,7 @@ import type { ApprovalPolicy, DevWalletAccount } from '../types';
 import { useDevWallet } from '../useDevWallet';
 import { useDevWalletSnapshot } from '../useDevWalletSnapshot';
 import { AccountRow } from './AccountRow';
+import { CreateMultiAccountForm } from './CreateMultiAccountForm';
 import { ImportKeyForm } from './ImportKeyForm';
 import { ImportPhraseForm } from './ImportPhraseForm';
 import { NetworkSection } from './NetworkSection';
@@ -53,7 +54,7 @@ export function DevWalletPanel({ headingOrder = 2 }: DevWalletPanelProps) {
   const wallet = useDevWallet();
   const snapshot = useDevWalletSnapshot();
   const headingId = useId();
-  const [form, setForm] = useState<'key' | 'phrase' | null>(null);
+  const [form, setForm] = useState<'key' | 'phrase' | 'multi' | null>(null);
   const [notice, setNotice] = useState<string>();
   const [generateError, setGenerateError] = useState<string>();
   const sub = (headingOrder + 1) as TitleOrder;
@@ -156,6 +157,13 @@ export function DevWalletPanel({ headingOrder = 2 }: DevWalletPanelProps) {
             >
               Import recovery phrase
             </Button>
+            <Button
+              variant="default"
+              aria-expanded={form === 'multi'}
+              onClick={() => setForm(form === 'multi' ? null : 'multi')}
+            >
+              Create multi-signer account
+            </Button>
           </Group>
           {generateError !== undefined && (
             <Text size="sm" c="red" role="alert">
@@ -169,6 +177,9 @@ export function DevWalletPanel({ headingOrder = 2 }: DevWalletPanelProps) {
           )}
           {form === 'key' && <ImportKeyForm onDone={added} onCancel={() => setForm(null)} />}
           {form === 'phrase' && <ImportPhraseForm onDone={added} onCancel={() => setForm(null)} />}
+          {form === 'multi' && (
+            <CreateMultiAccountForm onDone={added} onCancel={() => setForm(null)} />
+          )}
         </Stack>
 
         <Stack gap="xs">

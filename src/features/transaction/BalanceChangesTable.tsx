@@ -39,10 +39,21 @@ export function BalanceChangesTable({
               <Group gap={2} wrap="nowrap">
                 <Text size="xs" ff="monospace" title={change.account}>
                   {short(change.account)}
-                  {change.account === sender ? ' (sender)' : change.ownerKnown ? '' : ' (store)'}
+                  {change.account === sender
+                    ? ' (sender)'
+                    : change.role === 'feePayer'
+                      ? ' (fee payer)'
+                      : change.ownerKnown
+                        ? ''
+                        : ' (store)'}
                 </Text>
                 <CopyValue value={change.account} label={`Copy ${change.account}`} />
               </Group>
+              {change.role === 'feePayer' && (
+                <Text size="xs" c="dimmed">
+                  Paid the fee for the sender
+                </Text>
+              )}
             </Table.Td>
             <Table.Td ff="monospace" c={change.deltaOctas.startsWith('-') ? 'red' : 'teal'}>
               {formatSignedOctas(change.deltaOctas)} APT ({change.deltaOctas} octas)

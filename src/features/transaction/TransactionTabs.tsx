@@ -41,6 +41,11 @@ export interface TransactionTabsProps {
   kind?: 'committed' | 'simulated';
   /** Addresses that may own a store whose balance changed (e.g. the address arguments). */
   candidates?: readonly string[];
+  /**
+   * A sponsored transaction's fee payer, when `transaction` does not carry its signature (a
+   * simulation): Balance changes then charge the fee to it, on its own row.
+   */
+  feePayer?: string | undefined;
   /** Per-step durations for the Timings tab; without them it shows the block timestamp only. */
   timings?: readonly TimingRow[];
   /** A line under the Timings table (e.g. the total of the attempt). */
@@ -115,6 +120,7 @@ export function TransactionTabs({
   simulation,
   kind,
   candidates = [],
+  feePayer,
   timings,
   timingsNote,
   overviewTop,
@@ -128,7 +134,12 @@ export function TransactionTabs({
   const price = transaction.gas_unit_price ?? simulation?.gas_unit_price ?? null;
   const fee = gasFee({ gasUsed: transaction.gas_used, gasUnitPrice: price });
   const split = feeBreakdown(transaction, price);
-  const options = { ...(sender ? { sender } : {}), gasUnitPrice: price, candidates };
+  const options = {
+    ...(sender ? { sender } : {}),
+    ...(feePayer === undefined ? {} : { feePayer }),
+    gasUnitPrice: price,
+    candidates,
+  };
   const changes = transactionBalanceChanges(transaction, options);
   const diff = simulation ? outcomeDiff(simulation, transaction, options) : null;
   const payload = entryPayload(transaction.payload);

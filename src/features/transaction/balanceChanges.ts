@@ -18,6 +18,11 @@ export interface BalanceChange {
   balanceAfter: string | null;
   /** The part of `deltaOctas` that is the gas fee (octas, unsigned), `'0'` for other accounts. */
   feeOctas: string;
+  /**
+   * `sender`, or `feePayer` for a sponsored transaction's fee payer (another account, which paid
+   * the fee); `null` for everyone else.
+   */
+  role: 'sender' | 'feePayer' | null;
 }
 
 type JsonObject = { [key: string]: JsonValue };
@@ -48,18 +53,20 @@ function amount(value: JsonValue | undefined): bigint | null {
  *
  * - `0x1::fungible_asset::{Withdraw, Deposit}` (`{ store, amount }`) and the coin events
  *   `0x1::coin::{CoinWithdraw, CoinDeposit}` (`{ account, amount }`) give the amounts moved;
- * - the gas fee (`gas_used × gas_unit_price`) is burnt from the sender's primary store;
+ * - the gas fee (`gas_used × gas_unit_price`) is burnt from the fee payer's primary store: the
+ *   sender's, or a sponsored transaction's fee payer's, listed on its own row;
  * - a store's owner is its `0x1::object::ObjectCore` in the write set, or, for a store that
  *   already existed, the candidate account (sender, address arguments) whose APT primary store
  *   address it is.
  *
  * @param args.events - the transaction's events (JSON).
  * @param args.changes - the write set (JSON).
- * @param args.sender - the sender, who pays the fee.
+ * @param args.sender - the sender, who pays the fee unless there is a fee payer.
+ * @param args.feePayer - a sponsored transaction's fee payer, who pays the fee instead.
  * @param args.gasUsed - gas units used (decimal string).
  * @param args.gasUnitPrice - octas per unit (decimal string).
  * @param args.candidates - other addresses that may own a store (e.g. address arguments).
- * @returns one entry per account whose balance changed, the sender first.
+ * @returns one entry per account whose balance changed, the sender first, then the fee payer.
  * @example
  * ```ts
  * balanceChanges({ events, changes, sender, gasUsed: '1204', gasUnitPrice: '100', candidates: [recipient] });
@@ -70,11 +77,14 @@ export function balanceChanges(args: {
   events: readonly JsonValue[];
   changes: readonly JsonValue[];
   sender: string;
+  feePayer?: string | null | undefined;
   gasUsed: string | null;
   gasUnitPrice: string | null;
   candidates?: readonly string[];
 }): BalanceChange[] {
   const sender = longAddress(args.sender);
+  const sponsor = args.feePayer ? longAddress(args.feePayer) : null;
+  const payer = sponsor ?? sender;
   const owners = new Map<string, string>();
   const balancesAfter = new Map<string, string>();
   const aptStores = new Set<string>();
@@ -100,7 +110,11 @@ export function balanceChanges(args: {
 
   // Existing stores are not rewritten with their ObjectCore: derive the candidates' primary stores.
   const apt = AccountAddress.from(APT_METADATA);
-  for (const candidate of [args.sender, ...(args.candidates ?? [])]) {
+  for (const candidate of [
+    args.sender,
+    ...(sponsor ? [sponsor] : []),
+    ...(args.candidates ?? []),
+  ]) {
     const owner = longAddress(candidate);
     if (owner === null) continue;
     const store = createUserDerivedObjectAddress(AccountAddress.from(owner), apt).toStringLong();
@@ -133,11 +147,11 @@ export function balanceChanges(args: {
   if (args.gasUsed && args.gasUnitPrice && /^\d+$/.test(args.gasUsed + args.gasUnitPrice)) {
     fee = BigInt(args.gasUsed) * BigInt(args.gasUnitPrice);
   }
-  let senderStore: string | null = null;
-  if (sender !== null) {
-    senderStore = createUserDerivedObjectAddress(AccountAddress.from(sender), apt).toStringLong();
-    if (fee > 0n) add(senderStore, -fee);
-  }
+  const storeOf = (owner: string) =>
+    createUserDerivedObjectAddress(AccountAddress.from(owner), apt).toStringLong();
+  const senderStore = sender === null ? null : storeOf(sender);
+  const payerStore = payer === null ? null : storeOf(payer);
+  if (payerStore !== null && fee > 0n) add(payerStore, -fee);
 
   const result: BalanceChange[] = [];
   for (const [store, delta] of deltas) {
@@ -148,8 +162,11 @@ export function balanceChanges(args: {
       store,
       deltaOctas: delta.toString(),
       balanceAfter: balancesAfter.get(store) ?? null,
-      feeOctas: store === senderStore ? fee.toString() : '0',
+      feeOctas: store === payerStore ? fee.toString() : '0',
+      role: store === senderStore ? 'sender' : store === payerStore ? 'feePayer' : null,
     });
   }
-  return result.sort((a, b) => Number(b.store === senderStore) - Number(a.store === senderStore));
+  const rank = (change: BalanceChange) =>
+    change.role === 'sender' ? 0 : change.role === 'feePayer' ? 1 : 2;
+  return result.sort((a, b) => rank(a) - rank(b));
 }

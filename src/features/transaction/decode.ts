@@ -191,14 +191,31 @@ export function feeBreakdown(
   };
 }
 
+/** The fee payer a node transaction's `fee_payer_signature` names, if any. */
+export function feePayerOf(transaction: NodeTransaction): string | undefined {
+  const { signature } = transaction;
+  if (typeof signature !== 'object' || signature === null) return undefined;
+  const record = signature as { type?: unknown; fee_payer_address?: unknown };
+  return record.type === 'fee_payer_signature' && typeof record.fee_payer_address === 'string'
+    ? record.fee_payer_address
+    : undefined;
+}
+
 /** APT balance changes of a node-shaped transaction (see {@link balanceChanges}). */
 export function transactionBalanceChanges(
   transaction: NodeTransaction,
-  options: { sender?: string; gasUnitPrice?: string | null; candidates?: readonly string[] } = {},
+  options: {
+    sender?: string;
+    /** A sponsored transaction's fee payer; else read from the transaction's signature. */
+    feePayer?: string | undefined;
+    gasUnitPrice?: string | null;
+    candidates?: readonly string[];
+  } = {},
 ): BalanceChange[] {
   const sender = options.sender ?? transaction.sender;
   if (!sender) return [];
   return balanceChanges({
+    feePayer: options.feePayer ?? feePayerOf(transaction),
     // Node JSON: events and changes came from JSON, so they are JSON values.
     events: transaction.events as readonly JsonValue[],
     changes: transaction.changes as readonly JsonValue[],
@@ -234,7 +251,12 @@ function balanceText(changes: readonly BalanceChange[], account: string): string
 export function outcomeDiff(
   simulated: NodeTransaction,
   committed: NodeTransaction,
-  options: { sender?: string; gasUnitPrice?: string | null; candidates?: readonly string[] } = {},
+  options: {
+    sender?: string;
+    feePayer?: string | undefined;
+    gasUnitPrice?: string | null;
+    candidates?: readonly string[];
+  } = {},
 ): DiffRow[] {
   const price =
     options.gasUnitPrice ?? committed.gas_unit_price ?? simulated.gas_unit_price ?? null;

@@ -29,6 +29,8 @@ export interface NodeTransaction {
   payload?: unknown;
   /** The events, each `{ guid, sequence_number, type, data }`. */
   events: readonly unknown[];
+  /** The node's signature JSON (`fee_payer_signature` names the fee payer), when known. */
+  signature?: unknown;
   /** The write set, each `{ type: 'write_resource' | 'delete_resource' | 'write_table_item' | …, … }`. */
   changes: readonly unknown[];
 }

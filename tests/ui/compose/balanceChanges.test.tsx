@@ -1,7 +1,12 @@
+import { AccountAddress, createUserDerivedObjectAddress } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import type { JsonValue } from '../../../machines';
 import { balanceChanges } from '../../../src/features/compose/results/balanceChanges';
+import { BalanceChangesTable } from '../../../src/features/transaction/BalanceChangesTable';
+import { transactionBalanceChanges } from '../../../src/features/transaction/decode';
 import fixtures from '../../fixtures/sdkResults.json';
+import { render } from '../../test-utils/render';
 
 interface Committed {
   sender: string;
@@ -34,6 +39,7 @@ describe('balanceChanges', () => {
         deltaOctas: '-121400',
         balanceAfter: '99878600',
         feeOctas: '120400',
+        role: 'sender',
       },
       {
         account: recipient,
@@ -42,6 +48,7 @@ describe('balanceChanges', () => {
         deltaOctas: '1000',
         balanceAfter: '1000',
         feeOctas: '0',
+        role: null,
       },
     ]);
   });
@@ -103,5 +110,74 @@ describe('balanceChanges', () => {
         gasUnitPrice: null,
       }),
     ).toEqual([]);
+  });
+});
+
+describe('a sponsored transaction: the fee payer on its own row', () => {
+  const sponsor = `0x${'5907'.padStart(64, '0')}`;
+  const storeOf = (owner: string) =>
+    createUserDerivedObjectAddress(
+      AccountAddress.from(owner),
+      AccountAddress.from('0xa'),
+    ).toStringLong();
+  const events: JsonValue[] = [
+    { type: '0x1::fungible_asset::Withdraw', data: { store: storeOf(sender), amount: '1000' } },
+    { type: '0x1::fungible_asset::Deposit', data: { store: storeOf(recipient), amount: '1000' } },
+  ];
+  const sponsored = () =>
+    balanceChanges({
+      events,
+      changes: [],
+      sender,
+      feePayer: sponsor,
+      gasUsed: '5',
+      gasUnitPrice: '100',
+      candidates: [recipient],
+    });
+
+  it('charges the fee to the fee payer, not the sender, listed after the sender', () => {
+    expect(
+      sponsored().map(({ account, deltaOctas, feeOctas, role }) => ({
+        account,
+        deltaOctas,
+        feeOctas,
+        role,
+      })),
+    ).toEqual([
+      { account: sender, deltaOctas: '-1000', feeOctas: '0', role: 'sender' },
+      { account: sponsor, deltaOctas: '-500', feeOctas: '500', role: 'feePayer' },
+      { account: recipient, deltaOctas: '1000', feeOctas: '0', role: null },
+    ]);
+  });
+
+  it('reads the fee payer from a node transaction’s fee_payer_signature', () => {
+    const changes = transactionBalanceChanges(
+      {
+        success: true,
+        vm_status: 'Executed successfully',
+        gas_used: '5',
+        gas_unit_price: '100',
+        sender,
+        events,
+        changes: [],
+        signature: { type: 'fee_payer_signature', fee_payer_address: sponsor },
+      },
+      { candidates: [recipient] },
+    );
+    expect(changes.find((change) => change.role === 'feePayer')).toMatchObject({
+      account: sponsor,
+      feeOctas: '500',
+    });
+    expect(changes.find((change) => change.role === 'sender')?.feeOctas).toBe('0');
+  });
+
+  it('the table says the fee payer paid the fee', () => {
+    render(<BalanceChangesTable changes={sponsored()} sender={sender} />);
+    const rows = within(screen.getByRole('table', { name: 'Balance changes' })).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('(sender)');
+    expect(rows[1]?.textContent).not.toContain('Paid the fee');
+    expect(rows[2]?.textContent).toContain('(fee payer)');
+    expect(rows[2]?.textContent).toContain('Paid the fee for the sender');
+    expect(rows[2]?.textContent).toContain('500');
   });
 });

@@ -15,10 +15,10 @@ const BOB = `0x${'b0b'.padStart(64, '0')}`;
 const SPONSOR = `0x${'5907'.padStart(64, '0')}`;
 
 describe('evaluateSigners', () => {
-  it('adds nothing to a simple transaction', () => {
+  it('adds only its kind to a simple transaction (the machine merges drafts)', () => {
     expect(
       evaluateSigners({ kind: 'simple', secondary: BOB, feePayer: '', feePayerLater: false }),
-    ).toEqual({ fields: {}, errors: { secondary: null, feePayer: null } });
+    ).toEqual({ fields: { kind: 'simple' }, errors: { secondary: null, feePayer: null } });
   });
 
   it('multi-agent and sponsored: secondary signers in order, the fee payer by address', () => {
@@ -116,5 +116,13 @@ describe('SignersCard', () => {
     expect(screen.getByText(/Fee paid by/).textContent).toBe(
       `Fee paid by ${SPONSOR} (the fee payer)`,
     );
+  });
+
+  it('after a simulation only (a failed one), says who would pay, not who paid', () => {
+    render(<SignersCard built={built} signatures={[]} feePaidBy={SPONSOR} simulatedOnly />);
+    expect(screen.getByText(/Fee would be paid by/).textContent).toBe(
+      `Fee would be paid by ${SPONSOR} (the fee payer)`,
+    );
+    expect(screen.queryByText(/Fee paid by/)).toBeNull();
   });
 });

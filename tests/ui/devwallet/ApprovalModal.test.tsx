@@ -51,6 +51,30 @@ describe('ApprovalModal', () => {
     await expect(response).resolves.toMatchObject({ status: 'Approved' });
   });
 
+  it('names the keys a multi-Ed25519 sender signs with, and why the wallet cannot simulate it', async () => {
+    const { wallet } = await connectedWallet();
+    const vault = wallet.createMultiAccount({
+      kind: 'multiEd25519',
+      threshold: 2,
+      memberAddresses: [],
+      newEd25519Keys: 3,
+      name: 'Vault',
+    });
+    wallet.setActiveAccount({ address: vault.address });
+    renderModal(wallet);
+    const response = wallet.signTransaction(transferTransaction({ sender: vault.address }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' });
+    const details = within(dialog).getByRole('table', { name: 'Request details' });
+    expect(
+      within(details).getByRole('rowheader', { name: 'Keys' }).parentElement,
+    ).toHaveTextContent('Signs with keys 1 to 2 of its 3 keys (threshold 2).');
+    expect(
+      await within(dialog).findByText(/The ts-sdk cannot simulate a multi-Ed25519 signer/),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await expect(response).resolves.toMatchObject({ status: 'Approved' });
+  });
+
   it('summarises a message request with its text and nonce', async () => {
     const { wallet } = await connectedWallet();
     renderModal(wallet);

@@ -172,14 +172,16 @@ function parseStoredSigners(value: unknown): SignersInput {
 
 /**
  * The draft's kind, secondary signers and fee payer from the signer fields, with each field's
- * error. Nothing is added for a simple transaction.
+ * error. A simple transaction adds only its kind.
  */
 export function evaluateSigners(input: SignersInput): {
   fields: Pick<TransactionDraft, 'kind' | 'secondarySigners' | 'feePayer'>;
   errors: SignerErrors;
 } {
   const errors: SignerErrors = { secondary: null, feePayer: null };
-  if (input.kind === 'simple') return { fields: {}, errors };
+  // The machine merges draft updates, so a simple transaction says so: otherwise the kind of the
+  // previous draft (multi-agent, sponsored) would stay.
+  if (input.kind === 'simple') return { fields: { kind: 'simple' }, errors };
   const fields: Pick<TransactionDraft, 'kind' | 'secondarySigners' | 'feePayer'> = {
     kind: input.kind,
   };

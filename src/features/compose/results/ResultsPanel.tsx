@@ -58,6 +58,7 @@ export function RunResults({
       built={built}
       signatures={data.signatures ?? []}
       feePaidBy={committed?.feePaidBy ?? simulation?.feePaidBy}
+      simulatedOnly={committed === undefined || committed === null}
     />
   );
   const outcomeCard = (outcome || signersCard) && (
@@ -95,6 +96,7 @@ export function RunResults({
           {...(committed && simulated ? { simulation: simulated } : {})}
           kind={committed ? 'committed' : 'simulated'}
           candidates={candidates}
+          feePayer={committed?.feePaidBy ?? simulation?.feePaidBy}
           timings={rows}
           {...(total !== null
             ? {

@@ -26,6 +26,8 @@ export interface SignersCardProps {
   signatures: readonly CollectedSignature[];
   /** The account that paid the fee (simulated or committed), when known. */
   feePaidBy?: string | undefined;
+  /** The fee comes from a simulation only: nobody paid yet, so it says who would pay. */
+  simulatedOnly?: boolean;
 }
 
 function addressOf(slot: SignerSlot, signature: CollectedSignature | undefined): string {
@@ -36,7 +38,12 @@ function addressOf(slot: SignerSlot, signature: CollectedSignature | undefined):
  * Every signer of a transaction with more than one (issue 16): its role, address, key type, and
  * whether its signature is collected and verified; and who paid the fee.
  */
-export function SignersCard({ built, signatures, feePaidBy }: SignersCardProps) {
+export function SignersCard({
+  built,
+  signatures,
+  feePaidBy,
+  simulatedOnly = false,
+}: SignersCardProps) {
   const slots = built.signers ?? [];
   const collected = signatures.length;
   return (
@@ -47,7 +54,8 @@ export function SignersCard({ built, signatures, feePaidBy }: SignersCardProps) 
         </Title>
         {feePaidBy !== undefined && (
           <Text size="sm">
-            Fee paid by <Code>{feePaidBy}</Code>
+            {simulatedOnly ? 'Fee would be paid by ' : 'Fee paid by '}
+            <Code>{feePaidBy}</Code>
             {feePaidBy === built.sender ? ' (the sender)' : ' (the fee payer)'}
           </Text>
         )}

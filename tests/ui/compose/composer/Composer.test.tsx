@@ -132,6 +132,7 @@ describe('Composer', { timeout: 20_000 }, () => {
         functionArguments: [root, '10000000'],
       },
       options: { maxGasAmount: '200000', expirationSecs: 20, waitTimeoutSecs: 20 },
+      kind: 'simple',
     });
     expect(result.signingMode).toBe('sign');
     expect(screen.getByRole('textbox', { name: /Argument 1: address/ })).toHaveValue(root);
