@@ -12,14 +12,20 @@ import {
   generateSignedTransaction,
   MultiEd25519Account,
   MultiEd25519PublicKey,
+  MoveVector,
   SimpleTransaction,
   Bool,
+  ChainId,
+  RawTransaction,
+  Script,
+  TransactionPayloadScript,
   TypeTagU64,
   U64,
   U8,
   type Ed25519Account,
 } from '@aptos-labs/ts-sdk';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { must } from '../../localnet/encoding.ts';
 import type { LongAddress } from '../../localnet/encoding.ts';
 import {
@@ -44,7 +50,9 @@ import { accountValue, readAccount, readSupply } from '../../localnet/framework/
 import { CHAIN_ID } from '../../localnet/framework/genesis.ts';
 import { PLAYGROUND_ADDRESS } from '../../localnet/framework/modules/playground.ts';
 import { ROOT_SIGNER } from '../../localnet/framework/root.ts';
+import { setModuleSource } from '../../localnet/move/vm/chain.ts';
 import { resourceKey } from '../../localnet/storage/types.ts';
+import { ModuleBuilder, S } from './move/vmBuilder.ts';
 import {
   BLOCK,
   long,
@@ -1009,5 +1017,231 @@ describe('edges the first mutation run found untested', () => {
       expect((error as ViewError).message).toBe('MISSING_DATA');
       expect((error as ViewError).vmErrorCode).toBe(4008);
     }
+  });
+});
+
+describe('edges the post-merge mutation run found untested (signature cap, simulation flag)', () => {
+  /** A multi-agent transfer signed by the sender and `secondaryCount` Ed25519 secondary signers. */
+  function withSecondaries(secondaryCount: number): DecodedTransaction {
+    const raw = rawTransaction(alice.accountAddress, '0x1::aptos_account::transfer', [
+      someone(),
+      new U64(1n),
+    ]);
+    const secondary = Array.from({ length: secondaryCount }, () => Account.generate());
+    return signedMulti({ sender: alice, raw, secondary });
+  }
+
+  it('the sender and secondary signers may carry 32 signatures together, not 33', () => {
+    expect(verifySignatures(withSecondaries(31))).toBe(true);
+    const over = withSecondaries(32);
+    expect(verifySignatures(over)).toBe(false);
+    expect(validate(over, world, SUBMIT)).toBe('INVALID_SIGNATURE');
+    // Every one of the 33 signatures is genuine: only the count refuses it.
+    expect(anySignatureVerifies(over)).toBe(true);
+    expect(validate(over, world, { ...SUBMIT, signatures: 'skip' })).toBe(
+      'SENDING_ACCOUNT_DOES_NOT_EXIST',
+    );
+  });
+
+  /** A transfer by `sender` (signed as `signer`) with fee payer 0x0, as a wallet simulates it. */
+  function zeroFeePayer(sender: Account, signer: Account = sender): DecodedTransaction {
+    const raw = rawTransaction(sender.accountAddress, '0x1::aptos_account::transfer', [
+      someone(),
+      new U64(5n),
+    ]);
+    const transaction = new SimpleTransaction(raw, AccountAddress.ZERO);
+    return decodeSignedTransaction(
+      generateSignedTransaction({
+        transaction,
+        senderAuthenticator: signer.signTransactionWithAuthenticator(transaction),
+        feePayerAuthenticator: new AccountAuthenticatorNoAccountAuthenticator(),
+      }),
+    );
+  }
+  const SIMULATE: ValidateOptions = { ...COMMIT, signatures: 'skip', simulation: true };
+
+  it('simulating with fee payer 0x0: the fee payer is neither looked up nor charged', () => {
+    const tx = zeroFeePayer(alice);
+    expect(validate(tx, world, SIMULATE)).toBeNull();
+    // Not simulating, 0x0 is a fee payer like any other, and it has no account.
+    expect(validate(tx, world, { ...SIMULATE, simulation: false })).toBe(
+      'SENDING_ACCOUNT_DOES_NOT_EXIST',
+    );
+    const before = world.balance(alice.accountAddress);
+    const supply = readSupply(world);
+    const output = execute(tx, world, BLOCK, { simulation: true });
+    expect(output.success).toBe(true);
+    expect(output.gasUsed).toBeGreaterThan(0n);
+    world.apply(output.writes);
+    // Only the 5 octas transferred leave the sender; no fee is withdrawn or burnt.
+    expect(world.balance(alice.accountAddress)).toBe(before - 5n);
+    expect(readSupply(world)).toBe(supply);
+    expect(world.sequenceNumber(alice.accountAddress)).toBe(1n);
+  });
+
+  it('simulating with fee payer 0x0 still checks the sender’s auth key', () => {
+    expect(validate(zeroFeePayer(alice, bob), world, SIMULATE)).toBe('INVALID_AUTH_KEY');
+  });
+
+  it('simulating without a fee payer, or with a real one, still checks who pays', () => {
+    const poor = Account.generate();
+    world.fund(poor.accountAddress, 1_000n);
+    const unsponsored = transfer(poor);
+    expect(validate(unsponsored, world, SIMULATE)).toBe(
+      'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE',
+    );
+    const before = world.balance(alice.accountAddress);
+    const output = execute(transfer(alice, {}, 5n), world, BLOCK, { simulation: true });
+    expect(output.success).toBe(true);
+    world.apply(output.writes);
+    expect(world.balance(alice.accountAddress)).toBe(before - 5n - output.gasUsed * 100n);
+    const raw = rawTransaction(alice.accountAddress, '0x1::aptos_account::transfer', [
+      someone(),
+      new U64(1n),
+    ]);
+    const ghost = Account.generate();
+    const sponsored = signedMulti({ sender: alice, raw, feePayer: ghost });
+    expect(validate(sponsored, world, SIMULATE)).toBe('SENDING_ACCOUNT_DOES_NOT_EXIST');
+  });
+});
+
+describe('Move bytecode hooks (the post-merge run found them untested in process)', () => {
+  afterEach(() => setModuleSource(null));
+
+  it('an entry function of published bytecode runs: its abort is the transaction’s', () => {
+    const address = long(alice.accountAddress);
+    const b = new ModuleBuilder(address, 'hooks');
+    b.fn('fail', {
+      entry: true,
+      params: [S.ref(S.signer)],
+      code: [{ op: 'LdU64', value: 0x10002n }, { op: 'Abort' }],
+    });
+    const module = b.build();
+    setModuleSource((_state, at, name) =>
+      at === address && name === 'hooks' ? module : null,
+    );
+    const output = execute(call(alice, `${address}::hooks::fail`, []), world, BLOCK);
+    expect(output.success).toBe(false);
+    expect(output.vmStatus).toMatch(/^Move abort in 0x[0-9a-f]+::hooks: 0x10002$/);
+    // A module the source does not have is a linker error, as before.
+    const missing = execute(call(alice, `${address}::absent::fail`, []), world, BLOCK);
+    expect(missing.vmStatus).toBe('LINKER_ERROR');
+  });
+
+  it('a table item written by bytecode counts its value’s bytes, in a slot of its own', () => {
+    const address = long(alice.accountAddress);
+    // `module book { struct Book has key { entries: Table<u64, address> } entry fun init(s, key) }`
+    const b = new ModuleBuilder(address, 'book');
+    const table = b.foreignStruct('0x1', 'table', 'Table', 4, 2);
+    const book = b.struct('Book', 8, [['entries', S.struct(table, [S.u64, S.address])]]);
+    const generic = S.struct(table, [S.param(0), S.param(1)]);
+    const newTable = b.use('0x1', 'table', 'new', [], [generic], 2);
+    const add = b.use('0x1', 'table', 'add', [S.mut(generic), S.param(0), S.param(1)], [], 2);
+    const addressOf = b.use('0x1', 'signer', 'address_of', [S.ref(S.signer)], [S.address]);
+    b.fn('init', {
+      entry: true,
+      params: [S.ref(S.signer), S.u64],
+      locals: [S.struct(book.handle)],
+      code: [
+        { op: 'CallGeneric', fn: b.fnInst(newTable, [S.u64, S.address]) },
+        { op: 'Pack', def: book.def },
+        { op: 'StLoc', local: 2 },
+        { op: 'MutBorrowLoc', local: 2 },
+        { op: 'MutBorrowField', field: b.field(book.def, 0) },
+        { op: 'MoveLoc', local: 1 },
+        { op: 'CopyLoc', local: 0 },
+        { op: 'Call', fn: addressOf },
+        { op: 'CallGeneric', fn: b.fnInst(add, [S.u64, S.address]) },
+        { op: 'MoveLoc', local: 0 },
+        { op: 'MoveLoc', local: 2 },
+        { op: 'MoveTo', def: book.def },
+        { op: 'Ret' },
+      ],
+    });
+    const module = b.build();
+    setModuleSource((_state, at, name) => (at === address && name === 'book' ? module : null));
+    const output = execute(call(alice, `${address}::book::init`, [new U64(7n)]), world, BLOCK);
+    expect(output.vmStatus).toBe('Executed successfully');
+    // The new item; the other table item written is the coin supply's, which already exists.
+    const items = output.writes.filter(
+      (write) => write.value?.kind === 'table_item' && world.get(write.key) === null,
+    );
+    expect(items).toHaveLength(1);
+    const item = must(items[0]?.value);
+    if (item.kind !== 'table_item') throw new Error('expected a table item');
+    // The Book resource joins alice's existing slot; the item is a new slot of its own.
+    let bytes = item.value.length / 2;
+    for (const { key, value } of output.writes) {
+      if (value?.kind === 'resource' && world.get(key) === null)
+        bytes += JSON.stringify(value.data).length + value.type.length;
+    }
+    expect(output.fee.storageFeeOctas).toBe(2n * 40_000n + BigInt(bytes) * 40n);
+  });
+
+  it('a script payload runs through the VM: bytes that are no script fail as CODE_DESERIALIZATION_ERROR', () => {
+    const raw = new RawTransaction(
+      alice.accountAddress,
+      world.sequenceNumber(alice.accountAddress),
+      new TransactionPayloadScript(new Script(new Uint8Array([1, 2, 3]), [], [])),
+      200_000n,
+      100n,
+      NOW_SECONDS + 60n,
+      new ChainId(CHAIN_ID),
+    );
+    const tx = signed(alice, raw);
+    expect(tx.payloadKind).toBe('script');
+    const output = execute(tx, world, BLOCK);
+    expect(output.success).toBe(false);
+    expect(output.vmStatus).toBe('CODE_DESERIALIZATION_ERROR');
+    expect(output.gasUsed).toBeGreaterThan(0n);
+  });
+});
+
+describe('module writes (publishing through 0x1::code in process)', () => {
+  const fixtures = JSON.parse(readFileSync('tests/fixtures/move/sdkBinaries.json', 'utf8')) as {
+    publisher: string;
+    binaries: Array<{ name: string; hex: string }>;
+    metadata: Array<{ name: string; hex: string }>;
+  };
+  const hex = (list: Array<{ name: string; hex: string }>, name: string) =>
+    Uint8Array.from(Buffer.from(must(list.find((entry) => entry.name === name)).hex, 'hex'));
+
+  it('a published module’s new bytes are its bytecode’s length: the storage fee counts them', () => {
+    const publisher = AccountAddress.from(fixtures.publisher);
+    world.fund(publisher, 10_000_000_000n);
+    const code = hex(fixtures.binaries, 'helper.ts#5');
+    // execute() does not check signatures: alice signs for the fixtures' publisher address.
+    const tx = signed(
+      alice,
+      rawTransaction(
+        publisher,
+        '0x1::code::publish_package_txn',
+        [
+          MoveVector.U8(hex(fixtures.metadata, 'transaction_test')),
+          new MoveVector([MoveVector.U8(code)]),
+        ],
+        { sequenceNumber: world.sequenceNumber(publisher) },
+      ),
+    );
+    const output = execute(tx, world, BLOCK);
+    expect(output.vmStatus).toBe('Executed successfully');
+    const created = output.writes.filter(
+      (write) => write.value !== null && world.get(write.key) === null,
+    );
+    const modules = created.filter((write) => write.value?.kind === 'module');
+    expect(modules).toHaveLength(1);
+    let resourceBytes = 0;
+    const slots = new Set<string>();
+    for (const { key, value } of created) {
+      if (value?.kind === 'resource') {
+        slots.add(value.address);
+        resourceBytes += JSON.stringify(value.data).length + value.type.length;
+      } else slots.add(key);
+    }
+    // The module's own slot, and the publisher's resources (the package registry) in one.
+    expect(slots.size).toBe(2);
+    expect(output.fee.storageFeeOctas).toBe(
+      2n * 40_000n + BigInt(code.length + resourceBytes) * 40n,
+    );
   });
 });
