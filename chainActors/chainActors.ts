@@ -5,6 +5,7 @@ import {
   AccountAuthenticatorMultiEd25519,
   AccountAuthenticatorMultiKey,
   AccountAuthenticatorSingleKey,
+  DEFAULT_TXN_EXP_SEC_FROM_NOW,
   Deserializer,
   Hex,
   MultiAgentTransaction,
@@ -61,9 +62,11 @@ export function buildOptions(
   const gasUnitPrice = u64Number(options.gasUnitPrice, 'gasUnitPrice');
   if (maxGasAmount !== undefined) built.maxGasAmount = maxGasAmount;
   if (gasUnitPrice !== undefined) built.gasUnitPrice = gasUnitPrice;
-  if (options.expirationSecs !== undefined) {
-    built.expireTimestamp = Math.floor(nowMs / 1000) + options.expirationSecs;
-  }
+  // Counted from `nowMs`, the chain's clock, also when the draft leaves it to the default: the
+  // SDK would count its default from the wall clock, which a chain clock moved forward outruns
+  // (a publish draft built then failed TRANSACTION_EXPIRED).
+  built.expireTimestamp =
+    Math.floor(nowMs / 1000) + (options.expirationSecs ?? DEFAULT_TXN_EXP_SEC_FROM_NOW);
   if (options.sequenceNumber !== undefined) {
     built.accountSequenceNumber = BigInt(options.sequenceNumber);
   }

@@ -65,7 +65,11 @@ function payloadFor(sender: string): string {
 
 async function answerPrompt(title: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor({ timeout: 15_000 });
+  await dialog.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    // What the page showed instead of the prompt, for the failure's reader.
+    await page.screenshot({ path: 'test-results/publish-no-prompt.png', fullPage: true });
+    throw error;
+  });
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
