@@ -6,6 +6,10 @@ export default defineConfig({
   plugins: [react()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1' },
+  // Vite's dependency scan does not follow `new Worker(new URL(...))`: a dependency only a worker
+  // imports was found on first use, and the dev server then reloaded the page, losing the run in
+  // progress (`npm start`, first visit to the Visualizer). Pre-bundle those up front.
+  optimizeDeps: { include: ['elkjs/lib/elk.bundled.js'] },
   build: { sourcemap: true },
   test: {
     // A run that finds no test must fail, in every project.
