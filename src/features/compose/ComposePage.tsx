@@ -71,6 +71,11 @@ function ComposeWorkspace() {
   const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
   const [mode, setMode] = useState<'call' | 'publish'>('call');
   const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
+  // Get started's Build and Run all act only when the machine takes them (not while a step runs).
+  const canStep = useSelector(
+    actorRef,
+    (snapshot) => snapshot.can({ type: 'build' }) && snapshot.can({ type: 'run' }),
+  );
   // The composer opens on the live run's draft (a run goes on while another page is open).
   const [live] = useState(() => {
     const snapshot = actorRef.getSnapshot();
@@ -182,6 +187,7 @@ function ComposeWorkspace() {
               <GetStarted
                 sender={sender}
                 draftReady={draftReady}
+                canStep={canStep}
                 onBuild={() => actorRef.send({ type: 'build' })}
                 onRunAll={() => actorRef.send({ type: 'run' })}
               />

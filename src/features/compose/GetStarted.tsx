@@ -12,6 +12,8 @@ import { useWalletMachine } from '../../wallet/useWalletMachine';
 export interface GetStartedProps {
   sender: string | null;
   draftReady: boolean;
+  /** Whether the transaction machine accepts `build` and `run` now (not while a step runs). */
+  canStep: boolean;
   /** Builds the draft (sends `build`). */
   onBuild: () => void;
   /** Runs every step (sends `run`). */
@@ -52,7 +54,7 @@ function Step({
  * What to do first, while nothing has run: connect a wallet, fund the account, then build. Each
  * step acts (connect the dev wallet, ask the faucet, build or run all) and says when it is done.
  */
-export function GetStarted({ sender, draftReady, onBuild, onRunAll }: GetStartedProps) {
+export function GetStarted({ sender, draftReady, canStep, onBuild, onRunAll }: GetStartedProps) {
   const { network } = useNetwork();
   const { actorRef: walletRef, devWallet } = useWalletMachine();
   const queryClient = useQueryClient();
@@ -137,10 +139,15 @@ export function GetStarted({ sender, draftReady, onBuild, onRunAll }: GetStarted
           </Step>
           <Step index={3} title="Build, or Run all" done={false}>
             <Group gap="xs">
-              <Button size="xs" variant="light" disabled={!draftReady} onClick={onBuild}>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={!draftReady || !canStep}
+                onClick={onBuild}
+              >
                 Build the draft
               </Button>
-              <Button size="xs" disabled={!draftReady || !funded} onClick={onRunAll}>
+              <Button size="xs" disabled={!draftReady || !funded || !canStep} onClick={onRunAll}>
                 Run all steps
               </Button>
               {!draftReady && (
