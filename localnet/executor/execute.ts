@@ -21,19 +21,12 @@ import type {
   WriteOp,
 } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
-import type { DecodedTransaction, Signer } from './decode.ts';
-import { signingMessages } from './decode.ts';
+import type { DecodedTransaction } from './decode.ts';
 import { GAS, GasMeter, intrinsicGasUnits, OutOfGas } from './gas.ts';
 import type { MoveVal } from './moveValues.ts';
 import { ArgumentError, decodeArgument, substitute, typeTagOf, valueToJson } from './moveValues.ts';
-import {
-  authenticationKeyOf,
-  ed25519KeyAndSignature,
-  isNoAccountAuthenticator,
-  verifyAuthenticator,
-  MAX_NUM_OF_SIGS,
-  numberOfSignatures,
-} from './signatures.ts';
+import { authenticationKeyOf, isNoAccountAuthenticator } from './signatures.ts';
+import { signersOf, verifySignatures } from './transactionSignatures.ts';
 
 /** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
 export const VALIDATION_CODES = {
@@ -78,47 +71,6 @@ const ZERO_ADDRESS = `0x${'0'.repeat(64)}`;
 /** True for a fee payer left at `0x0` while simulating: no fee payer checks, no gas payment. */
 export function skipsGasPayment(tx: DecodedTransaction, simulation: boolean | undefined): boolean {
   return simulation === true && tx.feePayer !== null && tx.feePayer.address === ZERO_ADDRESS;
-}
-
-function signersOf(tx: DecodedTransaction): Signer[] {
-  return [tx.senderSigner, ...tx.secondarySigners, ...(tx.feePayer === null ? [] : [tx.feePayer])];
-}
-
-function verifies(tx: DecodedTransaction, signer: Signer): boolean {
-  const role = signer === tx.feePayer ? 'fee_payer' : 'sender';
-  return verifyAuthenticator(signer.authenticator, signingMessages(tx, role));
-}
-
-/**
- * True when every signer's signature verifies (sender, secondary signers, fee payer) and the
- * sender and secondary signers carry at most `MAX_NUM_OF_SIGS` signatures, as on a real node.
- */
-export function verifySignatures(tx: DecodedTransaction): boolean {
-  const counted = [tx.senderSigner, ...tx.secondarySigners].reduce(
-    (sum, signer) => sum + numberOfSignatures(signer.authenticator),
-    0,
-  );
-  if (counted > MAX_NUM_OF_SIGS) return false;
-  return signersOf(tx).every((signer) => verifies(tx, signer));
-}
-
-/** True when at least one signer's signature verifies (simulation refuses those). */
-export function anySignatureVerifies(tx: DecodedTransaction): boolean {
-  return signersOf(tx).some((signer) => verifies(tx, signer));
-}
-
-/**
- * The one Ed25519 check a plain single-signer transaction needs, for verification off the event
- * loop; `null` for every other authenticator (verified in place by `verifySignatures`).
- */
-export function singleEd25519Check(
-  tx: DecodedTransaction,
-): { publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array } | null {
-  if (tx.secondarySigners.length > 0 || tx.feePayer !== null) return null;
-  const key = ed25519KeyAndSignature(tx.senderSigner.authenticator);
-  if (key === null) return null;
-  const [message] = signingMessages(tx, 'sender');
-  return message === undefined ? null : { ...key, message };
 }
 
 function sequenceNumberOf(state: StateReader, address: LongAddress): bigint {

@@ -8,13 +8,12 @@ import type { Json, LongAddress } from '../encoding.ts';
 import { shortAddress } from '../encoding.ts';
 import { NodeError, ValidationError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
+import { validate, VALIDATION_CODES } from '../executor/execute.ts';
 import {
   anySignatureVerifies,
   singleEd25519Check,
   verifySignatures,
-  validate,
-  VALIDATION_CODES,
-} from '../executor/execute.ts';
+} from '../executor/transactionSignatures.ts';
 import { GAS } from '../executor/gas.ts';
 import {
   APT_METADATA_ADDRESS,

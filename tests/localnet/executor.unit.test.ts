@@ -33,17 +33,19 @@ import {
   type DecodedTransaction,
 } from '../../localnet/executor/decode.ts';
 import {
-  anySignatureVerifies,
   execute,
   executeView,
   resolveView,
-  singleEd25519Check,
   validate,
   validationFailureOutput,
-  verifySignatures,
   ViewError,
   type ValidateOptions,
 } from '../../localnet/executor/execute.ts';
+import {
+  anySignatureVerifies,
+  singleEd25519Check,
+  verifySignatures,
+} from '../../localnet/executor/transactionSignatures.ts';
 import { GAS, intrinsicGasUnits } from '../../localnet/executor/gas.ts';
 import { typeTagOf } from '../../localnet/executor/moveValues.ts';
 import { accountValue, readAccount, readSupply } from '../../localnet/framework/assets.ts';
@@ -1087,9 +1089,7 @@ describe('edges the post-merge mutation run found untested (signature cap, simul
     const poor = Account.generate();
     world.fund(poor.accountAddress, 1_000n);
     const unsponsored = transfer(poor);
-    expect(validate(unsponsored, world, SIMULATE)).toBe(
-      'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE',
-    );
+    expect(validate(unsponsored, world, SIMULATE)).toBe('INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE');
     const before = world.balance(alice.accountAddress);
     const output = execute(transfer(alice, {}, 5n), world, BLOCK, { simulation: true });
     expect(output.success).toBe(true);
@@ -1117,9 +1117,7 @@ describe('Move bytecode hooks (the post-merge run found them untested in process
       code: [{ op: 'LdU64', value: 0x10002n }, { op: 'Abort' }],
     });
     const module = b.build();
-    setModuleSource((_state, at, name) =>
-      at === address && name === 'hooks' ? module : null,
-    );
+    setModuleSource((_state, at, name) => (at === address && name === 'hooks' ? module : null));
     const output = execute(call(alice, `${address}::hooks::fail`, []), world, BLOCK);
     expect(output.success).toBe(false);
     expect(output.vmStatus).toMatch(/^Move abort in 0x[0-9a-f]+::hooks: 0x10002$/);
