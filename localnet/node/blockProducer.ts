@@ -8,7 +8,7 @@ import type { MiningMode } from '../miner/miner.ts';
 import { Miner } from '../miner/miner.ts';
 import type { ExecutedUserTransaction, Ledger } from '../storage/ledger.ts';
 import type { DurableLog, EntryPosition, LogEntry, TxEntry } from '../storage/log.ts';
-import { loadOutput, storeOutput } from '../storage/log.ts';
+import { loadOutput, storeOutput } from '../storage/storedOutput.ts';
 import type { StateKey, StateReader, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import type { LongAddress } from '../encoding.ts';

@@ -5,7 +5,7 @@
 import type { LongAddress } from '../encoding.ts';
 import { sha3, fromHex, toHex, uintLe, utf8, must } from '../encoding.ts';
 import type { DurableLog, EntryPosition } from './log.ts';
-import { loadOutput } from './log.ts';
+import { loadOutput } from './storedOutput.ts';
 import type { StateKey, StateReader, StateValue, TransactionOutput, WriteOp } from './types.ts';
 
 /** A state key's versions (every write) and its current value; older values live in the log. */

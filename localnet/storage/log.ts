@@ -13,17 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { ChainEvent, TransactionOutput, WriteOp } from './types.ts';
-
-/** A transaction output as the log stores it (u64 amounts as decimal strings). */
-export interface StoredOutput {
-  success: boolean;
-  vmStatus: string;
-  gasUsed: string;
-  writes: WriteOp[];
-  events: ChainEvent[];
-  fee: { total: string; execution: string; io: string; storage: string };
-}
+import type { StoredOutput } from './storedOutput.ts';
 
 /**
  * One entry of the durable log. A committed block is its `tx` entries (one per user transaction,
@@ -54,38 +44,6 @@ export type TxEntry = Extract<LogEntry, { k: 'tx' }>;
 export interface EntryPosition {
   offset: number;
   length: number;
-}
-
-export function storeOutput(output: TransactionOutput): StoredOutput {
-  return {
-    success: output.success,
-    vmStatus: output.vmStatus,
-    gasUsed: output.gasUsed.toString(),
-    writes: output.writes,
-    events: output.events,
-    fee: {
-      total: output.fee.totalGasUnits.toString(),
-      execution: output.fee.executionGasUnits.toString(),
-      io: output.fee.ioGasUnits.toString(),
-      storage: output.fee.storageFeeOctas.toString(),
-    },
-  };
-}
-
-export function loadOutput(stored: StoredOutput): TransactionOutput {
-  return {
-    success: stored.success,
-    vmStatus: stored.vmStatus,
-    gasUsed: BigInt(stored.gasUsed),
-    writes: stored.writes,
-    events: stored.events,
-    fee: {
-      totalGasUnits: BigInt(stored.fee.total),
-      executionGasUnits: BigInt(stored.fee.execution),
-      ioGasUnits: BigInt(stored.fee.io),
-      storageFeeOctas: BigInt(stored.fee.storage),
-    },
-  };
 }
 
 const LOG_FILE = 'chain.log';

@@ -16,7 +16,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ed25519Signer, ROOT_PRIVATE_KEY, startLocalnet } from '../../localnet/index.ts';
 import { decodeSignedTransaction } from '../../localnet/executor/decode.ts';
-import { DurableLog, storeOutput, type LogEntry } from '../../localnet/storage/log.ts';
+import { DurableLog, type LogEntry } from '../../localnet/storage/log.ts';
+import { storeOutput } from '../../localnet/storage/storedOutput.ts';
 import { postBcs, startChain, type Chain } from './helpers';
 
 let chain: Chain;
