@@ -1,3 +1,7 @@
+// One piece (about 500 lines): the facade every caller of the dev wallet holds. Its parts already
+// live in their own files (keyring, requestQueue, signingChecks, standardWallet, multiKeyAccounts,
+// chainClient); what stays here is one short delegating method per operation the panel and the
+// app use, and splitting those would only scatter the one public surface.
 import type { AccountAuthenticator, AnyRawTransaction } from '@aptos-labs/ts-sdk';
 import type {
   AccountInfo,

@@ -1,3 +1,8 @@
+// One piece (about 520 lines): the AIP-62 features of the dev wallet as one class. Every feature
+// (connect, account, network, sign, sign and submit, sign message, change network, the change
+// events) shares the same request queue, callbacks and per-role signing (sender, secondary
+// signer, fee payer, multi-key accounts); splitting by feature would pass that state around.
+// Key handling lives in keyring.ts and multiKeyAccounts.ts, pure checks in signingChecks.ts.
 import {
   MultiAgentTransaction,
   MultiEd25519PublicKey,
