@@ -12,6 +12,7 @@
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { answerCors } from './testServers.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from '@aptos-labs/ts-sdk';
@@ -50,19 +51,7 @@ async function devControl(path: string, body?: object): Promise<unknown> {
  */
 function startProxy(): Promise<Server> {
   const server = createServer((request, response) => {
-    const origin = request.headers.origin ?? '*';
-    response.setHeader('access-control-allow-origin', origin);
-    response.setHeader('access-control-allow-credentials', 'true');
-    response.setHeader('vary', 'origin');
-    if (request.method === 'OPTIONS') {
-      response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
-      response.setHeader(
-        'access-control-allow-headers',
-        request.headers['access-control-request-headers'] ?? '*',
-      );
-      response.writeHead(204).end();
-      return;
-    }
+    if (answerCors(request, response)) return;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

@@ -5,6 +5,7 @@
  * logged no error and reached nothing outside this machine.
  */
 import { createServer, type Server } from 'node:http';
+import { answerCors } from './testServers.ts';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,19 +26,7 @@ let otherNodeUrl: string;
  */
 function startOtherNode(): Promise<Server> {
   const server = createServer((request, response) => {
-    const origin = request.headers.origin ?? '*';
-    response.setHeader('access-control-allow-origin', origin);
-    response.setHeader('access-control-allow-credentials', 'true');
-    response.setHeader('vary', 'origin');
-    if (request.method === 'OPTIONS') {
-      response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
-      response.setHeader(
-        'access-control-allow-headers',
-        request.headers['access-control-request-headers'] ?? '*',
-      );
-      response.writeHead(204).end();
-      return;
-    }
+    if (answerCors(request, response)) return;
     const path = (request.url ?? '').split('?')[0];
     if (request.method === 'GET' && (path === '/v1' || path === '/v1/')) {
       response.setHeader('content-type', 'application/json');
