@@ -77,6 +77,9 @@ async function openChainPanel(): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Chain: ledger, mining, clock and faults' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await devControls().waitFor();
+  // The panel's queries have answered (the controls below them keep their place either way).
+  await devControls().getByLabel('Active faults').waitFor();
+  await devControls().getByLabel('Chain clock').getByText(/^chain time /).waitFor();
 }
 
 /** The stepper's steps, as their accessible names say them (`Build: done`, `Sign: failed`, …). */

@@ -76,6 +76,7 @@ function ComposeWorkspace() {
     actorRef,
     (snapshot) => snapshot.can({ type: 'build' }) && snapshot.can({ type: 'run' }),
   );
+  const attempt = useSelector(actorRef, (snapshot) => snapshot.context.attempt);
   // The composer opens on the live run's draft (a run goes on while another page is open).
   const [live] = useState(() => {
     const snapshot = actorRef.getSnapshot();
@@ -186,6 +187,7 @@ function ComposeWorkspace() {
             onStart={
               <GetStarted
                 sender={sender}
+                attempt={attempt}
                 draftReady={draftReady}
                 canStep={canStep}
                 onBuild={() => actorRef.send({ type: 'build' })}

@@ -11,6 +11,8 @@ import { useWalletMachine } from '../../wallet/useWalletMachine';
 /** Props of {@link GetStarted}. */
 export interface GetStartedProps {
   sender: string | null;
+  /** The machine's attempt number: 1 until an outcome is left with Edit or Retry. */
+  attempt?: number;
   draftReady: boolean;
   /** Whether the transaction machine accepts `build` and `run` now (not while a step runs). */
   canStep: boolean;
@@ -54,7 +56,14 @@ function Step({
  * What to do first, while nothing has run: connect a wallet, fund the account, then build. Each
  * step acts (connect the dev wallet, ask the faucet, build or run all) and says when it is done.
  */
-export function GetStarted({ sender, draftReady, canStep, onBuild, onRunAll }: GetStartedProps) {
+export function GetStarted({
+  sender,
+  attempt = 1,
+  draftReady,
+  canStep,
+  onBuild,
+  onRunAll,
+}: GetStartedProps) {
   const { network } = useNetwork();
   const { actorRef: walletRef, devWallet } = useWalletMachine();
   const queryClient = useQueryClient();
@@ -81,11 +90,12 @@ export function GetStarted({ sender, draftReady, canStep, onBuild, onRunAll }: G
     <Paper withBorder radius="md" p="lg" component="section" aria-label="Get started">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          Nothing run yet
+          {attempt > 1 ? `Attempt ${attempt}: nothing run yet` : 'Nothing run yet'}
         </Title>
         <Text size="sm" c="dimmed">
-          Three steps to a committed transaction; the default template (0.1 APT to the root account)
-          needs no editing.
+          {attempt > 1
+            ? 'Edit the draft, then build or run all. Earlier attempts are kept in History.'
+            : 'Three steps to a committed transaction; the default template (0.1 APT to the root account) needs no editing.'}
         </Text>
         <List type="ordered" listStyleType="none" spacing="md" pl={0}>
           <Step index={1} title="Connect a wallet" done={sender !== null}>

@@ -17,4 +17,24 @@ describe('Get started', () => {
     expect(screen.getByRole('button', { name: 'Build the draft' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Run all steps' })).toBeDisabled();
   });
+
+  it('says nothing has run yet on the first attempt, and names the attempt after an Edit', () => {
+    const { unmount } = render(
+      <GetStarted sender={null} draftReady canStep onBuild={vi.fn()} onRunAll={vi.fn()} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Nothing run yet' })).toBeInTheDocument();
+    unmount();
+    render(
+      <GetStarted
+        sender={null}
+        attempt={3}
+        draftReady
+        canStep
+        onBuild={vi.fn()}
+        onRunAll={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Attempt 3: nothing run yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Earlier attempts are kept in History/)).toBeInTheDocument();
+  });
 });

@@ -20,6 +20,24 @@ function seconds(micros: string): string {
   return String(Number(BigInt(micros) / 1_000n) / 1_000);
 }
 
+/** What the chain's mining mode means now, in one line (a placeholder while it loads). */
+function miningLine(mining: MiningMode | undefined): string {
+  switch (mining?.mode) {
+    case undefined:
+      return 'Reading the mining mode…';
+    case 'instant':
+      return 'Each submission commits in a block of its own, on the next tick.';
+    case 'manual':
+      return 'Blocks are made only by Mine now.';
+    case 'interval':
+      return `Mining every ${mining.intervalMs} ms${
+        mining.idleBlockMs === undefined
+          ? '.'
+          : `; an empty block after ${mining.idleBlockMs} ms without one.`
+      }`;
+  }
+}
+
 /**
  * The embedded chain's dev controls: mining mode and mine now, the chain clock, fault injection
  * (delay, hold, reject with 507), the mempool (hold, release, drop) and snapshot/revert. Each
@@ -111,14 +129,10 @@ export function DevControlsPanel() {
             Mine now
           </Button>
         </Group>
-        {mining?.mode === 'interval' && (
-          <Text size="xs">
-            Mining every {mining.intervalMs} ms
-            {mining.idleBlockMs === undefined
-              ? '.'
-              : `; an empty block after ${mining.idleBlockMs} ms without one.`}
-          </Text>
-        )}
+        {/* Always one line, so nothing below moves when the status arrives. */}
+        <Text size="xs" aria-label="Mining now">
+          {miningLine(mining)}
+        </Text>
       </Control>
 
       <Control
@@ -144,14 +158,19 @@ export function DevControlsPanel() {
             Reset clock to now
           </Button>
         </Group>
-        {clock.data && (
-          <Text size="xs" ff="monospace" aria-label="Chain clock">
-            chain time {chainTime(clock.data.now_microseconds)} (offset{' '}
-            {seconds(clock.data.offset_microseconds)} s) · last block{' '}
-            {chainTime(clock.data.ledger_microseconds)} · next block at{' '}
-            {chainTime(clock.data.next_block_microseconds)}
-          </Text>
-        )}
+        {/* A placeholder of the same shape until the clock arrives: no layout shift under a click. */}
+        <Text size="xs" ff="monospace" aria-label="Chain clock" mih="2lh">
+          {clock.data ? (
+            <>
+              chain time {chainTime(clock.data.now_microseconds)} (offset{' '}
+              {seconds(clock.data.offset_microseconds)} s) · last block{' '}
+              {chainTime(clock.data.ledger_microseconds)} · next block at{' '}
+              {chainTime(clock.data.next_block_microseconds)}
+            </>
+          ) : (
+            'Reading the chain clock…'
+          )}
+        </Text>
       </Control>
 
       <Control
