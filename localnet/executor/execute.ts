@@ -347,15 +347,15 @@ export function execute(
     withdrawFee(epilogue, payer, fee);
     adjustSupply(epilogue, -fee);
   }
-  const executionGasUnits = BigInt(Math.ceil(phase.meter.execution / GAS.scale));
+  // Out of gas, the meter can have counted past the charge: the statement and the stored fee
+  // both cap the execution part at the total, as a node's FeeStatement never exceeds it.
+  const meteredExecution = BigInt(Math.ceil(phase.meter.execution / GAS.scale));
+  const executionGasUnits = phase.gasUsed < meteredExecution ? phase.gasUsed : meteredExecution;
   const storageGasUnits = ceilDiv(phase.storageFeeOctas, tx.gasUnitPrice);
   const ioGasUnits = phase.gasUsed - executionGasUnits - storageGasUnits;
   epilogue.emit('0x1::transaction_fee::FeeStatement', {
     total_charge_gas_units: phase.gasUsed.toString(),
-    execution_gas_units: (phase.gasUsed < executionGasUnits
-      ? phase.gasUsed
-      : executionGasUnits
-    ).toString(),
+    execution_gas_units: executionGasUnits.toString(),
     io_gas_units: (ioGasUnits < 0n ? 0n : ioGasUnits).toString(),
     storage_fee_octas: phase.storageFeeOctas.toString(),
     storage_fee_refund_octas: '0',

@@ -575,6 +575,9 @@ describe('execute', () => {
     expect(data.execution_gas_units).toBe('1000');
     expect(data.io_gas_units).toBe('0');
     expect(data.total_charge_gas_units).toBe('1000');
+    // The stored fee breakdown (what the log keeps and History shows) is capped the same way.
+    expect(output.fee.executionGasUnits).toBe(1_000n);
+    expect(output.fee.ioGasUnits).toBe(0n);
   });
 
   it('burning gas within max gas succeeds and is charged as execution', () => {
