@@ -86,7 +86,10 @@ const template = (id: string): ComposerFormState => {
 
 async function draftFor(state: ComposerFormState, signer: Account): Promise<TransactionDraft> {
   const modules = await new QueryClient().fetchQuery(
-    composerQueries.modules(network, state.moduleAddress === '0x4' ? `0x${'4'.padStart(64, '0')}` : `0x${'1'.padStart(64, '0')}`),
+    composerQueries.modules(
+      network,
+      state.moduleAddress === '0x4' ? `0x${'4'.padStart(64, '0')}` : `0x${'1'.padStart(64, '0')}`,
+    ),
   );
   const fn: MoveFunction | undefined = modules
     .find((module) => module.name === state.moduleName)
@@ -149,8 +152,18 @@ describe('parseIndexerJson', () => {
         isPrimary,
       })),
     ).toEqual([
-      { amount: '123456789012345678901', formatted: '123.456789012345678901 BIG', decimals: 18, isPrimary: true },
-      { amount: '42', formatted: '42 (smallest units; no metadata)', decimals: null, isPrimary: false },
+      {
+        amount: '123456789012345678901',
+        formatted: '123.456789012345678901 BIG',
+        decimals: 18,
+        isPrimary: true,
+      },
+      {
+        amount: '42',
+        formatted: '42 (smallest units; no metadata)',
+        decimals: null,
+        isPrimary: false,
+      },
     ]);
   });
 });
@@ -195,7 +208,9 @@ describe('digital-asset templates on the embedded chain, in order', { timeout: 3
     const collections = await queryClient.fetchQuery(
       tokenQueries.accountCollections(network, long(creator)),
     );
-    expect(collections).toMatchObject([{ name: TEMPLATE_COLLECTION, supply: '0', maxSupply: '100' }]);
+    expect(collections).toMatchObject([
+      { name: TEMPLATE_COLLECTION, supply: '0', maxSupply: '100' },
+    ]);
     expect(collections[0]?.collectionAddress).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
@@ -276,11 +291,14 @@ describe('digital-asset templates on the embedded chain, in order', { timeout: 3
 describe('the indexer unavailable or refusing', () => {
   it('no indexer URL: says so, naming the network', async () => {
     const { indexer: _none, ...withoutIndexer } = network;
-    const error = await queryIndexer({ network: withoutIndexer, query: '{ ledger_infos { chain_id } }' }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await queryIndexer({
+      network: withoutIndexer,
+      query: '{ ledger_infos { chain_id } }',
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(IndexerUnavailableError);
-    expect((error as Error).message).toMatch(/^Indexer unavailable: the Local \(embedded chain\) network has no indexer URL/);
+    expect((error as Error).message).toMatch(
+      /^Indexer unavailable: the Local \(embedded chain\) network has no indexer URL/,
+    );
   });
 
   it('an unreachable indexer: says "Indexer unavailable" with its URL', async () => {
@@ -294,7 +312,7 @@ describe('the indexer unavailable or refusing', () => {
     );
   });
 
-  it('a GraphQL error: the indexer\'s message', async () => {
+  it("a GraphQL error: the indexer's message", async () => {
     const error = await queryIndexer({ network, query: '{ no_such_table { x } }' }).catch(
       (caught: unknown) => caught,
     );
