@@ -124,7 +124,7 @@ describe('digital assets in Chromium: create a collection, mint, transfer', () =
 
   it('the transfer template says what to run first while the account holds no token', async () => {
     await chooseTemplate('Digital asset: transfer a token to the root account');
-    await page.getByText('Your account holds no token yet').waitFor();
+    await page.getByText('Your account holds no token').waitFor();
     await shot('tokens-0-no-token-yet');
   });
 

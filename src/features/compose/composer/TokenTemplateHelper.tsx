@@ -119,9 +119,10 @@ function TokenPicker({ state, sender, disabled, onArgument }: PickerProps) {
   }
   if (tokens.data.length === 0) {
     return (
-      <Alert color="yellow" title="Your account holds no token yet">
-        {createFirst} Then run &quot;Digital asset: mint a token&quot;, and come back to transfer
-        it. Or paste the address of a token you own into argument 1.
+      <Alert color="yellow" title="Your account holds no token">
+        Mint one first: run &quot;Digital asset: create a collection&quot; (once per account), then
+        &quot;Digital asset: mint a token&quot;, and come back to transfer it. Or paste the address
+        of a token you own into argument 1.
       </Alert>
     );
   }
