@@ -195,4 +195,22 @@ describe('digital assets in Chromium: create a collection, mint, transfer', () =
       .getByText(/^No tokens\./)
       .waitFor();
   });
+
+  it('the tabs work from the keyboard, and the tokens tab passes axe in the dark scheme too', async () => {
+    await openTokensOf(inject('localnet').rootAddress);
+    const balancesTab = accountPanel().getByRole('tab', { name: 'Balances' });
+    await balancesTab.focus();
+    await page.keyboard.press('Enter');
+    await expect(balancesTab.getAttribute('aria-selected')).resolves.toBe('true');
+    await page.keyboard.press('ArrowRight');
+    const tokensTab = accountPanel().getByRole('tab', { name: 'Tokens and assets' });
+    await expect(tokensTab.evaluate((tab) => tab === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(tokensTab.getAttribute('aria-selected')).resolves.toBe('true');
+    await accountPanel().getByRole('table', { name: 'Tokens held by the account' }).waitFor();
+
+    await page.getByRole('button', { name: 'Switch to dark color scheme' }).click();
+    await shot('tokens-5-dark');
+    await page.getByRole('button', { name: 'Switch to light color scheme' }).click();
+  });
 });
