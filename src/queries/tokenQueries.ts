@@ -241,11 +241,17 @@ const BALANCES_QUERY = `query AccountFungibleBalances($owner: String!) {
 }`;
 
 const text = (value: Text, fallback = ''): string => value ?? fallback;
-const decimalText = (value: Text): string => {
+/**
+ * A whole-number column as decimal text: `numeric` columns may print a whole number as `1.0`;
+ * anything else that is not a whole number is refused rather than rounded.
+ */
+export function decimalText(value: Text): string {
   const raw = text(value, '0');
-  // `numeric` columns may print as 1.0 or 1e0 for whole numbers on some indexers.
-  return /^\d+$/.test(raw) ? raw : BigInt(Math.trunc(Number(raw))).toString();
-};
+  if (/^\d+$/.test(raw)) return raw;
+  const whole = /^(\d+)\.0*$/.exec(raw);
+  if (whole?.[1] !== undefined) return whole[1];
+  throw new IndexerQueryError(`The indexer printed ${raw} where a whole number was expected.`);
+}
 
 /** The indexer's ownership rows as {@link AccountToken}s. */
 export function toAccountTokens(rows: OwnershipRow[]): AccountToken[] {

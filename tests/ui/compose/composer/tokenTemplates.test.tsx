@@ -26,6 +26,7 @@ import {
 } from '../../../../src/features/compose/composer/tokenTemplates';
 import type { NetworkConfig } from '../../../../src/network/networks';
 import {
+  decimalText,
   IndexerQueryError,
   IndexerUnavailableError,
   parseIndexerJson,
@@ -132,6 +133,14 @@ describe('parseIndexerJson', () => {
       x: null,
       list: ['1', '2'],
     });
+  });
+
+  it('reads whole numbers as decimal text, 1.0 included, and refuses fractions', () => {
+    expect(decimalText('18446744073709551616')).toBe('18446744073709551616');
+    expect(decimalText('100.000')).toBe('100');
+    expect(decimalText(null)).toBe('0');
+    expect(() => decimalText('1.5')).toThrow(/printed 1\.5 where a whole number was expected/);
+    expect(() => decimalText('1e21')).toThrow(IndexerQueryError);
   });
 
   it('formats balances by their metadata, past 2^53, and says when metadata is missing', () => {
