@@ -9,6 +9,7 @@ import { accountQueries } from '../../queries/chainQueries';
 import { errorMessage } from '../../errors/errorMessage';
 import { AccountBalances } from './AccountBalances';
 import { AccountModules } from './AccountModules';
+import { TokensAndAssets } from './AccountTokens';
 import { AccountTransactions } from './AccountTransactions';
 import { LookupForm } from './LookupForm';
 
@@ -20,8 +21,7 @@ function parseAccount(input: string): { address: string } | { error: string } {
 function Resources({ address }: { address: string }) {
   const { network } = useNetwork();
   const resources = useQuery(accountQueries.resources(network, address));
-  if (resources.isPending)
-    return <Loader size="sm" role="status" aria-label="Loading resources" />;
+  if (resources.isPending) return <Loader size="sm" role="status" aria-label="Loading resources" />;
   if (resources.isError) return <Alert color="red">{errorMessage(resources.error)}</Alert>;
   return (
     <Stack gap="xs">
@@ -57,7 +57,8 @@ export interface AccountInspectorProps {
 
 /**
  * Any account as an explorer shows it: APT balance, then tabs for its sent transactions (paged,
- * newest first), balances (coins and fungible assets), modules with their ABIs, and resources.
+ * newest first), balances (coins and fungible assets), tokens and fungible assets (with
+ * symbol and decimals, from the indexer), modules with their ABIs, and resources.
  * Everything is read through TanStack Query.
  */
 export function AccountInspector({
@@ -108,6 +109,7 @@ export function AccountInspector({
             <Tabs.List aria-label="Account views">
               <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
               <Tabs.Tab value="balances">Balances</Tabs.Tab>
+              <Tabs.Tab value="tokens">Tokens and assets</Tabs.Tab>
               <Tabs.Tab value="modules">Modules</Tabs.Tab>
               <Tabs.Tab value="resources">Resources</Tabs.Tab>
             </Tabs.List>
@@ -116,6 +118,9 @@ export function AccountInspector({
             </Tabs.Panel>
             <Tabs.Panel value="balances" pt="sm">
               <AccountBalances address={address} />
+            </Tabs.Panel>
+            <Tabs.Panel value="tokens" pt="sm">
+              <TokensAndAssets address={address} />
             </Tabs.Panel>
             <Tabs.Panel value="modules" pt="sm">
               <AccountModules address={address} />

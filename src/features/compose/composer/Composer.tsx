@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLatest } from '../../../hooks/useLatest';
 import { useNetwork } from '../../../network/useNetwork';
 import { ArgumentField } from './ArgumentField';
@@ -28,6 +28,7 @@ import { networkProblem } from './networkProblem';
 import { OptionsFields } from './OptionsFields';
 import { SignersFields } from './SignersFields';
 import { applyTemplate, composerTemplates, matchingTemplate } from './templates';
+import { TokenTemplateHelper } from './TokenTemplateHelper';
 
 const presetAddresses = ['0x1', '0xcafe'];
 
@@ -121,6 +122,15 @@ export function Composer({
 
   const update = (patch: Partial<ComposerFormState>) =>
     setState((previous) => ({ ...previous, ...patch }));
+  const setArgument = useCallback(
+    (index: number, text: string) =>
+      setState((previous) => {
+        const next = [...previous.arguments];
+        next[index] = text;
+        return { ...previous, arguments: next.map((item) => item ?? '') };
+      }),
+    [],
+  );
   const showError = (key: string, value: string) => touched.has(key) || value.trim() !== '';
 
   const moduleOptions = modules.map((candidate) => candidate.name);
@@ -157,6 +167,12 @@ export function Composer({
         }}
         disabled={disabled}
         searchable
+      />
+      <TokenTemplateHelper
+        state={state}
+        sender={sender}
+        disabled={disabled}
+        onArgument={setArgument}
       />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

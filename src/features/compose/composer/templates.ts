@@ -1,4 +1,5 @@
 import { playgroundAddress, rootAddress, type ComposerFormState } from './composerForm';
+import { tokenTemplates } from './tokenTemplates';
 
 /** A ready-made call that fills the form (payload fields, and options where the case needs them). */
 export interface ComposerTemplate {
@@ -13,6 +14,8 @@ export interface ComposerTemplate {
     Partial<Pick<ComposerFormState, 'encodings'>> & {
       options?: Partial<ComposerFormState['options']>;
     };
+  /** Arguments the person fills in (a token address): any text there still matches the template. */
+  freeArguments?: number[];
 }
 
 const playground = (functionName: string, value: string) => ({
@@ -93,6 +96,7 @@ export const composerTemplates: ComposerTemplate[] = [
       'Takes two &signer: set the kind to multi-agent with one secondary signer; both store 7.',
     fill: playground('store_value_both', '7'),
   },
+  ...tokenTemplates,
 ];
 
 /** The form after applying a template: its payload fields replace the form's, options merge. */
@@ -121,12 +125,16 @@ export function applyTemplate(
 export function matchingTemplate(state: ComposerFormState): ComposerTemplate | undefined {
   const same = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && a.every((item, index) => item === b[index]);
-  return composerTemplates.find(
-    ({ fill }) =>
+  return composerTemplates.find(({ fill, freeArguments = [] }) => {
+    const typed = state.arguments.map((item, index) =>
+      freeArguments.includes(index) ? (fill.arguments[index] ?? item) : item,
+    );
+    return (
       fill.moduleAddress === state.moduleAddress &&
       fill.moduleName === state.moduleName &&
       fill.functionName === state.functionName &&
       same(fill.typeArguments, state.typeArguments) &&
-      same(fill.arguments, state.arguments),
-  );
+      same(fill.arguments, typed)
+    );
+  });
 }
