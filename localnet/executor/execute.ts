@@ -109,9 +109,13 @@ export function validate(
   for (const signer of options.authKeys === false ? [] : signers) {
     if (noGasPayment && signer === tx.feePayer) continue;
     const account = readAccount(state, signer.address);
-    // The prologue checks that the sender and secondary signers exist, never the fee payer (only
-    // its key, skipped when simulating without one, then its balance).
-    if (account === null && signer !== tx.senderSigner && signer !== tx.feePayer)
+    // Simulating, a fee payer without a key is not looked up (the prologue skips its key check),
+    // so one that does not exist fails on its balance, as the SDK's `0x7` simulation expects.
+    const unchecked =
+      options.simulation === true &&
+      signer === tx.feePayer &&
+      isNoAccountAuthenticator(signer.authenticator);
+    if (account === null && signer !== tx.senderSigner && !unchecked)
       return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
     const derived = authenticationKeyOf(signer.authenticator);
     if (

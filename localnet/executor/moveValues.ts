@@ -253,12 +253,8 @@ export function encodeValue(tag: TypeTag, value: MoveVal): Uint8Array {
       ...items.map((item) => encodeValue(tag.value, item)),
     ]);
   }
+  // Options and registered layouts: the values native modules store in tables (multisig_account).
   if (tag instanceof TypeTagStruct) {
-    if (tag.isString()) {
-      const bytes = new TextEncoder().encode(value as string);
-      return concatBytes([uleb128(bytes.length), bytes]);
-    }
-    if (tag.isObject()) return encodeValue(typeTagOf('address'), value);
     if (tag.isOption()) {
       const inner = must(tag.value.typeArgs[0]);
       const items = value as MoveVal[];
