@@ -1,8 +1,8 @@
 // `0x1::multisig_account` and the `Multisig` transaction payload on the embedded chain: creation,
 // the create / approve / execute flow, a rejected transaction, a failed inner call, simulation of
 // a multisig payload (no prologue), and fee payer `0x0` / a fee payer without funds in simulation.
+import type { Account } from '@aptos-labs/ts-sdk';
 import {
-  Account,
   AccountAddress,
   generateSignedTransaction,
   generateTransactionPayload,
@@ -12,6 +12,7 @@ import {
   type TransactionPayloadMultiSig,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, postBcs, startChain, validationBody, type Chain } from './helpers.ts';
 
@@ -69,6 +70,12 @@ function buildExecution(owner: Account, amount: number) {
   });
 }
 
+/** An account's address as the chain prints it in JSON (leading zeros dropped). */
+const short = (account: Account) =>
+  `0x${account.accountAddress
+    .toStringLong()
+    .slice(2)
+    .replace(/^0+(?=.)/, '')}`;
 const balance = (address: string) => chain.aptos.getAccountAPTAmount({ accountAddress: address });
 const eventsOf = (tx: UserTransactionResponse, name: string) =>
   tx.events.filter((event) => event.type === `0x1::multisig_account::${name}`);
@@ -89,27 +96,25 @@ afterAll(async () => {
 describe('0x1::multisig_account', () => {
   it('creates a 3-of-3 account at the address get_next_multisig_account_address predicts', async () => {
     const [a, b, c] = owners as [Account, Account, Account];
-    [multisig] = (await view<[string]>('get_next_multisig_account_address', [
-      a.accountAddress.toString(),
-    ])) as [string];
+    [multisig] = (await view<[string]>('get_next_multisig_account_address', [short(a)])) as [
+      string,
+    ];
     const created = await run(a, '0x1::multisig_account::create_with_owners', [
-      [b.accountAddress.toString(), c.accountAddress.toString()],
+      [short(b), short(c)],
       3,
       ['name'],
       [new Uint8Array([1, 2])],
     ]);
     expect(created.success).toBe(true);
-    expect(await view<[string[]]>('owners', [multisig])).toEqual([
-      [b.accountAddress.toString(), c.accountAddress.toString(), a.accountAddress.toString()],
-    ]);
+    expect(await view<[string[]]>('owners', [multisig])).toEqual([[short(b), short(c), short(a)]]);
     expect(await view<[string]>('num_signatures_required', [multisig])).toEqual(['3']);
     expect(await view<[string]>('next_sequence_number', [multisig])).toEqual(['1']);
     const account = await chain.aptos.getAccountInfo({ accountAddress: multisig });
     expect(account.authentication_key).toBe(`0x${'0'.repeat(64)}`);
     // Creating again from the same nonce is impossible: the creator's sequence number moved on.
-    expect(
-      await view<[string]>('get_next_multisig_account_address', [a.accountAddress.toString()]),
-    ).not.toEqual([multisig]);
+    expect(await view<[string]>('get_next_multisig_account_address', [short(a)])).not.toEqual([
+      multisig,
+    ]);
     await chain.aptos.fundAccount({ accountAddress: multisig, amount: 100_000_000 });
   });
 
@@ -129,7 +134,7 @@ describe('0x1::multisig_account', () => {
     ]);
     expect(created.success).toBe(true);
     expect(eventsOf(created, 'CreateTransaction')[0]?.data).toMatchObject({
-      creator: a.accountAddress.toString(),
+      creator: short(a),
       sequence_number: '1',
     });
     const [pending] = await view<[Array<{ votes: { data: unknown[] }; creator: string }>]>(
@@ -137,7 +142,7 @@ describe('0x1::multisig_account', () => {
       [multisig],
     );
     expect(pending).toHaveLength(1);
-    expect(pending[0]?.votes.data).toEqual([{ key: a.accountAddress.toString(), value: true }]);
+    expect(pending[0]?.votes.data).toEqual([{ key: short(a), value: true }]);
     expect(await view<[boolean]>('can_be_executed', [multisig, 1])).toEqual([false]);
     const stored = await transferPayload(12_345);
     const [txn] = await view<[{ payload: unknown; payload_hash: unknown; creator: string }]>(
@@ -147,7 +152,7 @@ describe('0x1::multisig_account', () => {
     expect(txn).toMatchObject({
       payload: { vec: [`0x${Buffer.from(stored).toString('hex')}`] },
       payload_hash: { vec: [] },
-      creator: a.accountAddress.toString(),
+      creator: short(a),
     });
     // The same transaction as the `transactions` table item a node serves.
     const resource = await chain.aptos.getAccountResource<{ transactions: { handle: string } }>({
@@ -183,10 +188,8 @@ describe('0x1::multisig_account', () => {
     expect(
       (await run(c, '0x1::multisig_account::approve_transaction', [multisig, 1])).success,
     ).toBe(true);
-    expect(
-      await view<[boolean]>('can_execute', [b.accountAddress.toString(), multisig, 1]),
-    ).toEqual([true]);
-    const before = await balance(receiver.accountAddress.toString());
+    expect(await view<[boolean]>('can_execute', [short(b), multisig, 1])).toEqual([true]);
+    const before = await balance(short(receiver));
     const transaction = await buildExecution(b, 12_345);
     const pendingTx = await chain.aptos.signAndSubmitTransaction({ signer: b, transaction });
     const executed = (await chain.aptos.waitForTransaction({
@@ -200,18 +203,18 @@ describe('0x1::multisig_account', () => {
         type: 'entry_function_payload',
         function: '0x1::aptos_account::transfer',
         type_arguments: [],
-        arguments: [receiver.accountAddress.toString(), '12345'],
+        arguments: [short(receiver), '12345'],
       },
     });
-    expect(await balance(receiver.accountAddress.toString())).toBe(before + 12_345);
+    expect(await balance(short(receiver))).toBe(before + 12_345);
     expect(eventsOf(executed, 'TransactionExecutionSucceeded')[0]?.data).toMatchObject({
       multisig_account: multisig,
-      executor: b.accountAddress.toString(),
+      executor: short(b),
       sequence_number: '1',
       num_approvals: '3',
     });
     expect(eventsOf(executed, 'VoteEvent')[0]?.data).toEqual({
-      owner: b.accountAddress.toString(),
+      owner: short(b),
       sequence_number: '1',
       approved: true,
     });
@@ -227,9 +230,7 @@ describe('0x1::multisig_account', () => {
     expect(notYet.success).toBe(false);
     expect(notYet.vm_status).toContain('ENOT_ENOUGH_REJECTIONS(0x3000a)');
     await run(a, '0x1::multisig_account::reject_transaction', [multisig, 2]);
-    expect(await view<[boolean]>('can_reject', [c.accountAddress.toString(), multisig, 2])).toEqual(
-      [true],
-    );
+    expect(await view<[boolean]>('can_reject', [short(c), multisig, 2])).toEqual([true]);
     const rejected = await run(c, '0x1::multisig_account::execute_rejected_transaction', [
       multisig,
     ]);
@@ -238,7 +239,7 @@ describe('0x1::multisig_account', () => {
       multisig_account: multisig,
       sequence_number: '2',
       num_rejections: '3',
-      executor: c.accountAddress.toString(),
+      executor: short(c),
     });
     expect(await view<[string]>('last_resolved_sequence_number', [multisig])).toEqual(['2']);
   });
@@ -266,6 +267,36 @@ describe('0x1::multisig_account', () => {
     expect(await balance(multisig)).toBe(before);
     expect(await view<[string]>('last_resolved_sequence_number', [multisig])).toEqual(['3']);
   });
+
+  it('executes a transaction stored as a hash only with the matching payload', async () => {
+    const [a, b, c] = owners as [Account, Account, Account];
+    const payload = await transferPayload(4_321);
+    const hash = new Uint8Array(createHash('sha3-256').update(payload).digest());
+    const created = await run(a, '0x1::multisig_account::create_transaction_with_hash', [
+      multisig,
+      hash,
+    ]);
+    expect(created.success).toBe(true);
+    await run(b, '0x1::multisig_account::approve_transaction', [multisig, 4]);
+    const wrong = await buildExecution(c, 4_322);
+    const refused = await postBcs(
+      chain,
+      '/transactions',
+      generateSignedTransaction({
+        transaction: wrong,
+        senderAuthenticator: chain.aptos.transaction.sign({ signer: c, transaction: wrong }),
+      }),
+    );
+    expect(refused.body).toEqual(
+      validationBody('MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH', 35),
+    );
+    const before = await balance(short(receiver));
+    const transaction = await buildExecution(c, 4_321);
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: c, transaction });
+    await chain.aptos.waitForTransaction({ transactionHash: pending.hash });
+    expect(await balance(short(receiver))).toBe(before + 4_321);
+    expect(await view<[string]>('last_resolved_sequence_number', [multisig])).toEqual(['4']);
+  });
 });
 
 describe('simulation', () => {
@@ -282,7 +313,7 @@ describe('simulation', () => {
     expect(
       result?.events.some((e) => e.type === '0x1::multisig_account::TransactionExecutionSucceeded'),
     ).toBe(true);
-    expect(await view<[string]>('last_resolved_sequence_number', [multisig])).toEqual(['3']);
+    expect(await view<[string]>('last_resolved_sequence_number', [multisig])).toEqual(['4']);
   });
 
   it('simulates with fee payer 0x0 (nobody pays) and refuses a fee payer with no funds', async () => {
