@@ -13,16 +13,13 @@ import {
 import type { LongAddress } from '../encoding.ts';
 import type { NativeContext } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
-import type {
-  ExecutionError,
-  MultisigPrologueStatus,
-} from '../framework/modules/multisigAccount.ts';
+import type { ExecutionError, MultisigPrologueStatus } from '../framework/multisig/transactions.ts';
 import {
   failedExecutionCleanup,
   nextTransactionPayload,
   successfulExecutionCleanup,
   validateMultisigTransaction,
-} from '../framework/modules/multisigAccount.ts';
+} from '../framework/multisig/transactions.ts';
 import type { StateReader } from '../storage/types.ts';
 import type { DecodedTransaction, EntryCall } from './decode.ts';
 
