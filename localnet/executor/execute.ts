@@ -27,6 +27,8 @@ import type { MoveVal } from './moveValues.ts';
 import { ArgumentError, decodeArgument, substitute, typeTagOf, valueToJson } from './moveValues.ts';
 import { authenticationKeyOf, isNoAccountAuthenticator } from './signatures.ts';
 import { signersOf, verifySignatures } from './transactionSignatures.ts';
+import type { EntryCall } from './decode.ts';
+import { executeMultisigPayload, multisigPrologue } from './multisigPayload.ts';
 
 /** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
 export const VALIDATION_CODES = {
@@ -43,6 +45,11 @@ export const VALIDATION_CODES = {
   GAS_UNIT_PRICE_BELOW_MIN_BOUND: 15,
   GAS_UNIT_PRICE_ABOVE_MAX_BOUND: 16,
   BAD_CHAIN_ID: 23,
+  ACCOUNT_NOT_MULTISIG: 31,
+  NOT_MULTISIG_OWNER: 32,
+  MULTISIG_TRANSACTION_NOT_FOUND: 33,
+  MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS: 34,
+  MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH: 35,
 } as const;
 
 export type ValidationStatus = keyof typeof VALIDATION_CODES;
@@ -102,7 +109,14 @@ export function validate(
   for (const signer of options.authKeys === false ? [] : signers) {
     if (noGasPayment && signer === tx.feePayer) continue;
     const account = readAccount(state, signer.address);
-    if (account === null && signer !== tx.senderSigner) return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
+    // Simulating, a fee payer without a key is not looked up (the prologue skips its key check),
+    // so one that does not exist fails on its balance, as the SDK's `0x7` simulation expects.
+    const unchecked =
+      options.simulation === true &&
+      signer === tx.feePayer &&
+      isNoAccountAuthenticator(signer.authenticator);
+    if (account === null && signer !== tx.senderSigner && !unchecked)
+      return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
     const derived = authenticationKeyOf(signer.authenticator);
     if (
       derived === null &&
@@ -121,6 +135,9 @@ export function validate(
   const payer = tx.feePayer?.address ?? tx.sender;
   if (!noGasPayment && aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
     return 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE';
+  // A multisig payload's prologue (`validate_multisig_transaction`), skipped when simulating.
+  if (options.simulation !== true && tx.payloadKind === 'multisig')
+    return multisigPrologue(tx, state);
   return null;
 }
 
@@ -189,6 +206,53 @@ function runEntry(tx: DecodedTransaction, session: Session): void {
       throw new VmFailure('FEATURE_UNDER_GATING');
     return runScriptPayload(session, session.meter, tx); // Move bytecode (localnet/move/vm)
   }
+  runCall(tx, call, session);
+}
+
+/** `StatusCode`s of the failures runCall raises by name (for a multisig `ExecutionError`). */
+const VM_FAILURE_CODES: { [status: string]: number } = {
+  FEATURE_UNDER_GATING: 26,
+  NUMBER_OF_TYPE_ARGUMENTS_MISMATCH: 1076,
+  LINKER_ERROR: 1081,
+  FUNCTION_RESOLUTION_FAILURE: 1091,
+  NUMBER_OF_ARGUMENTS_MISMATCH: 1098,
+  FAILED_TO_DESERIALIZE_ARGUMENT: 1100,
+  NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH: 1101,
+  EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION: 1103,
+};
+
+/**
+ * A multisig payload's inner call, as the multisig account, in a child session: its writes and
+ * events join the user session when it succeeds; a Move failure is returned (out of gas is not).
+ */
+function runAs(tx: DecodedTransaction, session: Session, signer: LongAddress, call: EntryCall) {
+  const inner = new Session(
+    session.overlay(),
+    session.meter,
+    [signer],
+    session.timestampMicros,
+    session.chainId,
+  );
+  try {
+    runCall(tx, call, inner);
+  } catch (error) {
+    if (
+      error instanceof MoveAbort ||
+      error instanceof VmFailure ||
+      error instanceof VmStatusError
+    ) {
+      return error instanceof VmFailure
+        ? new VmStatusError(error.message, VM_FAILURE_CODES[error.message] ?? 0)
+        : error;
+    }
+    throw error;
+  }
+  for (const [key, value] of inner.writes) session.writes.set(key, value);
+  session.events.push(...inner.events);
+  return null;
+}
+
+function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): void {
   const module = findModule(call.module, call.moduleName);
   if (module === undefined) {
     // Not native: published Move bytecode (localnet/move/vm), or nothing.
@@ -258,6 +322,8 @@ interface UserPhase {
   storageFeeOctas: bigint;
   meter: GasMeter;
   session: Session | null;
+  /** A multisig payload's cleanup, run on the epilogue session. */
+  cleanup: ((epilogue: NativeContext) => void) | null;
 }
 
 function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockContext): UserPhase {
@@ -271,9 +337,13 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
     storageFeeOctas: 0n,
     meter,
     session: null,
+    cleanup: null,
   });
   try {
-    runEntry(tx, session);
+    const cleanup =
+      tx.payloadKind === 'multisig'
+        ? executeMultisigPayload(tx, session, (signer, call) => runAs(tx, session, signer, call))
+        : (runEntry(tx, session), null);
     const storageFeeOctas = chargeWrites(session, state, meter);
     const gasUsed = meter.units() + ceilDiv(storageFeeOctas, tx.gasUnitPrice);
     if (gasUsed > tx.maxGasAmount) throw new OutOfGas();
@@ -284,6 +354,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
       storageFeeOctas,
       meter,
       session,
+      cleanup,
     };
   } catch (error) {
     if (error instanceof OutOfGas) return failed('Out of gas', tx.maxGasAmount);
@@ -323,6 +394,7 @@ export function execute(
       gasUsed: phase.meter.units() > tx.maxGasAmount ? tx.maxGasAmount : phase.meter.units(),
       storageFeeOctas: 0n,
       session: null,
+      cleanup: null,
     };
     fee = phase.gasUsed * tx.gasUnitPrice;
   }
@@ -333,6 +405,7 @@ export function execute(
     block.timestampMicros,
     block.chainId,
   );
+  phase.cleanup?.(epilogue);
   const account = readAccount(epilogue, tx.sender);
   const sequenceNumber = account === null ? 0n : BigInt(account.data.sequence_number as string);
   const accountAfter =

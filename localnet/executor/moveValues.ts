@@ -189,6 +189,24 @@ export function argumentFromJson(tag: TypeTag, json: Json): MoveVal {
   throw new ArgumentError(`type ${tag.toString()} cannot be an argument`);
 }
 
+/**
+ * The fields of a framework struct a native module returns from a view or stores in a table (its
+ * value is the array of its field values, in order), given the struct's type arguments.
+ */
+export type StructLayout = (typeArgs: TypeTag[]) => Array<[string, TypeTag]>;
+
+const structLayouts = new Map<string, StructLayout>();
+
+/** Registers how a struct (`0x1::m::S`, short address) prints and encodes as a view result. */
+export function registerStructLayout(name: string, layout: StructLayout): void {
+  structLayouts.set(name, layout);
+}
+
+function layoutOf(tag: TypeTagStruct): Array<[string, TypeTag]> | null {
+  const layout = structLayouts.get(structName(tag));
+  return layout === undefined ? null : layout(tag.value.typeArgs);
+}
+
 /** Prints a Move value the way the REST API does. */
 export function valueToJson(tag: TypeTag, value: MoveVal): Json {
   const size = unsignedSize(tag);
@@ -205,6 +223,13 @@ export function valueToJson(tag: TypeTag, value: MoveVal): Json {
     if (tag.isOption()) {
       const inner = must(tag.value.typeArgs[0]);
       return { vec: (value as MoveVal[]).map((item) => valueToJson(inner, item)) };
+    }
+    const fields = layoutOf(tag);
+    if (fields !== null) {
+      const values = value as MoveVal[];
+      return Object.fromEntries(
+        fields.map(([name, fieldTag], i) => [name, valueToJson(fieldTag, must(values[i]))]),
+      );
     }
   }
   if (tag instanceof TypeTagReference) return valueToJson(tag.value, value);
@@ -227,6 +252,19 @@ export function encodeValue(tag: TypeTag, value: MoveVal): Uint8Array {
       uleb128(items.length),
       ...items.map((item) => encodeValue(tag.value, item)),
     ]);
+  }
+  // Options and registered layouts: the values native modules store in tables (multisig_account).
+  if (tag instanceof TypeTagStruct) {
+    if (tag.isOption()) {
+      const inner = must(tag.value.typeArgs[0]);
+      const items = value as MoveVal[];
+      return concatBytes([uleb128(items.length), ...items.map((item) => encodeValue(inner, item))]);
+    }
+    const fields = layoutOf(tag);
+    if (fields !== null) {
+      const values = value as MoveVal[];
+      return concatBytes(fields.map(([, fieldTag], i) => encodeValue(fieldTag, must(values[i]))));
+    }
   }
   throw new ArgumentError(`cannot encode ${tag.toString()}`);
 }

@@ -11,6 +11,7 @@ import { codeModule } from './modules/code.ts';
 import { coinModule } from './modules/coin.ts';
 import { collectionModule } from './modules/collection.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
+import { multisigAccountModule } from './modules/multisigAccount.ts';
 import { objectModule } from './modules/object.ts';
 import { playgroundModule } from './modules/playground.ts';
 import { primaryStoreModule } from './modules/primaryFungibleStore.ts';
@@ -30,6 +31,7 @@ export const MODULES: readonly NativeModule[] = [
   codeModule,
   coinModule,
   fungibleAssetModule,
+  multisigAccountModule,
   objectModule,
   primaryStoreModule,
   timestampModule,
@@ -76,7 +78,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::stake',
   '0x1::delegation_pool',
   '0x1::vesting',
-  '0x1::multisig_account',
   '0x1::block',
   '0x1::dispatchable_fungible_asset',
   '0x3::token',

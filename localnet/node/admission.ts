@@ -1,4 +1,5 @@
-import { TransactionPayloadEntryFunction } from '@aptos-labs/ts-sdk';
+import { TransactionPayloadEntryFunction, TransactionPayloadMultiSig } from '@aptos-labs/ts-sdk';
+import type { LongAddress } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
 import { checkEntryFunction, PayloadFormatError } from '../executor/payloadFormat.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
@@ -25,15 +26,29 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
       message: `Failed to deserialize input into SignedTransaction: ${reason}`,
     });
   }
-  if (tx.payloadKind !== 'entry_function' && tx.payloadKind !== 'script') {
+  if (
+    tx.payloadKind !== 'entry_function' &&
+    tx.payloadKind !== 'script' &&
+    tx.payloadKind !== 'multisig'
+  ) {
     throw new NodeError({
       code: 'invalid_input',
       message: `The local chain runs entry function and script payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
     });
   }
-  if (tx.raw.payload instanceof TransactionPayloadEntryFunction && tx.entry !== null) {
+  const payload = tx.raw.payload;
+  const entryFunction =
+    payload instanceof TransactionPayloadEntryFunction
+      ? payload.entryFunction
+      : payload instanceof TransactionPayloadMultiSig
+        ? payload.multiSig.transaction_payload?.transaction_payload
+        : undefined;
+  if (entryFunction !== undefined) {
     try {
-      checkEntryFunction(tx.raw.payload.entryFunction, tx.entry.module);
+      checkEntryFunction(
+        entryFunction,
+        entryFunction.module_name.address.toStringLong() as LongAddress,
+      );
     } catch (error) {
       if (!(error instanceof PayloadFormatError)) throw error;
       const deserialize = error.message.startsWith('unknown variant');

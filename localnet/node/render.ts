@@ -17,7 +17,8 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
 import { shortAddress, toHex, ZERO_HASH, sha3Hex, fromHex, utf8, must } from '../encoding.ts';
-import type { DecodedTransaction } from '../executor/decode.ts';
+import type { DecodedTransaction, EntryCall } from '../executor/decode.ts';
+import { multisigPayloadOf } from '../executor/multisigPayload.ts';
 import { bitmapIndices } from '../executor/signatures.ts';
 import { decodeArgument, substitute, typeTagOf, valueToJson } from '../executor/moveValues.ts';
 import type { NativeModule } from '../framework/context.ts';
@@ -125,8 +126,21 @@ function functionOf(module: NativeModule | undefined, name: string) {
 
 /** The `payload` field: entry function arguments decoded through the function's ABI when known. */
 export function payloadJson(tx: DecodedTransaction): JsonObject {
+  const multisig = multisigPayloadOf(tx);
+  if (multisig !== null) {
+    // `multisig_payload`; its `transaction_payload` is left out when the transaction has none.
+    return {
+      type: 'multisig_payload',
+      multisig_address: shortAddress(multisig.multisig),
+      ...(multisig.call === null ? {} : { transaction_payload: entryCallJson(multisig.call) }),
+    };
+  }
   const call = tx.entry;
   if (call === null) return scriptPayloadJson(tx); // script code and arguments (localnet/move/vm)
+  return entryCallJson(call);
+}
+
+function entryCallJson(call: EntryCall): JsonObject {
   const fn = functionOf(findModule(call.module, call.moduleName), call.functionName);
   let args: Json[] = call.args.map((bytes) => toHex(bytes));
   if (fn !== undefined) {
