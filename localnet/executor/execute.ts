@@ -1,3 +1,4 @@
+import { AccountAuthenticatorAbstraction } from '@aptos-labs/ts-sdk';
 import { must } from '../encoding.ts';
 import type { Json, LongAddress } from '../encoding.ts';
 import {
@@ -21,6 +22,7 @@ import type {
   WriteOp,
 } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
+import { abstractionFailure, runAbstractionAuthentication } from './abstraction.ts';
 import type { DecodedTransaction } from './decode.ts';
 import { GAS, GasMeter, intrinsicGasUnits, OutOfGas } from './gas.ts';
 import type { MoveVal } from './moveValues.ts';
@@ -43,6 +45,12 @@ export const VALIDATION_CODES = {
   GAS_UNIT_PRICE_BELOW_MIN_BOUND: 15,
   GAS_UNIT_PRICE_ABOVE_MAX_BOUND: 16,
   BAD_CHAIN_ID: 23,
+  // Account abstraction: the registered authentication function failed (abstraction.ts).
+  ABORTED: 4016,
+  ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED: 41, // its number not checked against a node
+  FUNCTION_RESOLUTION_FAILURE: 1091,
+  LINKER_ERROR: 1081,
+  UNKNOWN_INVARIANT_VIOLATION_ERROR: 2000,
 } as const;
 
 export type ValidationStatus = keyof typeof VALIDATION_CODES;
@@ -98,12 +106,19 @@ export function validate(
   if (tx.gasUnitPrice < GAS.minGasUnitPrice) return 'GAS_UNIT_PRICE_BELOW_MIN_BOUND';
   if (tx.expirationSecs <= options.nowSeconds) return 'TRANSACTION_EXPIRED';
   if (tx.chainId !== options.chainId) return 'BAD_CHAIN_ID';
+  const authenticated = abstractionFailure(tx, state, {
+    timestampMicros: options.nowSeconds * 1_000_000n,
+    chainId: options.chainId,
+  });
+  if (authenticated !== null) return authenticated;
   const noGasPayment = skipsGasPayment(tx, options.simulation);
   for (const signer of options.authKeys === false ? [] : signers) {
     if (noGasPayment && signer === tx.feePayer) continue;
     const account = readAccount(state, signer.address);
     if (account === null && signer !== tx.senderSigner) return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
     const derived = authenticationKeyOf(signer.authenticator);
+    if (derived === null && signer.authenticator instanceof AccountAuthenticatorAbstraction)
+      continue; // allow_missing_txn_authentication_key: its function authenticated it
     if (
       derived === null &&
       isNoAccountAuthenticator(signer.authenticator) &&
@@ -273,6 +288,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
     session: null,
   });
   try {
+    runAbstractionAuthentication(tx, session, meter);
     runEntry(tx, session);
     const storageFeeOctas = chargeWrites(session, state, meter);
     const gasUsed = meter.units() + ceilDiv(storageFeeOctas, tx.gasUnitPrice);

@@ -2,6 +2,9 @@ import type { TypeTag } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import type { NativeModule } from './context.ts';
 import { accountModule } from './modules/account.ts';
+import { accountAbstractionModule } from './modules/accountAbstraction.ts';
+import { functionInfoModule } from './modules/functionInfo.ts';
+import { permissionedDelegationModule } from './modules/permissionedDelegation.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
 import { aptosTokenModule } from './modules/aptosToken.ts';
@@ -35,6 +38,10 @@ export const MODULES: readonly NativeModule[] = [
   timestampModule,
   transactionFeeModule,
   playgroundModule,
+  // account abstraction
+  accountAbstractionModule,
+  functionInfoModule,
+  permissionedDelegationModule,
   // 0x4, the token objects framework
   aptosTokenModule,
   collectionModule,
