@@ -79,9 +79,20 @@ function dispatch(
   const session = new VmSession(ctx, store, seed);
   const module = session.module(moduleAddress, moduleName);
   if (module === null) {
-    // A framework function: only declared here (`permissioned_delegation::authenticate`).
-    if (findModule(moduleAddress, moduleName) === undefined) throw vmError('LINKER_ERROR');
-    throw vmError('FUNCTION_RESOLUTION_FAILURE', `${moduleName}::${functionName}`);
+    // A framework function, natively implemented (`nativeAuthFunction`) or only declared.
+    const native = findModule(moduleAddress, moduleName);
+    if (native === undefined) throw vmError('LINKER_ERROR');
+    const fn = native.functions.find((candidate) => candidate.name === functionName);
+    if (fn?.run === undefined) {
+      throw vmError('FUNCTION_RESOLUTION_FAILURE', `${moduleName}::${functionName}`);
+    }
+    const data = proof.data;
+    const authData =
+      data.kind === 'v1'
+        ? [0, proof.digest, data.authenticator]
+        : [1, proof.digest, data.signature, data.publicKey];
+    const [result] = fn.run({ ...ctxWithSigner(ctx, signer) }, [], [authData]);
+    return result as LongAddress;
   }
   const fn = module.functionByName.get(functionName);
   if (fn === undefined)
@@ -96,6 +107,18 @@ function dispatch(
     throw vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', fn.id);
   }
   return result as LongAddress;
+}
+
+function ctxWithSigner(ctx: NativeContext, signer: LongAddress): NativeContext {
+  return {
+    signers: [signer],
+    timestampMicros: ctx.timestampMicros,
+    chainId: ctx.chainId,
+    get: (key) => ctx.get(key),
+    write: (key, value) => ctx.write(key, value),
+    emit: (type, data) => ctx.emit(type, data),
+    charge: (internal) => ctx.charge(internal),
+  };
 }
 
 /** Every signer with an `Abstraction` authenticator, with its proof. */
@@ -189,15 +212,7 @@ export function runAbstractionAuthentication(
   meter: GasMeter,
 ): void {
   for (const { signer, proof } of abstractSigners(tx)) {
-    const own: NativeContext = {
-      signers: [signer.address],
-      timestampMicros: ctx.timestampMicros,
-      chainId: ctx.chainId,
-      get: (key) => ctx.get(key),
-      write: (key, value) => ctx.write(key, value),
-      emit: (type, data) => ctx.emit(type, data),
-      charge: (internal) => ctx.charge(internal),
-    };
+    const own = ctxWithSigner(ctx, signer.address);
     authenticateAbstraction(
       own,
       meter,

@@ -5,6 +5,7 @@ import { accountModule } from './modules/account.ts';
 import { accountAbstractionModule } from './modules/accountAbstraction.ts';
 import { functionInfoModule } from './modules/functionInfo.ts';
 import { permissionedDelegationModule } from './modules/permissionedDelegation.ts';
+import { testDerivableEd25519HexModule } from './modules/testDerivableEd25519Hex.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
 import { aptosTokenModule } from './modules/aptosToken.ts';
@@ -42,6 +43,7 @@ export const MODULES: readonly NativeModule[] = [
   accountAbstractionModule,
   functionInfoModule,
   permissionedDelegationModule,
+  testDerivableEd25519HexModule,
   // 0x4, the token objects framework
   aptosTokenModule,
   collectionModule,

@@ -135,9 +135,15 @@ function update(ctx: NativeContext, info: FunctionInfo, isAdd: boolean): void {
 
 /**
  * The derivable authentication functions registered at `0x1` (`DerivableDispatchableAuthenticator`,
- * which only governance changes): none on this chain yet.
+ * which only governance changes): the test function a localnet's genesis registers.
  */
-export const DERIVABLE_FUNCTIONS: readonly FunctionInfo[] = [];
+export const DERIVABLE_FUNCTIONS: readonly FunctionInfo[] = [
+  {
+    moduleAddress: `0x${'0'.repeat(63)}7` as LongAddress,
+    moduleName: 'test_derivable_account_abstraction_ed25519_hex',
+    functionName: 'authenticate',
+  },
+];
 
 const STRING = '0x1::string::String';
 const privateEntry = (fn: NativeFunction): NativeFunction => ({ ...fn, visibility: 'private' });

@@ -8,7 +8,8 @@ import { K, tyString } from '../../move/vm/ty.ts';
 import type { StateReader } from '../../storage/types.ts';
 import { declared, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
-import type { NativeModule } from '../context.ts';
+import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
+import type { MoveVal } from '../../executor/moveValues.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
 import { findModule } from '../registry.ts';
 
@@ -130,6 +131,29 @@ export function authFunctionCompatible(state: StateReader, target: FunctionInfo)
     fn.params.join(',') === `signer,${AUTH_DATA_TYPE}` &&
     fn.returns.join(',') === 'signer'
   );
+}
+
+/**
+ * A natively implemented authentication function `public fun name(account: signer, signing_data:
+ * AbstractionAuthData): signer`. Its `run` takes the auth data as `[variant, digest, …fields]`
+ * (bytes as `Uint8Array`) with the account as the context's signer, and returns the signer's
+ * address (the convention `localnet/executor/abstraction.ts` dispatches with).
+ */
+export function nativeAuthFunction(
+  name: string,
+  params: string[],
+  authenticate: (ctx: NativeContext, authData: MoveVal[]) => LongAddress,
+): NativeFunction {
+  return {
+    name,
+    visibility: 'public',
+    isEntry: false,
+    isView: false,
+    typeParams: [],
+    params,
+    returns: ['signer'],
+    run: (ctx, _t, [authData]) => [authenticate(ctx, authData as MoveVal[])],
+  };
 }
 
 export const functionInfoModule: NativeModule = {
