@@ -155,7 +155,9 @@ describe('account abstraction (0x1::account_abstraction and the Abstraction auth
   });
 
   it('commits a transaction its function accepts, charging the function its gas', async () => {
-    const before = await chain.aptos.getAccountAPTAmount({ accountAddress: deployer.accountAddress });
+    const before = await chain.aptos.getAccountAPTAmount({
+      accountAddress: deployer.accountAddress,
+    });
     const account = abstracted('hello world', helloWorld);
     const transaction = await transfer(alice, 77);
     const pending = await chain.aptos.signAndSubmitTransaction({ signer: account, transaction });
@@ -216,6 +218,28 @@ describe('account abstraction (0x1::account_abstraction and the Abstraction auth
       }),
     );
     expect(again.vm_status).toContain('EFUNCTION_INFO_EXISTENCE(0x60002)');
+  });
+
+  it('registers 0x1::permissioned_delegation::authenticate, which refuses (feature removed)', async () => {
+    const bob = await fundedAccount(chain, 100_000_000);
+    const enabled = await send(
+      bob,
+      await chain.aptos.abstraction.addAuthenticationFunctionTransaction({
+        accountAddress: bob.accountAddress,
+        authenticationFunction: '0x1::permissioned_delegation::authenticate',
+      }),
+    );
+    expect(enabled.vm_status).toBe('Executed successfully');
+    const delegate = AbstractedAccount.fromPermissionedSigner({
+      signer: Account.generate({ legacy: true }),
+      accountAddress: bob.accountAddress,
+    });
+    await expect(
+      chain.aptos.signAndSubmitTransaction({
+        signer: delegate,
+        transaction: await transfer(bob, 1),
+      }),
+    ).rejects.toThrow('Invalid transaction: Type: Execution Code: ABORTED');
   });
 
   it('authenticates a derivable account through the 0x7 test function', async () => {
