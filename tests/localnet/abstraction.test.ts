@@ -165,7 +165,12 @@ describe('account abstraction (0x1::account_abstraction and the Abstraction auth
       transactionHash: pending.hash,
     })) as UserTransactionResponse;
     expect(done.success).toBe(true);
-    expect(done.signature?.type).toBe('single_sender');
+    expect(done.signature).toMatchObject({
+      type: 'single_sender',
+      function_info: helloWorld,
+      // AbstractAuthenticationData::V1: variant 0, the 32-byte digest, then "hello world".
+      auth_data: expect.stringMatching(/^0x0020[0-9a-f]{64}0b68656c6c6f20776f726c64$/),
+    });
     expect(await chain.aptos.getAccountAPTAmount({ accountAddress: deployer.accountAddress })).toBe(
       before + 77,
     );
