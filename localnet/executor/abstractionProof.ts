@@ -1,5 +1,5 @@
-import type { AccountAuthenticator } from '@aptos-labs/ts-sdk';
-import { AccountAuthenticatorAbstraction } from '@aptos-labs/ts-sdk';
+import type { AccountAuthenticator, Deserializer } from '@aptos-labs/ts-sdk';
+import { AccountAddress, AccountAuthenticatorAbstraction } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { concatBytes, sha3, toHex, uleb128, utf8 } from '../encoding.ts';
 import { ViewDeserializer } from './decode.ts';
@@ -27,6 +27,34 @@ export function functionInfoBcs(info: FunctionInfo): Uint8Array {
     bcsBytes(utf8(info.functionName)),
   ]);
 }
+
+/**
+ * The ts-sdk 5.2.1 reads a `V1` abstraction authenticator's bytes as everything left in the input
+ * (`deserializeFixedBytes(remaining())`), so one that is not the last field of a transaction (the
+ * sender of a fee-payer or multi-agent transaction) fails to decode. This reads it as the node's
+ * BCS does, a length-prefixed vector, and keeps the prefix in `abstractionSignature` as the SDK's
+ * own `serialize` expects (so bytes round-trip).
+ */
+AccountAuthenticatorAbstraction.load = (
+  deserializer: Deserializer,
+): AccountAuthenticatorAbstraction => {
+  const moduleAddress = AccountAddress.deserialize(deserializer);
+  const moduleName = deserializer.deserializeStr();
+  const functionName = deserializer.deserializeStr();
+  const functionInfo = `${moduleAddress.toString()}::${moduleName}::${functionName}`;
+  const variant = deserializer.deserializeUleb128AsU32();
+  const digest = deserializer.deserializeBytes();
+  if (variant === 0) {
+    const authenticator = deserializer.deserializeBytes();
+    return new AccountAuthenticatorAbstraction(functionInfo, digest, bcsBytes(authenticator));
+  }
+  if (variant === 1) {
+    const signature = deserializer.deserializeBytes();
+    const publicKey = deserializer.deserializeBytes();
+    return new AccountAuthenticatorAbstraction(functionInfo, digest, signature, publicKey);
+  }
+  throw new Error(`Unknown variant index for AccountAuthenticatorAbstraction: ${variant}`);
+};
 
 const DERIVABLE_ABSTRACTION_DERIVED_SCHEME = 5;
 

@@ -179,6 +179,37 @@ describe('account abstraction (0x1::account_abstraction and the Abstraction auth
     expect(Number(done.gas_used)).toBeGreaterThan(Number(plain.gas_used));
   });
 
+  it('authenticates the sender of a fee-payer transaction (its authenticator is not last)', async () => {
+    const before = await chain.aptos.getAccountAPTAmount({ accountAddress: alice.accountAddress });
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: alice.accountAddress,
+      withFeePayer: true,
+      data: {
+        function: '0x1::aptos_account::transfer',
+        functionArguments: [deployer.accountAddress, 50],
+      },
+    });
+    const feePayerAuthenticator = chain.aptos.transaction.signAsFeePayer({
+      signer: deployer,
+      transaction,
+    });
+    const senderAuthenticator = abstracted(
+      'hello world',
+      helloWorld,
+    ).signTransactionWithAuthenticator(transaction);
+    const pending = await chain.aptos.transaction.submit.simple({
+      transaction,
+      senderAuthenticator,
+      feePayerAuthenticator,
+    });
+    const done = await chain.aptos.waitForTransaction({ transactionHash: pending.hash });
+    expect(done.success).toBe(true);
+    // The fee payer paid the gas: Alice lost exactly the 50 octas she sent.
+    expect(await chain.aptos.getAccountAPTAmount({ accountAddress: alice.accountAddress })).toBe(
+      before - 50,
+    );
+  });
+
   it('refuses one its function aborts on, and one whose digest is not the transaction’s', async () => {
     expect(await submitError(abstracted('goodbye', helloWorld))).toContain(
       'Invalid transaction: Type: Execution Code: ABORTED',
