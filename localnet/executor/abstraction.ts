@@ -148,7 +148,13 @@ export const usesAbstraction = (tx: DecodedTransaction): boolean => abstractSign
  */
 export const MAX_AA_GAS = 60n;
 
-const VM_STATUSES = new Set(['FUNCTION_RESOLUTION_FAILURE', 'LINKER_ERROR']);
+const VM_STATUSES = new Set([
+  'FUNCTION_RESOLUTION_FAILURE',
+  'LINKER_ERROR',
+  'MISSING_DATA',
+  'ARITHMETIC_ERROR',
+  'VECTOR_OPERATION_ERROR',
+]);
 
 /**
  * Runs every abstract signer's authentication on top of `state` (its writes discarded), with its

@@ -2,7 +2,7 @@ import type { Json, LongAddress } from '../../encoding.ts';
 import { shortAddress } from '../../encoding.ts';
 import type { FunctionInfo } from '../../executor/abstractionProof.ts';
 import { functionInfoBcs } from '../../executor/abstractionProof.ts';
-import { findBytecodeModule } from '../../move/store.ts';
+import { moduleStoreOf } from '../../move/vm/chain.ts';
 import { loadModule } from '../../move/vm/loader.ts';
 import { K, tyString } from '../../move/vm/ty.ts';
 import type { StateReader } from '../../storage/types.ts';
@@ -99,9 +99,9 @@ export const AUTH_DATA_TYPE = '0x1::auth_data::AbstractionAuthData';
  * A bytecode target is read from the published package, a framework one from its native ABI.
  */
 export function authFunctionCompatible(state: StateReader, target: FunctionInfo): boolean {
-  const published = findBytecodeModule(state, target.moduleAddress, target.moduleName);
+  const published = moduleStoreOf(state).module(target.moduleAddress, target.moduleName);
   if (published !== null) {
-    const fn = loadModule(published.module).functionByName.get(target.functionName);
+    const fn = loadModule(published).functionByName.get(target.functionName);
     if (fn === undefined) return abort(MODULE, EINVALID_FUNCTION);
     const [account, data] = fn.params;
     return (
