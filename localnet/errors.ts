@@ -43,6 +43,15 @@ export class NodeError extends Error {
   }
 }
 
+/** Move's `StatusType` of a `StatusCode`, by its range. */
+function statusType(code: number): string {
+  if (code >= 4000) return 'Execution';
+  if (code >= 3000) return 'Deserialization';
+  if (code >= 2000) return 'InvariantViolation';
+  if (code >= 1000) return 'Verification';
+  return 'Validation';
+}
+
 /** A transaction refused by validation (signature, gas bounds, expiration, …). */
 export class ValidationError extends NodeError {
   readonly statusName: string;
@@ -50,7 +59,7 @@ export class ValidationError extends NodeError {
   constructor(statusName: string, vmErrorCode: number) {
     super({
       code: 'vm_error',
-      message: `Invalid transaction: Type: Validation Code: ${statusName}`,
+      message: `Invalid transaction: Type: ${statusType(vmErrorCode)} Code: ${statusName}`,
       vmErrorCode,
     });
     this.statusName = statusName;

@@ -16,6 +16,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { concatBytes, sha3, toHex, uleb128, utf8, must } from '../encoding.ts';
+import './abstractionProof.ts'; // reads `Abstraction` authenticators as the node does
 
 /** An entry function call as the payload names it; arguments stay BCS until the ABI reads them. */
 export interface EntryCall {

@@ -1,3 +1,4 @@
+import { AccountAuthenticatorAbstraction } from '@aptos-labs/ts-sdk';
 import { must } from '../encoding.ts';
 import type { Json, LongAddress } from '../encoding.ts';
 import {
@@ -21,6 +22,7 @@ import type {
   WriteOp,
 } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
+import { abstractionFailure, runAbstractionAuthentication } from './abstraction.ts';
 import type { DecodedTransaction } from './decode.ts';
 import { GAS, GasMeter, intrinsicGasUnits, OutOfGas } from './gas.ts';
 import type { MoveVal } from './moveValues.ts';
@@ -50,6 +52,15 @@ export const VALIDATION_CODES = {
   MULTISIG_TRANSACTION_NOT_FOUND: 33,
   MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS: 34,
   MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH: 35,
+  // Account abstraction: the registered authentication function failed (abstraction.ts).
+  ABORTED: 4016,
+  ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED: 41, // its number not checked against a node
+  FUNCTION_RESOLUTION_FAILURE: 1091,
+  LINKER_ERROR: 1081,
+  UNKNOWN_INVARIANT_VIOLATION_ERROR: 2000,
+  MISSING_DATA: 4008,
+  ARITHMETIC_ERROR: 4017,
+  VECTOR_OPERATION_ERROR: 4018,
 } as const;
 
 export type ValidationStatus = keyof typeof VALIDATION_CODES;
@@ -105,6 +116,11 @@ export function validate(
   if (tx.gasUnitPrice < GAS.minGasUnitPrice) return 'GAS_UNIT_PRICE_BELOW_MIN_BOUND';
   if (tx.expirationSecs <= options.nowSeconds) return 'TRANSACTION_EXPIRED';
   if (tx.chainId !== options.chainId) return 'BAD_CHAIN_ID';
+  const authenticated = abstractionFailure(tx, state, {
+    timestampMicros: options.nowSeconds * 1_000_000n,
+    chainId: options.chainId,
+  });
+  if (authenticated !== null) return authenticated;
   const noGasPayment = skipsGasPayment(tx, options.simulation);
   for (const signer of options.authKeys === false ? [] : signers) {
     if (noGasPayment && signer === tx.feePayer) continue;
@@ -118,6 +134,8 @@ export function validate(
     if (account === null && signer !== tx.senderSigner && !unchecked)
       return 'SENDING_ACCOUNT_DOES_NOT_EXIST';
     const derived = authenticationKeyOf(signer.authenticator);
+    if (derived === null && signer.authenticator instanceof AccountAuthenticatorAbstraction)
+      continue; // allow_missing_txn_authentication_key: its function authenticated it
     if (
       derived === null &&
       isNoAccountAuthenticator(signer.authenticator) &&
@@ -340,6 +358,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
     cleanup: null,
   });
   try {
+    runAbstractionAuthentication(tx, session, meter);
     const cleanup =
       tx.payloadKind === 'multisig'
         ? executeMultisigPayload(tx, session, (signer, call) => runAs(tx, session, signer, call))

@@ -220,6 +220,14 @@ export function valueToJson(tag: TypeTag, value: MoveVal): Json {
   if (tag instanceof TypeTagStruct) {
     if (tag.isString()) return value as string;
     if (tag.isObject()) return { inner: shortAddress(value as LongAddress) };
+    if (structName(tag) === '0x1::function_info::FunctionInfo') {
+      const [address, moduleName, functionName] = value as [LongAddress, string, string];
+      return {
+        module_address: shortAddress(address),
+        module_name: moduleName,
+        function_name: functionName,
+      };
+    }
     if (tag.isOption()) {
       const inner = must(tag.value.typeArgs[0]);
       return { vec: (value as MoveVal[]).map((item) => valueToJson(inner, item)) };

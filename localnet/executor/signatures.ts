@@ -1,6 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { AccountAuthenticator, AnyPublicKey, Ed25519PublicKey } from '@aptos-labs/ts-sdk';
 import {
+  AccountAuthenticatorAbstraction,
   AccountAuthenticatorEd25519,
   AccountAuthenticatorMultiEd25519,
   AccountAuthenticatorMultiKey,
@@ -11,6 +12,11 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { concatBytes, memoize, sha3, toHex, must } from '../encoding.ts';
+import {
+  abstractionAuthKey,
+  abstractionDigestVerifies,
+  abstractionProof,
+} from './abstractionProof.ts';
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const ed25519Key = memoize(50_000, (hex: string): KeyObject =>
@@ -105,6 +111,10 @@ function verifyOne(authenticator: AccountAuthenticator, message: Uint8Array): bo
       return key !== undefined && verifyAny(key, message, signature);
     });
   }
+  if (authenticator instanceof AccountAuthenticatorAbstraction) {
+    // Account abstraction: the digest only; the registered function authenticates (abstraction.ts).
+    return abstractionDigestVerifies(authenticator, message);
+  }
   return false;
 }
 
@@ -139,7 +149,8 @@ export function isNoAccountAuthenticator(authenticator: AccountAuthenticator): b
     authenticator instanceof AccountAuthenticatorEd25519 ||
     authenticator instanceof AccountAuthenticatorMultiEd25519 ||
     authenticator instanceof AccountAuthenticatorSingleKey ||
-    authenticator instanceof AccountAuthenticatorMultiKey
+    authenticator instanceof AccountAuthenticatorMultiKey ||
+    authenticator instanceof AccountAuthenticatorAbstraction
   );
 }
 
@@ -164,6 +175,10 @@ export function authenticationKeyOf(authenticator: AccountAuthenticator): LongAd
   } else if (authenticator instanceof AccountAuthenticatorMultiKey) {
     keyBytes = authenticator.public_keys.bcsToBytes();
     scheme = SCHEME.multiKey;
+  } else if (authenticator instanceof AccountAuthenticatorAbstraction) {
+    // `V1` stands for no key (the prologue allows a missing one); `DerivableV1` for its address.
+    const proof = abstractionProof(authenticator);
+    return proof === null || proof === 'malformed' ? null : abstractionAuthKey(proof);
   } else {
     return null;
   }

@@ -2,6 +2,10 @@ import type { TypeTag } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import type { NativeModule } from './context.ts';
 import { accountModule } from './modules/account.ts';
+import { accountAbstractionModule } from './modules/accountAbstraction.ts';
+import { functionInfoModule } from './modules/functionInfo.ts';
+import { permissionedDelegationModule } from './modules/permissionedDelegation.ts';
+import { testDerivableEd25519HexModule } from './modules/testDerivableEd25519Hex.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
 import { aptosCoinModule } from './modules/aptosCoin.ts';
 import { aptosTokenModule } from './modules/aptosToken.ts';
@@ -37,6 +41,11 @@ export const MODULES: readonly NativeModule[] = [
   timestampModule,
   transactionFeeModule,
   playgroundModule,
+  // account abstraction
+  accountAbstractionModule,
+  functionInfoModule,
+  permissionedDelegationModule,
+  testDerivableEd25519HexModule,
   // 0x4, the token objects framework
   aptosTokenModule,
   collectionModule,

@@ -1,6 +1,7 @@
 import { scriptPayloadJson } from '../move/vm/chain.ts';
 import type { AccountAuthenticator, AnyPublicKey } from '@aptos-labs/ts-sdk';
 import {
+  AccountAuthenticatorAbstraction,
   AccountAuthenticatorEd25519,
   AccountAuthenticatorMultiEd25519,
   AccountAuthenticatorMultiKey,
@@ -16,7 +17,16 @@ import {
   type AnySignature,
 } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
-import { shortAddress, toHex, ZERO_HASH, sha3Hex, fromHex, utf8, must } from '../encoding.ts';
+import {
+  shortAddress,
+  toHex,
+  ZERO_HASH,
+  sha3Hex,
+  fromHex,
+  utf8,
+  must,
+  uleb128,
+} from '../encoding.ts';
 import type { DecodedTransaction, EntryCall } from '../executor/decode.ts';
 import { multisigPayloadOf } from '../executor/multisigPayload.ts';
 import { bitmapIndices } from '../executor/signatures.ts';
@@ -87,7 +97,23 @@ function accountSignatureJson(auth: AccountAuthenticator): JsonObject {
       signatures_required: auth.public_keys.signaturesRequired,
     };
   }
+  if (auth instanceof AccountAuthenticatorAbstraction) {
+    // The BCS `AbstractAuthenticationData` that follows the function info (variant, address, names).
+    const bytes = auth.bcsToBytes();
+    const [, moduleName = '', functionName = ''] = auth.functionInfo.split('::');
+    const infoLength = 1 + 32 + bcsStringLength(moduleName) + bcsStringLength(functionName);
+    return {
+      type: 'abstraction_signature',
+      function_info: auth.functionInfo,
+      auth_data: toHex(bytes.subarray(infoLength)),
+    };
+  }
   return { type: 'no_account_signature' };
+}
+
+function bcsStringLength(text: string): number {
+  const length = Buffer.byteLength(text, 'utf8');
+  return length + uleb128(length).length;
 }
 
 /** The `signature` field of a transaction. */

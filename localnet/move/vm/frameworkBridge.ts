@@ -153,14 +153,14 @@ KNOWN.push({
     {
       name: 'V1',
       fields: [
-        { name: 'signing_message_digest', ty: T.vector(T.u8) },
+        { name: 'digest', ty: T.vector(T.u8) },
         { name: 'authenticator', ty: T.vector(T.u8) },
       ],
     },
     {
       name: 'DerivableV1',
       fields: [
-        { name: 'signing_message_digest', ty: T.vector(T.u8) },
+        { name: 'digest', ty: T.vector(T.u8) },
         { name: 'abstract_signature', ty: T.vector(T.u8) },
         { name: 'abstract_public_key', ty: T.vector(T.u8) },
       ],

@@ -553,8 +553,19 @@ def('simple_map', 'destroy_empty', (_h, _t, [m]) => {
 // ---------------------------------------------------------------------------------------------
 // auth_data (account abstraction): `enum AbstractionAuthData { V1 { digest, authenticator }, … }`
 
-def('auth_data', 'digest', (_h, _t, [d]) => [new Ref(deref(d as Value) as Value[], 1)]);
-def('auth_data', 'authenticator', (_h, _t, [d]) => [new Ref(deref(d as Value) as Value[], 2)]);
+// auth_data: `AbstractionAuthData` is `[variant, digest, …]` (V1: authenticator; DerivableV1:
+// abstract_signature, abstract_public_key); the accessors of one variant abort on the other.
+const authData = (d: Value, variant: number | null, field: number): Value[] => {
+  const fields = deref(d) as Value[];
+  if (variant !== null && fields[0] !== variant)
+    abort('auth_data', variant === 0 ? 0x10001n : 0x10002n);
+  return [new Ref(fields, field)];
+};
+def('auth_data', 'digest', (_h, _t, [d]) => authData(d as Value, null, 1));
+def('auth_data', 'authenticator', (_h, _t, [d]) => authData(d as Value, 0, 2));
+def('auth_data', 'is_derivable', (_h, _t, [d]) => [(deref(d as Value) as Value[])[0] === 1]);
+def('auth_data', 'derivable_abstract_signature', (_h, _t, [d]) => authData(d as Value, 1, 2));
+def('auth_data', 'derivable_abstract_public_key', (_h, _t, [d]) => authData(d as Value, 1, 3));
 // ---------------------------------------------------------------------------------------------
 
 /** A std/aptos_std native of `0x1`, when there is one. */

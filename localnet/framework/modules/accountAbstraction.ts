@@ -1,0 +1,233 @@
+import type { Json, LongAddress } from '../../encoding.ts';
+import { must, shortAddress, toHex } from '../../encoding.ts';
+import { deriveAccountAddress } from '../../executor/abstractionProof.ts';
+import type { ResourceValue, StateReader } from '../../storage/types.ts';
+import { resourceKey } from '../../storage/types.ts';
+import { declared, entry, struct, view } from '../abi.ts';
+import { FRAMEWORK_ADDRESS, primaryStoreAddress } from '../assets.ts';
+import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
+import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import type { FunctionInfo } from './functionInfo.ts';
+import {
+  authFunctionCompatible,
+  AUTH_DATA_TYPE,
+  compareFunctionInfo,
+  FUNCTION_INFO_TYPE,
+  functionInfoFromJson,
+  functionInfoJson,
+  newFunctionInfo,
+  sameFunction,
+} from './functionInfo.ts';
+
+/**
+ * `0x1::account_abstraction`, natively: an account registers the functions that may
+ * authenticate it (`DispatchableAuthenticator`, an `OrderedMap<FunctionInfo, bool>` stored at
+ * `create_user_derived_object_address(account, 0xa)`, as the framework does), and the executor
+ * dispatches an `Abstraction` authenticator to one of them (`localnet/executor/abstraction.ts`).
+ */
+const MODULE = '0x1::account_abstraction';
+export const DISPATCHABLE_AUTHENTICATOR_TYPE =
+  '0x1::account_abstraction::DispatchableAuthenticator';
+
+export const AA_ERRORS = {
+  notUsed: moduleError(ERROR_CATEGORY.notFound, 1n, 'EDISPATCHABLE_AUTHENTICATOR_IS_NOT_USED', ''),
+  existence: (category: bigint) => moduleError(category, 2n, 'EFUNCTION_INFO_EXISTENCE', ''),
+  mismatch: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    3n,
+    'EAUTH_FUNCTION_SIGNATURE_MISMATCH',
+    '',
+  ),
+  inconsistentSigner: moduleError(
+    ERROR_CATEGORY.invalidState,
+    5n,
+    'EINCONSISTENT_SIGNER_ADDRESS',
+    '',
+  ),
+  deprecated: moduleError(0xdn, 6n, 'EDEPRECATED_FUNCTION', ''),
+  derivableNotInitialized: moduleError(
+    ERROR_CATEGORY.notFound,
+    6n,
+    'EDERIVABLE_AA_NOT_INITIALIZED',
+    '',
+  ),
+} as const;
+
+/** Aborts in `0x1::account_abstraction` (the framework's constants have no doc comments). */
+export function aaAbort(error: { name: string; code: bigint; doc: string }): never {
+  return abort(MODULE, error);
+}
+
+/** `resource_addr(account)`: `create_user_derived_object_address(account, @0xa)`. */
+export const authenticatorAddress = (account: LongAddress): LongAddress =>
+  primaryStoreAddress(account);
+
+/** The functions registered for `account`, in the map's order; `null` when it uses none. */
+export function registeredFunctions(
+  state: Pick<StateReader, 'get'>,
+  account: LongAddress,
+): FunctionInfo[] | null {
+  const value = state.get(
+    resourceKey(authenticatorAddress(account), DISPATCHABLE_AUTHENTICATOR_TYPE),
+  ) as ResourceValue | null;
+  if (value === null) return null;
+  const map = value.data.auth_functions as { entries: Array<{ key: Json }> };
+  return map.entries.map((item) => functionInfoFromJson(item.key));
+}
+
+function writeFunctions(ctx: NativeContext, account: LongAddress, functions: FunctionInfo[]) {
+  const address = authenticatorAddress(account);
+  const key = resourceKey(address, DISPATCHABLE_AUTHENTICATOR_TYPE);
+  const sorted = [...functions].sort(compareFunctionInfo);
+  ctx.write(key, {
+    kind: 'resource',
+    address,
+    type: DISPATCHABLE_AUTHENTICATOR_TYPE,
+    data: {
+      __variant__: 'V1',
+      auth_functions: {
+        entries: sorted.map((info) => ({ key: functionInfoJson(info), value: true })),
+      },
+    },
+  });
+}
+
+function emitUpdate(ctx: NativeContext, account: LongAddress, update: string, info: FunctionInfo) {
+  ctx.emit('0x1::account_abstraction::UpdateDispatchableAuthenticator', {
+    account: shortAddress(account),
+    update: toHex(Buffer.from(update, 'utf8')),
+    auth_function: functionInfoJson(info),
+  });
+}
+
+function removeAuthenticator(ctx: NativeContext, account: LongAddress): void {
+  const key = resourceKey(authenticatorAddress(account), DISPATCHABLE_AUTHENTICATOR_TYPE);
+  if (ctx.get(key) === null) return;
+  ctx.write(key, null);
+  ctx.emit('0x1::account_abstraction::RemoveDispatchableAuthenticator', {
+    account: shortAddress(account),
+  });
+}
+
+/** `update_dispatchable_authenticator_impl`, with the framework's checks in its order. */
+function update(ctx: NativeContext, info: FunctionInfo, isAdd: boolean): void {
+  const account = must(ctx.signers[0]);
+  if (!authFunctionCompatible(ctx, info)) aaAbort(AA_ERRORS.mismatch);
+  const current = registeredFunctions(ctx, account);
+  if (isAdd) {
+    const functions = current ?? [];
+    if (functions.some((candidate) => sameFunction(candidate, info))) {
+      aaAbort(AA_ERRORS.existence(ERROR_CATEGORY.alreadyExists));
+    }
+    writeFunctions(ctx, account, [...functions, info]);
+    emitUpdate(ctx, account, 'add', info);
+    return;
+  }
+  if (current === null) aaAbort(AA_ERRORS.existence(ERROR_CATEGORY.notFound));
+  const remaining = (current ?? []).filter((candidate) => !sameFunction(candidate, info));
+  if (remaining.length === (current ?? []).length) {
+    aaAbort(AA_ERRORS.existence(ERROR_CATEGORY.notFound));
+  }
+  writeFunctions(ctx, account, remaining);
+  emitUpdate(ctx, account, 'remove', info);
+  if (remaining.length === 0) removeAuthenticator(ctx, account);
+}
+
+/**
+ * The derivable authentication functions registered at `0x1` (`DerivableDispatchableAuthenticator`,
+ * which only governance changes): the test function a localnet's genesis registers.
+ */
+export const DERIVABLE_FUNCTIONS: readonly FunctionInfo[] = [
+  {
+    moduleAddress: `0x${'0'.repeat(63)}7` as LongAddress,
+    moduleName: 'test_derivable_account_abstraction_ed25519_hex',
+    functionName: 'authenticate',
+  },
+];
+
+const STRING = '0x1::string::String';
+const privateEntry = (fn: NativeFunction): NativeFunction => ({ ...fn, visibility: 'private' });
+const functionArgs = (args: unknown[]): FunctionInfo =>
+  newFunctionInfo(args[0] as LongAddress, args[1] as string, args[2] as string);
+const deprecated = (name: string, params: string[]) =>
+  entry(name, params, () => aaAbort(AA_ERRORS.deprecated));
+
+export const accountAbstractionModule: NativeModule = {
+  address: FRAMEWORK_ADDRESS,
+  name: 'account_abstraction',
+  friends: ['0x1::transaction_validation'],
+  structs: [
+    struct(
+      'UpdateDispatchableAuthenticator',
+      ['drop', 'store'],
+      [
+        ['account', 'address'],
+        ['update', 'vector<u8>'],
+        ['auth_function', FUNCTION_INFO_TYPE],
+      ],
+      { isEvent: true },
+    ),
+    struct('RemoveDispatchableAuthenticator', ['drop', 'store'], [['account', 'address']], {
+      isEvent: true,
+    }),
+    struct('DispatchableAuthenticator', ['copy', 'drop', 'key'], []),
+    struct('DerivableDispatchableAuthenticator', ['key'], []),
+  ],
+  functions: [
+    view('using_dispatchable_authenticator', ['address'], ['bool'], (ctx, _t, [addr]) => [
+      registeredFunctions(ctx, addr as LongAddress) !== null,
+    ]),
+    view(
+      'dispatchable_authenticator',
+      ['address'],
+      [`0x1::option::Option<vector<${FUNCTION_INFO_TYPE}>>`],
+      (ctx, _t, [addr]) => {
+        const functions = registeredFunctions(ctx, addr as LongAddress);
+        return [
+          functions === null
+            ? []
+            : [functions.map((info) => [info.moduleAddress, info.moduleName, info.functionName])],
+        ];
+      },
+    ),
+    view(
+      'derive_account_address_view',
+      ['address', STRING, STRING, 'vector<u8>'],
+      ['address'],
+      (_c, _t, args) => [deriveAccountAddress(functionArgs(args), args[3] as Uint8Array)],
+    ),
+    declared('derive_account_address', [FUNCTION_INFO_TYPE, '&vector<u8>'], ['address']),
+    privateEntry(
+      entry('add_authentication_function', ['&signer', 'address', STRING, STRING], (ctx, _t, a) => {
+        update(ctx, functionArgs(a), true);
+        return [];
+      }),
+    ),
+    privateEntry(
+      entry(
+        'remove_authentication_function',
+        ['&signer', 'address', STRING, STRING],
+        (ctx, _t, a) => {
+          update(ctx, functionArgs(a), false);
+          return [];
+        },
+      ),
+    ),
+    privateEntry(
+      entry('remove_authenticator', ['&signer'], (ctx) => {
+        removeAuthenticator(ctx, must(ctx.signers[0]));
+        return [];
+      }),
+    ),
+    deprecated('add_dispatchable_authentication_function', ['&signer', 'address', STRING, STRING]),
+    deprecated('remove_dispatchable_authentication_function', [
+      '&signer',
+      'address',
+      STRING,
+      STRING,
+    ]),
+    deprecated('remove_dispatchable_authenticator', ['&signer']),
+  ],
+};
+
+export { AUTH_DATA_TYPE };

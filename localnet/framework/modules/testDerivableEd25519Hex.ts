@@ -1,0 +1,45 @@
+import type { LongAddress } from '../../encoding.ts';
+import { must, toHex } from '../../encoding.ts';
+import { verifyEd25519 } from '../../executor/signatures.ts';
+import type { NativeModule } from '../context.ts';
+import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { AUTH_DATA_TYPE, nativeAuthFunction } from './functionInfo.ts';
+
+/** `0x7`, where a localnet's genesis puts `aptos_experimental`. */
+export const EXPERIMENTAL_ADDRESS = `0x${'0'.repeat(63)}7` as LongAddress;
+
+const EINVALID_SIGNATURE = moduleError(
+  ERROR_CATEGORY.permissionDenied,
+  1n,
+  'EINVALID_SIGNATURE',
+  '',
+);
+
+/**
+ * `0x7::test_derivable_account_abstraction_ed25519_hex`, natively: the derivable authentication
+ * function a localnet registers at genesis for tests. It accepts when `abstract_signature` is an
+ * Ed25519 signature, by the key `abstract_public_key`, of the digest printed as `0x…` lowercase
+ * hex (`string_utils::to_string(digest)`); else it aborts `EINVALID_SIGNATURE(0x50001)`.
+ */
+export const testDerivableEd25519HexModule: NativeModule = {
+  address: EXPERIMENTAL_ADDRESS,
+  name: 'test_derivable_account_abstraction_ed25519_hex',
+  friends: [],
+  structs: [],
+  functions: [
+    nativeAuthFunction('authenticate', ['signer', AUTH_DATA_TYPE], (ctx, authData) => {
+      const [variant, digest, signature, publicKey] = authData;
+      if (variant !== 1) {
+        abort(
+          '0x1::auth_data',
+          moduleError(ERROR_CATEGORY.invalidArgument, 2n, 'ENOT_DERIVABLE_AUTH_DATA', ''),
+        );
+      }
+      const message = new TextEncoder().encode(toHex(digest as Uint8Array));
+      if (!verifyEd25519(publicKey as Uint8Array, message, signature as Uint8Array)) {
+        abort('0x7::test_derivable_account_abstraction_ed25519_hex', EINVALID_SIGNATURE);
+      }
+      return must(ctx.signers[0]);
+    }),
+  ],
+};
