@@ -51,11 +51,7 @@ export const fungibleAssetModule: NativeModule = {
         ['frozen', 'bool'],
       ],
     ),
-    struct(
-      'ConcurrentSupply',
-      ['key'],
-      [['current', '0x1::aggregator_v2::Aggregator<u128>']],
-    ),
+    struct('ConcurrentSupply', ['key'], [['current', '0x1::aggregator_v2::Aggregator<u128>']]),
     struct(
       'Withdraw',
       ['drop', 'store'],
