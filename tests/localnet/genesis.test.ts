@@ -5,8 +5,11 @@
  * indexer turns into `fungible_asset_activities` rows at version 0. The ts-sdk's e2e files
  * `api/table` and `api/fungibleAsset` read exactly these.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalnet } from '../../localnet/index.ts';
 import { APTOS_COIN_TYPE, primaryStoreAddress } from '../../localnet/framework/assets.ts';
 import {
   GENESIS_STAKE,
@@ -14,7 +17,14 @@ import {
   VALIDATOR_ADDRESS,
 } from '../../localnet/framework/genesis.ts';
 import { ROOT_ADDRESS } from '../../localnet/framework/root.ts';
-import { fundedAccount, getJson, startChain, type Chain } from './helpers.ts';
+import {
+  fundedAccount,
+  getJson,
+  removeTempDirs,
+  startChain,
+  tempDataDir,
+  type Chain,
+} from './helpers.ts';
 
 const SUPPLY_HANDLE = '0x1b854694ae746cdbd8d44186ca4929b2b337df21d1c74633be19b2710552fdca';
 
@@ -25,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await chain.localnet.stop();
+  removeTempDirs();
 });
 
 const coinSupplyItem = () =>
@@ -161,6 +172,23 @@ describe('genesis fungible asset activities', () => {
       );
     } finally {
       await fresh.localnet.stop();
+    }
+  });
+});
+
+describe('data dirs of the older genesis', () => {
+  it('refuses a v3 data dir (made on the genesis before the validator) and says how to start over', async () => {
+    const dir = tempDataDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'FORMAT'), 'transaction-workbench localnet log v3\n');
+    await expect(startLocalnet({ dataDir: dir, ports: 'auto', blockTimeMs: 0 })).rejects.toThrow(
+      /another format \(transaction-workbench localnet log v3; this chain writes transaction-workbench localnet log v4\); start with --reset/,
+    );
+    const reset = await startLocalnet({ dataDir: dir, ports: 'auto', blockTimeMs: 0, reset: true });
+    try {
+      expect(reset.node.ledgerInfo().ledgerVersion).toBe(0);
+    } finally {
+      await reset.stop();
     }
   });
 });
