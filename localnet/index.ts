@@ -13,7 +13,7 @@ import { LocalNode } from './node/node.ts';
 
 export type { MiningMode } from './miner/miner.ts';
 export type { Faults, LedgerInfo } from './node/node.ts';
-export { LocalNode } from './node/node.ts';
+export { LocalNode, WARMUP_BLOCKS } from './node/node.ts';
 export { NodeError, ValidationError } from './errors.ts';
 export { GAS } from './executor/gas.ts';
 export { CHAIN_ID } from './framework/genesis.ts';
@@ -70,7 +70,9 @@ export interface Localnet {
 }
 
 /**
- * Starts the local chain and its four HTTP services; resolves when all of them listen.
+ * Starts the local chain and its four HTTP services; resolves when all of them listen. On the
+ * default cadence a fresh chain first commits `WARMUP_BLOCKS` (10) blocks, about 5 s, before the
+ * readiness port opens (see localnet/README.md, "Block cadence").
  *
  * @example
  * const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
@@ -114,6 +116,8 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       indexer: await start('indexer'),
       readiness: 0,
     };
+    // Readiness opens last, once the chain has its first blocks (`LocalNode.whenReady`).
+    await node.whenReady();
     ports.readiness = await start('readiness');
     const base = `http://${host.includes(':') ? `[${host}]` : host}`;
     return {

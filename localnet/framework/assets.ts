@@ -186,6 +186,13 @@ export function transferApt(
   depositApt(ctx, to, amount);
 }
 
+/**
+ * APT's supply lives in two places, as on a real chain since APT became a fungible asset: coins
+ * still in `Coin<AptosCoin>` form (at genesis only the validator's stake, in its `StakePool`) count
+ * in the aggregator table item `CoinInfo<AptosCoin>.supply` points to; APT in fungible stores (every
+ * account's balance) counts in `0x1::fungible_asset::ConcurrentSupply` at `0xa`. `coin::supply`
+ * answers their sum, `fungible_asset::supply(0xa)` the second.
+ */
 export function supplyValue(supply: bigint): TableItemValue {
   return {
     kind: 'table_item',
@@ -199,14 +206,40 @@ export function supplyValue(supply: bigint): TableItemValue {
   };
 }
 
-export function readSupply(ctx: StateReader): bigint {
+export const FA_SUPPLY_TYPE = '0x1::fungible_asset::ConcurrentSupply';
+const FA_SUPPLY_KEY = resourceKey(APT_METADATA_ADDRESS, FA_SUPPLY_TYPE);
+
+/** `ConcurrentSupply` of APT's fungible asset at `0xa` (an unbounded aggregator, as REST prints it). */
+export function faSupplyValue(supply: bigint): ResourceValue {
+  return resource(APT_METADATA_ADDRESS, FA_SUPPLY_TYPE, {
+    current: { max_value: U128_MAX.toString(), value: supply.toString() },
+  });
+}
+
+/** APT in coin form: the `CoinInfo<AptosCoin>` aggregator's table item. */
+export function readCoinSupply(ctx: StateReader): bigint {
   const item = ctx.get(SUPPLY_KEY) as TableItemValue | null;
   return item === null ? 0n : BigInt(item.decodedValue as string);
 }
 
-/** Mints (positive) or burns (negative) APT supply. */
+/** APT in fungible stores: `ConcurrentSupply.current` at `0xa`. */
+export function readFaSupply(ctx: StateReader): bigint {
+  const value = ctx.get(FA_SUPPLY_KEY) as ResourceValue | null;
+  const current = value?.data.current as { value?: string } | undefined;
+  return current?.value === undefined ? 0n : BigInt(current.value);
+}
+
+/** APT's total supply, what `0x1::coin::supply<AptosCoin>` answers: coin form plus fungible asset. */
+export function readSupply(ctx: StateReader): bigint {
+  return readCoinSupply(ctx) + readFaSupply(ctx);
+}
+
+/**
+ * Mints (positive) or burns (negative) APT in fungible stores: a mint lands in a primary store and
+ * a fee is burnt from one, so only the fungible asset's `ConcurrentSupply` moves.
+ */
 export function adjustSupply(ctx: NativeContext, delta: bigint): void {
-  const supply = readSupply(ctx) + delta;
+  const supply = readFaSupply(ctx) + delta;
   if (supply < 0n || supply > U128_MAX) throw new RangeError('APT supply out of range');
-  ctx.write(SUPPLY_KEY, supplyValue(supply));
+  ctx.write(FA_SUPPLY_KEY, faSupplyValue(supply));
 }

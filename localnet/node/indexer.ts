@@ -24,7 +24,7 @@ import {
   type JsonObject,
   type ObjectTables,
 } from './objectTables.ts';
-import { resourceKey } from '../storage/types.ts';
+import { resourceKey, type ChainEvent } from '../storage/types.ts';
 
 /** The derived tables `LocalNode.indexerTable` serves. */
 export type IndexerTable =
@@ -56,7 +56,6 @@ export const PROCESSORS = [
   'user_transaction_processor',
   'objects_processor',
 ];
-
 
 const FRAMEWORK_LONG = '0x0000000000000000000000000000000000000000000000000000000000000001';
 const APT_FA_LONG = '0x000000000000000000000000000000000000000000000000000000000000000a';
@@ -149,12 +148,18 @@ export class Indexer {
     return [aptMetadataRow('v1'), aptMetadataRow('v2')];
   }
 
-  /** `fungible_asset_activities`: APT withdrawals and deposits of user transactions, by event. */
+  /**
+   * `fungible_asset_activities`: APT withdrawals and deposits, by event: genesis's (root's balance,
+   * the validator's stake) at version 0, then those of user transactions.
+   */
   fungibleAssetActivities(): JsonObject[] {
     const rows: JsonObject[] = [];
     const reader = this.ledger.reader();
-    for (const record of this.ledger.userRecords()) {
-      record.output.events.forEach((event, index) => {
+    const add = (
+      events: readonly ChainEvent[],
+      at: { version: number; blockHeight: number; timestamp: bigint; success: boolean },
+    ) => {
+      events.forEach((event, index) => {
         if (
           event.type !== '0x1::fungible_asset::Deposit' &&
           event.type !== '0x1::fungible_asset::Withdraw'
@@ -164,23 +169,35 @@ export class Indexer {
         const core = reader.get(resourceKey(store, OBJECT_CORE_TYPE));
         const owner = core !== null && core.kind === 'resource' ? core.data.owner : null;
         rows.push({
-          transaction_version: record.version,
+          transaction_version: at.version,
           event_index: index,
           owner_address: typeof owner === 'string' ? (parseAddress(owner) ?? owner) : null,
           storage_id: store,
           asset_type: APTOS_COIN_TYPE,
           amount: indexerNumber(BigInt(String(event.data.amount))),
           type: event.type,
-          is_transaction_success: record.output.success,
+          is_transaction_success: at.success,
           is_frozen: null,
-          block_height: record.blockHeight,
-          transaction_timestamp: indexerTime(record.timestamp),
+          is_gas_fee: false,
+          block_height: at.blockHeight,
+          transaction_timestamp: indexerTime(at.timestamp),
           token_standard: 'v1',
           entry_function_id_str: null,
           gas_fee_payer_address: null,
           storage_refund_amount: 0,
           metadata: aptMetadataRow('v1'),
         });
+      });
+    };
+    const genesis = this.ledger.record(0);
+    if (genesis.kind === 'genesis')
+      add(genesis.events, { version: 0, blockHeight: 0, timestamp: 0n, success: true });
+    for (const record of this.ledger.userRecords()) {
+      add(record.output.events, {
+        version: record.version,
+        blockHeight: record.blockHeight,
+        timestamp: record.timestamp,
+        success: record.output.success,
       });
     }
     return rows;

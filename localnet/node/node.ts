@@ -22,7 +22,7 @@ import {
   readAccount,
 } from '../framework/assets.ts';
 import type { NativeModule } from '../framework/context.ts';
-import { CHAIN_ID, genesisWrites } from '../framework/genesis.ts';
+import { CHAIN_ID, genesisEvents, genesisWrites } from '../framework/genesis.ts';
 import { findModule, modulesAt } from '../framework/registry.ts';
 import { bytecodeModuleJson, storedModule } from '../move/store.ts';
 import { Mempool } from '../mempool/mempool.ts';
@@ -98,6 +98,9 @@ function paginate<T>(
   return { page, cursor: next === undefined ? null : key(next) };
 }
 
+/** Blocks a chain that makes idle blocks commits before it is ready (`LocalNode.whenReady`). */
+export const WARMUP_BLOCKS = 10;
+
 /**
  * The typed facade of the local chain (like anvil's `EthApi`): reads, submit and simulate here;
  * block production, the faucet, the indexer and the dev controls behind it, each in its own
@@ -169,7 +172,7 @@ export class LocalNode {
       onBlock: () => this.maybeCheckpoint(),
     });
     // Genesis time is fixed so that replaying the log rebuilds identical state.
-    this.ledger.commitGenesis(genesisWrites(0n), 0n);
+    this.ledger.commitGenesis(genesisWrites(0n), 0n, genesisEvents());
     if (checkpoint !== null && resumed) {
       this.ledger.restore(checkpoint.ledger);
       this.clock.restoreOffset(BigInt(checkpoint.clockOffset));
@@ -539,6 +542,27 @@ export class LocalNode {
 
   miningMode(): MiningMode {
     return this.producer.miner.mode;
+  }
+
+  /**
+   * Resolves when the chain may say it is ready (`startLocalnet` opens the readiness port then).
+   * A chain that makes empty blocks while idle (the default cadence) is ready once it has committed
+   * `WARMUP_BLOCKS` blocks, about 5 s after a fresh start: like a real localnet, whose readiness
+   * answers only after its node has been producing blocks for a while, a client that waits for
+   * readiness finds a ledger with history (20 versions). A chain already that high (restarted from
+   * its log), or one that makes no blocks by itself (instant, manual, no idle blocks), is ready at
+   * once.
+   */
+  whenReady(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const mode = this.miningMode();
+        const idleBlocks = mode.mode === 'interval' && (mode.idleBlockMs ?? 0) > 0;
+        if (this.stopped || !idleBlocks || this.ledger.height >= WARMUP_BLOCKS) resolve();
+        else setTimeout(check, 50);
+      };
+      check();
+    });
   }
 
   setMining(mode: MiningMode): void {

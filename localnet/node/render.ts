@@ -359,7 +359,7 @@ export function recordJson(
           type: 'write_set_payload',
           write_set: { type: 'direct_write_set', changes: [], events: [] },
         },
-        events: [],
+        events: record.events.map(eventJson),
       };
     case 'block_metadata':
       return {

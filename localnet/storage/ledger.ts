@@ -6,7 +6,14 @@ import type { LongAddress } from '../encoding.ts';
 import { sha3, fromHex, toHex, uintLe, utf8, must } from '../encoding.ts';
 import type { DurableLog, EntryPosition } from './log.ts';
 import { loadOutput } from './storedOutput.ts';
-import type { StateKey, StateReader, StateValue, TransactionOutput, WriteOp } from './types.ts';
+import type {
+  ChainEvent,
+  StateKey,
+  StateReader,
+  StateValue,
+  TransactionOutput,
+  WriteOp,
+} from './types.ts';
 
 /** A state key's versions (every write) and its current value; older values live in the log. */
 interface History {
@@ -24,6 +31,8 @@ interface CommonRecord {
 export interface GenesisRecord extends CommonRecord {
   kind: 'genesis';
   writes: WriteOp[];
+  /** Module events of version 0 (APT deposited to root and staked by the validator). */
+  events: ChainEvent[];
 }
 
 export interface BlockMetadataRecord extends CommonRecord {
@@ -146,6 +155,7 @@ export class Ledger {
   private readonly byHashKey = new Map<number, number | number[]>();
   private readonly recordCache = new Map<number, UserRecord>();
   private genesisWrites: WriteOp[] = [];
+  private genesisEvents: ChainEvent[] = [];
 
   private capacity = 1024;
   private count = 0;
@@ -355,9 +365,10 @@ export class Ledger {
     this.blockCount += 1;
   }
 
-  commitGenesis(writes: WriteOp[], timestamp: bigint): void {
+  commitGenesis(writes: WriteOp[], timestamp: bigint, events: ChainEvent[] = []): void {
     const hash = toHex(sha3(utf8('APTOS::Genesis'), uintLe(BigInt(writes.length), 8)));
     this.genesisWrites = writes;
+    this.genesisEvents = events;
     this.push({ kind: KIND_GENESIS, hash, height: 0 });
     this.apply(writes, 0);
     this.pushBlock(timestamp, 0, 0);
@@ -457,7 +468,8 @@ export class Ledger {
       accumulatorRoot: this.accumulatorAt(version),
       blockHeight: this.heightOf(version),
     };
-    if (kind === KIND_GENESIS) return { kind: 'genesis', ...common, writes: this.genesisWrites };
+    if (kind === KIND_GENESIS)
+      return { kind: 'genesis', ...common, writes: this.genesisWrites, events: this.genesisEvents };
     const timestamp = this.timestampOf(version);
     if (kind === KIND_METADATA)
       return {

@@ -48,7 +48,12 @@ export interface EntryPosition {
 
 const LOG_FILE = 'chain.log';
 const FORMAT_FILE = 'FORMAT';
-const FORMAT = 'transaction-workbench localnet log v3\n';
+/**
+ * v4: genesis stakes a validator and splits APT's supply (coin form in the `CoinInfo` aggregator
+ * item, fungible stores in `0xa`'s `ConcurrentSupply`); a v3 log's outputs were made on the older
+ * genesis, so replaying one would mix the two.
+ */
+const FORMAT = 'transaction-workbench localnet log v4\n';
 /** Entry header: payload length (u32 LE), CRC-32 of those 4 bytes, CRC-32 of the payload. */
 export const HEADER_BYTES = 12;
 /** A `tx` entry's payload starts with these bytes (JSON.stringify keeps key order). */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Account } from '@aptos-labs/ts-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalnet } from '../../localnet/index.ts';
+import { startLocalnet, WARMUP_BLOCKS } from '../../localnet/index.ts';
 import { DEFAULT_BLOCK_TIME_MS, DEFAULT_IDLE_BLOCK_MS } from '../../localnet/miner/miner.ts';
 import { fundedAccount, removeTempDirs, startChain, tempDataDir } from './helpers.ts';
 
@@ -29,7 +29,25 @@ describe('default cadence', () => {
     } finally {
       await localnet.stop();
     }
-  });
+  }, 30_000);
+
+  it('opens readiness on a fresh chain only after its first 10 blocks (20 versions)', async () => {
+    expect(WARMUP_BLOCKS).toBe(10);
+    const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
+    try {
+      // A client that waited for readiness finds history, as on a real localnet (the ts-sdk's
+      // paginateQuery test reads versions 10–19 right away).
+      expect(localnet.node.ledgerInfo().blockHeight).toBeGreaterThanOrEqual(WARMUP_BLOCKS);
+      const ready = (await (await fetch(localnet.urls.readiness)).json()) as {
+        ready: boolean;
+        ledger_version: string;
+      };
+      expect(ready.ready).toBe(true);
+      expect(Number(ready.ledger_version)).toBeGreaterThanOrEqual(2 * WARMUP_BLOCKS);
+    } finally {
+      await localnet.stop();
+    }
+  }, 30_000);
 
   it('keeps a submission pending until its block, and grows the ledger while idle', async () => {
     const chain = await startChain({ blockTimeMs: DEFAULT_BLOCK_TIME_MS });
@@ -59,12 +77,14 @@ describe('default cadence', () => {
     } finally {
       await chain.localnet.stop();
     }
-  });
+  }, 30_000);
 
   it('commits instantly when asked (--block-time 0)', async () => {
     const chain = await startChain({ blockTimeMs: 0 });
     try {
       expect(chain.localnet.node.miningMode()).toEqual({ mode: 'instant' });
+      // No blocks by itself, so no warm-up: ready at genesis.
+      expect(chain.localnet.node.ledgerInfo().ledgerVersion).toBe(0);
       const before = (await chain.aptos.getLedgerInfo()).ledger_version;
       await sleep(700);
       expect((await chain.aptos.getLedgerInfo()).ledger_version).toBe(before);
@@ -103,5 +123,5 @@ describe('idle blocks in the durable log', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 30_000);
 });

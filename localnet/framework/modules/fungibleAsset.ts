@@ -3,7 +3,7 @@ import type { MoveVal } from '../../executor/moveValues.ts';
 import type { ResourceValue } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
 import { OBJECT_T, struct, view } from '../abi.ts';
-import { APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS, readSupply } from '../assets.ts';
+import { APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS, readFaSupply } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { missingData } from '../context.ts';
 
@@ -51,6 +51,7 @@ export const fungibleAssetModule: NativeModule = {
         ['frozen', 'bool'],
       ],
     ),
+    struct('ConcurrentSupply', ['key'], [['current', '0x1::aggregator_v2::Aggregator<u128>']]),
     struct(
       'Withdraw',
       ['drop', 'store'],
@@ -74,7 +75,7 @@ export const fungibleAssetModule: NativeModule = {
     metadataView('name', '0x1::string::String', () => 'Aptos Coin'),
     metadataView('symbol', '0x1::string::String', () => 'APT'),
     metadataView('decimals', 'u8', () => 8),
-    metadataView('supply', '0x1::option::Option<u128>', (ctx) => [readSupply(ctx)]),
+    metadataView('supply', '0x1::option::Option<u128>', (ctx) => [readFaSupply(ctx)]),
     view(
       'balance',
       [OBJECT_T],

@@ -48,8 +48,9 @@ vi.mock('../../../src/aptos/createAptos', async (importOriginal) => {
 let localnet: Localnet;
 
 beforeAll(async () => {
+  // Default cadence: a fresh chain commits its first 10 blocks (~5 s) before it is ready.
   localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
-});
+}, 30_000);
 afterAll(async () => {
   await localnet.stop();
 });
