@@ -1,4 +1,9 @@
-import { TransactionPayloadEntryFunction } from '@aptos-labs/ts-sdk';
+import type { EntryFunction, RawTransaction } from '@aptos-labs/ts-sdk';
+import {
+  TransactionExecutableEntryFunction,
+  TransactionInnerPayloadV1,
+  TransactionPayloadEntryFunction,
+} from '@aptos-labs/ts-sdk';
 import { NodeError } from '../errors.ts';
 import { checkEntryFunction, PayloadFormatError } from '../executor/payloadFormat.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
@@ -7,6 +12,18 @@ import { execute, validate, validationFailureOutput } from '../executor/execute.
 import { GAS } from '../executor/gas.ts';
 import { aptBalance } from '../framework/assets.ts';
 import type { StateReader, TransactionOutput } from '../storage/types.ts';
+
+/** The entry function of a plain or `payload_v2` (orderless) entry function payload. */
+function entryFunctionOf(raw: RawTransaction): EntryFunction | null {
+  const payload = raw.payload;
+  if (payload instanceof TransactionPayloadEntryFunction) return payload.entryFunction;
+  if (
+    payload instanceof TransactionInnerPayloadV1 &&
+    payload.executable instanceof TransactionExecutableEntryFunction
+  )
+    return payload.executable.entryFunction;
+  return null;
+}
 
 /**
  * Decodes a submitted or simulated `SignedTransaction` and checks it as the node's API does before
@@ -31,9 +48,10 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
       message: `The local chain runs entry function and script payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
     });
   }
-  if (tx.raw.payload instanceof TransactionPayloadEntryFunction && tx.entry !== null) {
+  const entryFunction = entryFunctionOf(tx.raw);
+  if (entryFunction !== null && tx.entry !== null) {
     try {
-      checkEntryFunction(tx.raw.payload.entryFunction, tx.entry.module);
+      checkEntryFunction(entryFunction, tx.entry.module);
     } catch (error) {
       if (!(error instanceof PayloadFormatError)) throw error;
       const deserialize = error.message.startsWith('unknown variant');

@@ -13,6 +13,7 @@ import {
   TransactionAuthenticatorMultiAgent,
   TransactionAuthenticatorMultiEd25519,
   TransactionAuthenticatorSingleSender,
+  WebAuthnSignature,
   type AnySignature,
 } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
@@ -41,6 +42,9 @@ function publicKeyJson(key: AnyPublicKey): JsonObject {
 
 function signatureJson(signature: AnySignature): JsonObject {
   const inner = signature.signature;
+  // A WebAuthn signature prints its whole BCS (signature, authenticator data, client data).
+  if (inner instanceof WebAuthnSignature)
+    return { type: 'web_authn', value: toHex(inner.bcsToBytes()) };
   const type =
     inner instanceof Ed25519Signature
       ? 'ed25519'
@@ -156,6 +160,8 @@ function signedFieldsJson(tx: DecodedTransaction): JsonObject {
   return {
     sender: shortAddress(tx.sender),
     sequence_number: tx.sequenceNumber.toString(),
+    // An orderless transaction's nonce (a node prints the field only for those).
+    ...(tx.nonce === null ? {} : { replay_protection_nonce: tx.nonce.toString() }),
     max_gas_amount: tx.maxGasAmount.toString(),
     gas_unit_price: tx.gasUnitPrice.toString(),
     expiration_timestamp_secs: tx.expirationSecs.toString(),
