@@ -14,7 +14,7 @@ import { MoveAbort, VmStatusError } from '../../framework/context.ts';
 import { findModule } from '../../framework/registry.ts';
 import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
 import { readScript } from '../binary/reader.ts';
-import { registerInitModuleRunner } from '../publish.ts';
+import { registerInitModuleRunner, registerPackageVerifier } from '../publish.ts';
 import { findBytecodeModule } from '../store.ts';
 import type { CompiledModule, CompiledScript } from '../binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../binary/types.ts';
@@ -316,6 +316,9 @@ export function checkPackage(
     if (module !== null) checkModule(module, (s) => session.struct(s));
   }
 }
+
+/** Publishing verifies every bundle through {@link checkPackage} (localnet/move/publish.ts). */
+registerPackageVerifier((ctx, modules) => checkPackage(ctx, modules));
 
 /**
  * `init_module` after publishing (`localnet/move/publish.ts` calls this runner): in the
