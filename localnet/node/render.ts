@@ -160,13 +160,13 @@ function signedFieldsJson(tx: DecodedTransaction): JsonObject {
   return {
     sender: shortAddress(tx.sender),
     sequence_number: tx.sequenceNumber.toString(),
-    // An orderless transaction's nonce (a node prints the field only for those).
-    ...(tx.nonce === null ? {} : { replay_protection_nonce: tx.nonce.toString() }),
     max_gas_amount: tx.maxGasAmount.toString(),
     gas_unit_price: tx.gasUnitPrice.toString(),
     expiration_timestamp_secs: tx.expirationSecs.toString(),
     payload: payloadJson(tx),
     signature: transactionSignatureJson(tx),
+    // An orderless transaction's nonce (a node prints the field only for those, after `signature`).
+    ...(tx.nonce === null ? {} : { replay_protection_nonce: tx.nonce.toString() }),
   };
 }
 
