@@ -1,5 +1,5 @@
+import type { AccountAddress } from '@aptos-labs/ts-sdk';
 import {
-  AccountAddress,
   AccountAuthenticatorSingleKey,
   AnyPublicKey,
   AnySignature,
