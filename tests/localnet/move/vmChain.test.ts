@@ -222,7 +222,9 @@ describe('Move VM on the chain', () => {
       (change) =>
         change.type === 'write_resource' &&
         (change as { data: { type: string } }).data.type === '0x4::collection::Collection',
-    ) as { data: { data: { name: string; description: string; uri: string; creator: string } } };
+    ) as unknown as {
+      data: { data: { name: string; description: string; uri: string; creator: string } };
+    };
     expect(collection.data.data).toMatchObject({
       name: 'Bytecode gallery',
       description: 'd',
