@@ -351,12 +351,16 @@ function invariant(fn: LoadedFunction, pc: number, what: string): Error {
   return error;
 }
 
+const [COPY, DROP, STORE, KEY] = [1, 2, 4, 8] as const;
+
 /**
  * Prepares a function's code once: the interpreter runs `Prepared`, never `Bytecode`. With
  * `verify` (publishing), it is also the bytecode verifier's cheap passes: the stack is empty at
  * every block boundary and never underflows, and every instruction's operands have the types it
  * needs (`BR_TYPE_MISMATCH_ERROR`, `CALL_TYPE_MISMATCH_ERROR`, `INTEGER_OP_TYPE_MISMATCH_ERROR`,
- * …, at `0x…::m::f+pc`). Abilities and reference safety are not checked.
+ * …, at `0x…::m::f+pc`) and the abilities they need (`POP_WITHOUT_DROP_ABILITY`,
+ * `COPYLOC_WITHOUT_COPY_ABILITY`, `MOVETO_WITHOUT_KEY_ABILITY`, …). Reference safety and the
+ * destruction of locals at `ret` are not checked.
  */
 export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false): Prepared {
   if (fn.prepared !== null) return fn.prepared;
@@ -393,6 +397,40 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
     stack = [];
   };
   const sameInts = (a: Ty, b: Ty): boolean => isInteger(a) && tyEquals(a, b);
+  /** The abilities of a type here (type parameters by their constraints). */
+  const abilitiesOf = (ty: Ty): number => {
+    switch (ty.k) {
+      case K.SIGNER:
+        return DROP;
+      case K.VECTOR:
+        return abilitiesOf(ty.elem) & (COPY | DROP | STORE);
+      case K.REF:
+      case K.MUT_REF:
+        return COPY | DROP;
+      case K.PARAM:
+        return fn.typeParams[ty.idx] ?? 0;
+      case K.STRUCT: {
+        let struct: LoadedStruct;
+        try {
+          struct = lookup(ty.s);
+        } catch {
+          return COPY | DROP | STORE | KEY; // not resolvable here: refused elsewhere, if at all
+        }
+        // Each non-phantom argument must have copy / drop / store (store for key) for the
+        // instance to keep that ability, as the verifier's `abilities` does.
+        let granted = COPY | DROP | STORE | KEY;
+        ty.args.forEach((arg, i) => {
+          if (struct.typeParams[i]?.isPhantom === true) return;
+          const a = abilitiesOf(arg);
+          granted &= (a & (COPY | DROP | STORE)) | ((a & STORE) !== 0 ? KEY : 0);
+        });
+        return struct.abilities & granted;
+      }
+      default:
+        return COPY | DROP | STORE;
+    }
+  };
+  const has = (ty: Ty, ability: number): boolean => (abilitiesOf(ty) & ability) !== 0;
   const deref = (ty: Ty, pc: number): Ty => {
     if (ty.k !== K.REF && ty.k !== K.MUT_REF) throw invariant(fn, pc, 'expected a reference');
     return ty.to;
@@ -493,10 +531,12 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
     if (starts.has(pc)) endBlock(pc);
     const instr = code[pc] as Bytecode;
     switch (instr.op) {
-      case 'Pop':
-        pop(pc);
+      case 'Pop': {
+        const ty = pop(pc);
+        if (verify) check(has(ty, DROP), 'POP_WITHOUT_DROP_ABILITY', pc);
         op[pc] = OP.POP;
         break;
+      }
       case 'Ret':
         if (verify) {
           for (let i = fn.returns.length - 1; i >= 0; i -= 1) {
@@ -554,6 +594,8 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       case 'MoveLoc': {
         const ty = fn.locals[instr.local];
         if (ty === undefined) throw invariant(fn, pc, 'bad local');
+        if (verify && instr.op === 'CopyLoc')
+          check(has(ty, COPY), 'COPYLOC_WITHOUT_COPY_ABILITY', pc);
         op[pc] = instr.op === 'CopyLoc' ? OP.COPY_LOC : OP.MOVE_LOC;
         num[pc] = instr.local;
         stack.push(ty);
@@ -651,7 +693,9 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       case 'ReadRef': {
         const ref = pop(pc);
         check(ref.k === K.REF || ref.k === K.MUT_REF, 'READREF_TYPE_MISMATCH_ERROR', pc);
-        stack.push(deref(ref, pc));
+        const target = deref(ref, pc);
+        if (verify) check(has(target, COPY), 'READREF_WITHOUT_COPY_ABILITY', pc);
+        stack.push(target);
         op[pc] = OP.READ_REF;
         break;
       }
@@ -660,6 +704,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         const value = pop(pc);
         check(ref.k !== K.REF, 'WRITEREF_NO_MUTABLE_REFERENCE_ERROR', pc);
         check(ref.k === K.MUT_REF && tyEquals(ref.to, value), 'WRITEREF_TYPE_MISMATCH_ERROR', pc);
+        if (verify) check(has(value, DROP), 'WRITEREF_WITHOUT_DROP_ABILITY', pc);
         op[pc] = OP.WRITE_REF;
         break;
       }
@@ -733,7 +778,11 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         const rhs = pop(pc);
         const lhs = pop(pc);
         if (instr.op === 'Eq' || instr.op === 'Neq')
-          check(tyEquals(lhs, rhs), 'EQUALITY_OP_TYPE_MISMATCH_ERROR', pc);
+          check(
+            tyEquals(lhs, rhs) && (!verify || has(lhs, DROP)),
+            'EQUALITY_OP_TYPE_MISMATCH_ERROR',
+            pc,
+          );
         else check(sameInts(lhs, rhs), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
         stack.push(T.bool);
         op[pc] = OP[instr.op.toUpperCase() as 'EQ'];
@@ -748,21 +797,29 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         op[pc] = OP.NOP;
         break;
       case 'Exists':
-      case 'ExistsGeneric':
-        pop(pc);
+      case 'ExistsGeneric': {
+        const site = instr.op === 'Exists' ? structSite(instr.def, []) : defInst(instr.def);
+        check(
+          pop(pc).k === K.ADDRESS && (site.struct.abilities & KEY) !== 0,
+          'EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT',
+          pc,
+        );
         stack.push(T.bool);
         op[pc] = OP.EXISTS;
-        obj[pc] = instr.op === 'Exists' ? structSite(instr.def, []) : defInst(instr.def);
+        obj[pc] = site;
         break;
+      }
       case 'MutBorrowGlobal':
       case 'ImmBorrowGlobal':
       case 'MutBorrowGlobalGeneric':
       case 'ImmBorrowGlobalGeneric': {
-        pop(pc);
+        const address = pop(pc);
         const site =
           instr.op === 'MutBorrowGlobal' || instr.op === 'ImmBorrowGlobal'
             ? structSite(instr.def, [])
             : defInst(instr.def);
+        check(address.k === K.ADDRESS, 'BORROWGLOBAL_TYPE_MISMATCH_ERROR', pc);
+        check((site.struct.abilities & KEY) !== 0, 'BORROWGLOBAL_WITHOUT_KEY_ABILITY', pc);
         const mutable = instr.op.startsWith('Mut');
         stack.push(mutable ? T.mutRef(site.ty) : T.ref(site.ty));
         op[pc] = OP.BORROW_GLOBAL;
@@ -772,20 +829,30 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       }
       case 'MoveFrom':
       case 'MoveFromGeneric': {
-        pop(pc);
+        const address = pop(pc);
         const site = instr.op === 'MoveFrom' ? structSite(instr.def, []) : defInst(instr.def);
+        check(address.k === K.ADDRESS, 'MOVEFROM_TYPE_MISMATCH_ERROR', pc);
+        check((site.struct.abilities & KEY) !== 0, 'MOVEFROM_WITHOUT_KEY_ABILITY', pc);
         stack.push(site.ty);
         op[pc] = OP.MOVE_FROM;
         obj[pc] = site;
         break;
       }
       case 'MoveTo':
-      case 'MoveToGeneric':
-        pop(pc);
-        pop(pc);
+      case 'MoveToGeneric': {
+        const site = instr.op === 'MoveTo' ? structSite(instr.def, []) : defInst(instr.def);
+        const value = pop(pc);
+        const signer = pop(pc);
+        check(
+          tyEquals(value, site.ty) && signer.k === K.REF && signer.to.k === K.SIGNER,
+          'MOVETO_TYPE_MISMATCH_ERROR',
+          pc,
+        );
+        check((site.struct.abilities & KEY) !== 0, 'MOVETO_WITHOUT_KEY_ABILITY', pc);
         op[pc] = OP.MOVE_TO;
-        obj[pc] = instr.op === 'MoveTo' ? structSite(instr.def, []) : defInst(instr.def);
+        obj[pc] = site;
         break;
+      }
       case 'CastU8':
       case 'CastU16':
       case 'CastU32':

@@ -14,6 +14,7 @@ const ME = `0x${'cd'.repeat(32)}` as LongAddress;
 const EMPTY_STATE = { get: () => null };
 
 interface Case {
+  typeParams?: number;
   params?: SignatureToken[];
   returns?: SignatureToken[];
   locals?: SignatureToken[];
@@ -127,6 +128,77 @@ describe('the verifier on publishing', () => {
     expect(
       verdict({ code: [{ op: 'LdTrue' }, { op: 'ReadRef' }, { op: 'Pop' }, { op: 'Ret' }] }),
     ).toBe('READREF_TYPE_MISMATCH_ERROR 1049');
+  });
+
+  it('checks abilities: drop to pop, copy to copy, key for globals; phantom arguments do not count', () => {
+    // `struct Hot { v: u64 }` has no ability at all; `struct Box has key { v: u64 }`.
+    const withStructs = (b: ModuleBuilder) => {
+      b.struct('Hot', 0, [['v', S.u64]]);
+      b.struct('Box', 8, [['v', S.u64]]);
+    };
+    const hot = S.struct(0);
+    expect(
+      verdict(
+        { params: [hot], code: [{ op: 'MoveLoc', local: 0 }, { op: 'Pop' }, { op: 'Ret' }] },
+        withStructs,
+      ),
+    ).toBe('POP_WITHOUT_DROP_ABILITY 1023');
+    expect(
+      verdict({
+        params: [S.signer],
+        code: [{ op: 'CopyLoc', local: 0 }, { op: 'Pop' }, { op: 'Ret' }],
+      }),
+    ).toBe('COPYLOC_WITHOUT_COPY_ABILITY 1038');
+    expect(
+      verdict(
+        {
+          params: [S.ref(S.signer), hot],
+          code: [
+            { op: 'MoveLoc', local: 0 },
+            { op: 'MoveLoc', local: 1 },
+            { op: 'MoveTo', def: 0 },
+            { op: 'Ret' },
+          ],
+        },
+        withStructs,
+      ),
+    ).toBe('MOVETO_WITHOUT_KEY_ABILITY 1065');
+    expect(
+      verdict(
+        {
+          params: [S.ref(S.signer), S.u64],
+          code: [
+            { op: 'MoveLoc', local: 0 },
+            { op: 'MoveLoc', local: 1 },
+            { op: 'Pack', def: 1 },
+            { op: 'MoveTo', def: 1 },
+            { op: 'Ret' },
+          ],
+        },
+        withStructs,
+      ),
+    ).toBeNull();
+    // A type parameter pops only under a `drop` constraint (here: none).
+    expect(
+      verdict({
+        typeParams: 1,
+        params: [S.param(0)],
+        code: [{ op: 'MoveLoc', local: 0 }, { op: 'Pop' }, { op: 'Ret' }],
+      }),
+    ).toBe('POP_WITHOUT_DROP_ABILITY 1023');
+    // `Object<Hot>` drops: `Object<phantom T>` ignores its argument's abilities.
+    expect(
+      verdict(
+        {
+          params: [S.struct(2, [hot])],
+          code: [{ op: 'MoveLoc', local: 0 }, { op: 'Pop' }, { op: 'Ret' }],
+        },
+        (b) => {
+          withStructs(b);
+          b.foreignStruct('0x1', 'object', 'Object', 1 | 2 | 4, 1);
+        },
+      ),
+    ).toBeNull();
   });
 
   it('checks calls and packs against the callee and the struct', () => {
