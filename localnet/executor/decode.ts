@@ -1,4 +1,9 @@
-import type { AccountAuthenticator, EntryFunctionBytes } from '@aptos-labs/ts-sdk';
+import type {
+  AccountAuthenticator,
+  EntryFunction,
+  EntryFunctionBytes,
+  Script,
+} from '@aptos-labs/ts-sdk';
 import {
   AccountAuthenticatorEd25519,
   AccountAuthenticatorMultiEd25519,
@@ -10,6 +15,10 @@ import {
   TransactionAuthenticatorMultiAgent,
   TransactionAuthenticatorMultiEd25519,
   TransactionAuthenticatorSingleSender,
+  TransactionExecutableEntryFunction,
+  TransactionExecutableScript,
+  TransactionExtraConfigV1,
+  TransactionInnerPayloadV1,
   TransactionPayloadEntryFunction,
   TransactionPayloadMultiSig,
   TransactionPayloadScript,
@@ -46,8 +55,19 @@ export interface DecodedTransaction {
   gasUnitPrice: bigint;
   expirationSecs: bigint;
   chainId: number;
+  /**
+   * What runs. A `payload_v2` payload (`TransactionInnerPayloadV1`) whose executable is an entry
+   * function or a script, without a multisig address, is that kind; others stay `payload_v2`.
+   */
   payloadKind: 'entry_function' | 'script' | 'multisig' | 'payload_v2';
   entry: EntryCall | null;
+  /** The script of a script payload (plain or `payload_v2`), else `null`. */
+  script: Script | null;
+  /**
+   * The replay protection nonce of an orderless transaction (a `payload_v2` payload whose extra
+   * config has one): it is identified by (sender, nonce) and its sequence number is not used.
+   */
+  nonce: bigint | null;
   senderSigner: Signer;
   secondarySigners: Signer[];
   feePayer: Signer | null;
@@ -70,8 +90,7 @@ function longAddress(address: { toStringLong(): string }): LongAddress {
   return address.toStringLong() as LongAddress;
 }
 
-function entryCallOf(payload: TransactionPayloadEntryFunction): EntryCall {
-  const call = payload.entryFunction;
+function entryCallOf(call: EntryFunction): EntryCall {
   return {
     module: longAddress(call.module_name.address),
     moduleName: call.module_name.name.identifier,
@@ -124,11 +143,37 @@ function signersOf(
   throw new DecodeError('unsupported transaction authenticator');
 }
 
-function payloadKindOf(raw: RawTransaction): DecodedTransaction['payloadKind'] {
-  if (raw.payload instanceof TransactionPayloadEntryFunction) return 'entry_function';
-  if (raw.payload instanceof TransactionPayloadScript) return 'script';
-  if (raw.payload instanceof TransactionPayloadMultiSig) return 'multisig';
-  return 'payload_v2';
+/** The payload's kind, entry function, script and orderless nonce (see {@link DecodedTransaction}). */
+function payloadOf(
+  raw: RawTransaction,
+): Pick<DecodedTransaction, 'payloadKind' | 'entry' | 'script' | 'nonce'> {
+  const payload = raw.payload;
+  const none = { entry: null, script: null, nonce: null };
+  if (payload instanceof TransactionPayloadEntryFunction)
+    return { ...none, payloadKind: 'entry_function', entry: entryCallOf(payload.entryFunction) };
+  if (payload instanceof TransactionPayloadScript)
+    return { ...none, payloadKind: 'script', script: payload.script };
+  if (payload instanceof TransactionPayloadMultiSig) return { ...none, payloadKind: 'multisig' };
+  if (payload instanceof TransactionInnerPayloadV1) {
+    const config = payload.extra_config;
+    const nonce =
+      config instanceof TransactionExtraConfigV1 ? (config.replayProtectionNonce ?? null) : null;
+    const multisig =
+      config instanceof TransactionExtraConfigV1 && config.multisigAddress !== undefined;
+    const executable = payload.executable;
+    if (!multisig && executable instanceof TransactionExecutableEntryFunction) {
+      return {
+        ...none,
+        payloadKind: 'entry_function',
+        entry: entryCallOf(executable.entryFunction),
+        nonce,
+      };
+    }
+    if (!multisig && executable instanceof TransactionExecutableScript)
+      return { ...none, payloadKind: 'script', script: executable.script, nonce };
+    return { ...none, payloadKind: 'payload_v2', nonce };
+  }
+  return { ...none, payloadKind: 'payload_v2' };
 }
 
 /** How many variants the node's enums have, for serde's "expected variant index" wording. */
@@ -281,7 +326,6 @@ export function decodeSignedTransaction(bytes: Uint8Array): DecodedTransaction {
     throw new DecodeError(bcsWording(error instanceof Error ? error.message : String(error)));
   }
   const sender = longAddress(raw.sender);
-  const payloadKind = payloadKindOf(raw);
   return {
     bytes,
     hash: userTransactionHash(bytes),
@@ -294,8 +338,7 @@ export function decodeSignedTransaction(bytes: Uint8Array): DecodedTransaction {
     gasUnitPrice: raw.gas_unit_price,
     expirationSecs: raw.expiration_timestamp_secs,
     chainId: raw.chain_id.chainId,
-    payloadKind,
-    entry: raw.payload instanceof TransactionPayloadEntryFunction ? entryCallOf(raw.payload) : null,
+    ...payloadOf(raw),
     ...signersOf(sender, authenticator),
   };
 }

@@ -31,6 +31,7 @@ import { authenticationKeyOf, isNoAccountAuthenticator } from './signatures.ts';
 import { signersOf, verifySignatures } from './transactionSignatures.ts';
 import type { EntryCall } from './decode.ts';
 import { executeMultisigPayload, multisigPrologue } from './multisigPayload.ts';
+import { checkNonce, nonceStateKey, nonceValue } from './nonces.ts';
 
 /** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
 export const VALIDATION_CODES = {
@@ -61,6 +62,8 @@ export const VALIDATION_CODES = {
   MISSING_DATA: 4008,
   ARITHMETIC_ERROR: 4017,
   VECTOR_OPERATION_ERROR: 4018,
+  NONCE_ALREADY_USED: 42,
+  TRANSACTION_EXPIRATION_TOO_FAR_IN_FUTURE: 44,
 } as const;
 
 export type ValidationStatus = keyof typeof VALIDATION_CODES;
@@ -146,10 +149,16 @@ export function validate(
       account === null ? signer.address : (account.data.authentication_key as string);
     if (derived !== expected) return 'INVALID_AUTH_KEY';
   }
-  const sequenceNumber = sequenceNumberOf(state, tx.sender);
-  if (tx.sequenceNumber < sequenceNumber) return 'SEQUENCE_NUMBER_TOO_OLD';
-  if (tx.sequenceNumber > sequenceNumber && options.sequence === 'exact')
-    return 'SEQUENCE_NUMBER_TOO_NEW';
+  if (tx.nonce !== null) {
+    // Orderless (localnet/executor/nonces.ts): (sender, nonce) instead of the sequence number.
+    const nonceFailure = checkNonce(state, { ...tx, nonce: tx.nonce }, options.nowSeconds);
+    if (nonceFailure !== null) return nonceFailure;
+  } else {
+    const sequenceNumber = sequenceNumberOf(state, tx.sender);
+    if (tx.sequenceNumber < sequenceNumber) return 'SEQUENCE_NUMBER_TOO_OLD';
+    if (tx.sequenceNumber > sequenceNumber && options.sequence === 'exact')
+      return 'SEQUENCE_NUMBER_TOO_NEW';
+  }
   const payer = tx.feePayer?.address ?? tx.sender;
   if (!noGasPayment && aptBalance(state, payer) < tx.maxGasAmount * tx.gasUnitPrice)
     return 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE';
@@ -425,16 +434,24 @@ export function execute(
     block.chainId,
   );
   phase.cleanup?.(epilogue);
-  const account = readAccount(epilogue, tx.sender);
-  const sequenceNumber = account === null ? 0n : BigInt(account.data.sequence_number as string);
-  const accountAfter =
-    account === null
-      ? accountValue(tx.sender, 1n, tx.sender)
-      : {
-          ...account,
-          data: { ...account.data, sequence_number: (sequenceNumber + 1n).toString() },
-        };
-  epilogue.write(resourceKey(tx.sender, ACCOUNT_TYPE), accountAfter);
+  if (tx.nonce !== null) {
+    // Orderless: the nonce is used (the prologue records it), the sequence number stays.
+    epilogue.write(
+      nonceStateKey(tx.sender, tx.nonce),
+      nonceValue(tx.sender, tx.nonce, tx.expirationSecs),
+    );
+  } else {
+    const account = readAccount(epilogue, tx.sender);
+    const sequenceNumber = account === null ? 0n : BigInt(account.data.sequence_number as string);
+    const accountAfter =
+      account === null
+        ? accountValue(tx.sender, 1n, tx.sender)
+        : {
+            ...account,
+            data: { ...account.data, sequence_number: (sequenceNumber + 1n).toString() },
+          };
+    epilogue.write(resourceKey(tx.sender, ACCOUNT_TYPE), accountAfter);
+  }
   if (charged && fee > 0n) {
     withdrawFee(epilogue, payer, fee);
     adjustSupply(epilogue, -fee);

@@ -1,4 +1,4 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { AccountAuthenticator, AnyPublicKey, Ed25519PublicKey } from '@aptos-labs/ts-sdk';
 import {
   AccountAuthenticatorAbstraction,
@@ -8,6 +8,7 @@ import {
   AccountAuthenticatorSingleKey,
   AnyPublicKeyVariant,
   Ed25519Signature,
+  WebAuthnSignature,
   type AnySignature,
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
@@ -52,7 +53,61 @@ export function bitmapIndices(bitmap: Uint8Array): number[] {
   return indices;
 }
 
+const SPKI_P256_PREFIX = Buffer.from('3059301306072a8648ce3d020106082a8648ce3d030107034200', 'hex');
+/** Half the order of P-256: a signature's `s` above it is the malleable twin, which Aptos refuses. */
+const P256_HALF_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n >> 1n;
+
+/**
+ * A WebAuthn (passkey) signature, as a node checks it (`aptos-crypto` webauthn): the client data
+ * JSON's `challenge` is the base64url SHA3-256 of the signing message, and the P-256 signature
+ * (64 bytes r ‖ s, low s) verifies over `authenticator_data ‖ sha256(client_data_json)` with
+ * SHA-256, through OpenSSL (`node:crypto`).
+ */
+export function verifyWebAuthn(
+  publicKey: Uint8Array,
+  message: Uint8Array,
+  signature: WebAuthnSignature,
+): boolean {
+  const clientDataJson = signature.clientDataJSON.toUint8Array();
+  let clientData: unknown;
+  try {
+    clientData = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(clientDataJson));
+  } catch {
+    return false;
+  }
+  const challenge =
+    typeof clientData === 'object' && clientData !== null && 'challenge' in clientData
+      ? clientData.challenge
+      : undefined;
+  if (challenge !== Buffer.from(sha3(message)).toString('base64url')) return false;
+  const raw = signature.signature.toUint8Array();
+  if (publicKey.length !== 65 || raw.length !== 64) return false;
+  if (BigInt(toHex(raw.subarray(32))) > P256_HALF_ORDER) return false;
+  const clientDataHash = createHash('sha256').update(clientDataJson).digest();
+  try {
+    const key = createPublicKey({
+      key: Buffer.concat([SPKI_P256_PREFIX, publicKey]),
+      format: 'der',
+      type: 'spki',
+    });
+    return verify(
+      'sha256',
+      Buffer.concat([signature.authenticatorData.toUint8Array(), clientDataHash]),
+      { key, dsaEncoding: 'ieee-p1363' },
+      raw,
+    );
+  } catch {
+    return false;
+  }
+}
+
 function verifyAny(publicKey: AnyPublicKey, message: Uint8Array, signature: AnySignature): boolean {
+  if (signature.signature instanceof WebAuthnSignature) {
+    return (
+      publicKey.variant === AnyPublicKeyVariant.Secp256r1 &&
+      verifyWebAuthn(publicKey.publicKey.toUint8Array(), message, signature.signature)
+    );
+  }
   if (publicKey.variant === AnyPublicKeyVariant.Ed25519) {
     const inner = signature.signature;
     if (!(inner instanceof Ed25519Signature)) return false;

@@ -8,6 +8,8 @@ import type { DecodedTransaction } from '../executor/decode.ts';
  *   ready before it; others are *parked* until the gap fills;
  * - a transaction *held* by a fault, or still inside a commit delay, waits in place (and so do the
  *   sender's later ones);
+ * - an orderless transaction (a replay protection nonce) is kept by (sender, nonce) and is ready
+ *   at once, whatever the sequence numbers;
  * - anything left at its expiration time is dropped (lookups by hash then answer 404);
  * - bounded as a node bounds it: at most 100 transactions per sender (the faucet's root account
  *   excepted) and, as a whole, a count and a size in bytes; past a bound a submission answers 507
@@ -24,6 +26,8 @@ export interface PendingEntry {
 export class Mempool {
   private readonly bySender = new Map<LongAddress, Map<bigint, PendingEntry>>();
   private readonly byHash = new Map<string, PendingEntry>();
+  /** Orderless transactions by `sender|nonce`. */
+  private readonly orderless = new Map<string, PendingEntry>();
   private arrivals = 0;
   private bytes = 0;
 
@@ -50,6 +54,7 @@ export class Mempool {
     options: { readyAt: number; held: boolean; perAccountCap?: boolean },
   ): boolean {
     if (this.byHash.has(tx.hash)) return false;
+    if (tx.nonce !== null) return this.addOrderless(tx, tx.nonce, options);
     let entries = this.bySender.get(tx.sender);
     const existing = entries?.get(tx.sequenceNumber);
     if (existing !== undefined) {
@@ -93,11 +98,52 @@ export class Mempool {
     return true;
   }
 
+  /** An orderless transaction: one per (sender, nonce), replaced only at a higher gas unit price. */
+  private addOrderless(
+    tx: DecodedTransaction,
+    nonce: bigint,
+    options: { readyAt: number; held: boolean },
+  ): boolean {
+    const key = `${tx.sender}|${nonce}`;
+    const existing = this.orderless.get(key);
+    if (existing !== undefined) {
+      if (tx.gasUnitPrice <= existing.tx.gasUnitPrice) {
+        throw new NodeError({
+          code: 'invalid_transaction_update',
+          message: `Transaction already in mempool with a different payload: sender ${tx.sender}, replay protection nonce ${nonce}; resubmit with a higher gas unit price to replace it`,
+        });
+      }
+      this.remove(existing.tx.hash);
+    } else if (
+      this.byHash.size >= this.capacity ||
+      this.bytes + tx.bytes.length > this.capacityBytes
+    ) {
+      throw new NodeError({
+        code: 'mempool_is_full',
+        message: `Mempool is full. Mempool size: ${this.byHash.size}, Capacity: ${this.capacity}`,
+      });
+    }
+    const entry: PendingEntry = {
+      tx,
+      arrival: this.arrivals++,
+      readyAt: options.readyAt,
+      held: options.held,
+    };
+    this.orderless.set(key, entry);
+    this.byHash.set(tx.hash, entry);
+    this.bytes += tx.bytes.length;
+    return true;
+  }
+
   remove(hash: string): PendingEntry | undefined {
     const entry = this.byHash.get(hash);
     if (entry === undefined) return undefined;
     this.byHash.delete(hash);
     this.bytes -= entry.tx.bytes.length;
+    if (entry.tx.nonce !== null) {
+      this.orderless.delete(`${entry.tx.sender}|${entry.tx.nonce}`);
+      return entry;
+    }
     const entries = this.bySender.get(entry.tx.sender);
     entries?.delete(entry.tx.sequenceNumber);
     if (entries?.size === 0) this.bySender.delete(entry.tx.sender);
@@ -127,6 +173,10 @@ export class Mempool {
   }): { ready: PendingEntry[]; stale: PendingEntry[] } {
     const ready: PendingEntry[] = [];
     const stale: PendingEntry[] = [];
+    for (const entry of this.orderless.values()) {
+      if (ready.length >= args.limit) break;
+      if (!entry.held && entry.readyAt <= args.nowMs) ready.push(entry);
+    }
     for (const [sender, entries] of this.bySender) {
       if (ready.length >= args.limit) break;
       let next = args.sequenceNumberOf(sender);

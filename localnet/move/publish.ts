@@ -15,8 +15,9 @@
  * 3. `init_module(&signer)` of every newly published module, through the runner the interpreter
  *    registers (`registerInitModuleRunner`).
  *
- * The bytecode verifier's type and reference safety passes are not run: only the reader's bounds
- * checks (see localnet/README.md, "Move modules").
+ * Before storing, the bundle goes through the bytecode verifier the interpreter registers
+ * (`registerPackageVerifier`): stack balance per block and the types of every instruction's
+ * operands. Reference safety (borrow checking) is not verified (see localnet/README.md).
  */
 import { Deserializer } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
@@ -393,6 +394,9 @@ export function publishPackage(
   for (const bytes of code) ctx.charge(GAS_PER_MODULE + bytes.length * GAS_PER_BYTE);
   const modules = deserializeBundle(code);
   validateBundle(ctx, publisher, modules, moduleNames);
+  // The bytecode verifier (localnet/move/vm/verifier: every function's code, its stack and
+  // types per instruction), before anything is stored.
+  packageVerifier?.(ctx, modules);
   const fresh: string[] = [];
   modules.forEach((m, i) => {
     const { name } = moduleId(m);
@@ -429,4 +433,17 @@ let initModuleRunner: InitModuleRunner | null = null;
  */
 export function registerInitModuleRunner(runner: InitModuleRunner | null): void {
   initModuleRunner = runner;
+}
+
+/** Verifies a bundle's code; throws the verifier's `VmStatusError` (e.g. `CALL_TYPE_MISMATCH_ERROR`). */
+export type PackageVerifier = (ctx: NativeContext, modules: readonly CompiledModule[]) => void;
+
+let packageVerifier: PackageVerifier | null = null;
+
+/**
+ * Registers the bytecode verifier (the interpreter registers `checkPackage` when it loads, as it
+ * registers the `init_module` runner, so publishing does not import the interpreter).
+ */
+export function registerPackageVerifier(verifier: PackageVerifier | null): void {
+  packageVerifier = verifier;
 }

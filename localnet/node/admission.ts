@@ -1,4 +1,10 @@
-import { TransactionPayloadEntryFunction, TransactionPayloadMultiSig } from '@aptos-labs/ts-sdk';
+import type { EntryFunction, RawTransaction } from '@aptos-labs/ts-sdk';
+import {
+  TransactionExecutableEntryFunction,
+  TransactionInnerPayloadV1,
+  TransactionPayloadEntryFunction,
+  TransactionPayloadMultiSig,
+} from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
 import { checkEntryFunction, PayloadFormatError } from '../executor/payloadFormat.ts';
@@ -8,6 +14,20 @@ import { execute, validate, validationFailureOutput } from '../executor/execute.
 import { GAS } from '../executor/gas.ts';
 import { aptBalance } from '../framework/assets.ts';
 import type { StateReader, TransactionOutput } from '../storage/types.ts';
+
+/** The entry function of a plain, `Multisig` or `payload_v2` (orderless) entry function payload. */
+function entryFunctionOf(raw: RawTransaction): EntryFunction | null {
+  const payload = raw.payload;
+  if (payload instanceof TransactionPayloadEntryFunction) return payload.entryFunction;
+  if (payload instanceof TransactionPayloadMultiSig)
+    return payload.multiSig.transaction_payload?.transaction_payload ?? null;
+  if (
+    payload instanceof TransactionInnerPayloadV1 &&
+    payload.executable instanceof TransactionExecutableEntryFunction
+  )
+    return payload.executable.entryFunction;
+  return null;
+}
 
 /**
  * Decodes a submitted or simulated `SignedTransaction` and checks it as the node's API does before
@@ -36,14 +56,8 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
       message: `The local chain runs entry function and script payloads only (got a ${tx.payloadKind} payload); call the function through an entry function`,
     });
   }
-  const payload = tx.raw.payload;
-  const entryFunction =
-    payload instanceof TransactionPayloadEntryFunction
-      ? payload.entryFunction
-      : payload instanceof TransactionPayloadMultiSig
-        ? payload.multiSig.transaction_payload?.transaction_payload
-        : undefined;
-  if (entryFunction !== undefined) {
+  const entryFunction = entryFunctionOf(tx.raw);
+  if (entryFunction !== null) {
     try {
       checkEntryFunction(
         entryFunction,

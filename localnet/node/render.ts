@@ -14,6 +14,7 @@ import {
   TransactionAuthenticatorMultiAgent,
   TransactionAuthenticatorMultiEd25519,
   TransactionAuthenticatorSingleSender,
+  WebAuthnSignature,
   type AnySignature,
 } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
@@ -52,6 +53,9 @@ function publicKeyJson(key: AnyPublicKey): JsonObject {
 
 function signatureJson(signature: AnySignature): JsonObject {
   const inner = signature.signature;
+  // A WebAuthn signature prints its whole BCS (signature, authenticator data, client data).
+  if (inner instanceof WebAuthnSignature)
+    return { type: 'web_authn', value: toHex(inner.bcsToBytes()) };
   const type =
     inner instanceof Ed25519Signature
       ? 'ed25519'
@@ -201,6 +205,8 @@ function signedFieldsJson(tx: DecodedTransaction): JsonObject {
     expiration_timestamp_secs: tx.expirationSecs.toString(),
     payload: payloadJson(tx),
     signature: transactionSignatureJson(tx),
+    // An orderless transaction's nonce (a node prints the field only for those, after `signature`).
+    ...(tx.nonce === null ? {} : { replay_protection_nonce: tx.nonce.toString() }),
   };
 }
 

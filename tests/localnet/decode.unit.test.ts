@@ -239,8 +239,27 @@ describe('decodeSignedTransaction', () => {
         new TransactionExtraConfigV1(),
       ) as unknown as TransactionPayload,
     );
-    expect(v2.payloadKind).toBe('payload_v2');
-    expect(v2.entry).toBeNull();
+    // A `payload_v2` entry function runs as one; its nonce (here none) makes it orderless.
+    expect(v2.payloadKind).toBe('entry_function');
+    expect(v2.entry?.functionName).toBe(entry.function_name.identifier);
+    expect(v2.nonce).toBeNull();
+    const orderless = withPayload(
+      new TransactionInnerPayloadV1(
+        new TransactionExecutableEntryFunction(entry),
+        new TransactionExtraConfigV1(undefined, 0xcafebabedeadbeefn),
+      ) as unknown as TransactionPayload,
+    );
+    expect(orderless.nonce).toBe(0xcafebabedeadbeefn);
+    expect(script.nonce).toBeNull();
+    // With a multisig address it stays `payload_v2` (not run here).
+    const v2Multisig = withPayload(
+      new TransactionInnerPayloadV1(
+        new TransactionExecutableEntryFunction(entry),
+        new TransactionExtraConfigV1(bob.accountAddress, 1n),
+      ) as unknown as TransactionPayload,
+    );
+    expect(v2Multisig.payloadKind).toBe('payload_v2');
+    expect(v2Multisig.entry).toBeNull();
   });
 
   it('answers in the node’s words for bad bytes', () => {

@@ -447,3 +447,32 @@ describe('entries', () => {
     expect(mempool.entries().map((e) => e.arrival)).toEqual([1, 2]);
   });
 });
+
+describe('orderless transactions in the mempool', () => {
+  /** `base` (its own bytes and hash) as an orderless transaction with `nonce`. */
+  const orderless = (base: DecodedTransaction, nonce: bigint) => ({ ...base, nonce });
+
+  it('are ready at once whatever the sequence numbers, one per (sender, nonce)', () => {
+    const mempool = pool();
+    // Sequence number 5 of an account at 0 parks; orderless ones beside it do not.
+    mempool.add(tx(alice, 5), READY);
+    mempool.add(orderless(tx(alice, 0xdeadbeef), 1n), READY);
+    mempool.add(orderless(tx(alice, 0xdeadbeef, { amount: 2n }), 2n), READY);
+    const { ready } = mempool.collect({ sequenceNumberOf: accounts(), nowMs: 0, limit: 10 });
+    expect(ready.map((e) => e.tx.nonce)).toEqual([1n, 2n]);
+    // The same nonce again is refused unless it pays more, then it replaces the first.
+    const again = orderless(tx(alice, 0xdeadbeef, { amount: 3n }), 1n);
+    expect(thrown(() => mempool.add(again, READY)).code).toBe('invalid_transaction_update');
+    const richer = orderless(tx(alice, 0xdeadbeef, { amount: 3n, gasUnitPrice: 150n }), 1n);
+    expect(mempool.add(richer, READY)).toBe(true);
+    expect(mempool.size).toBe(3);
+    const after = mempool.collect({ sequenceNumberOf: accounts(), nowMs: 0, limit: 10 });
+    expect(after.ready.map((e) => [e.tx.nonce, e.tx.gasUnitPrice])).toEqual([
+      [2n, 100n],
+      [1n, 150n],
+    ]);
+    for (const entry of after.ready) mempool.remove(entry.tx.hash);
+    expect(mempool.size).toBe(1);
+    expect(mempool.highestSequenceNumber(alice.address)).toBe(5n);
+  });
+});

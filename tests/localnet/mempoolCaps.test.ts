@@ -10,6 +10,7 @@ function tx(sender: string, sequenceNumber: number, size = 100): DecodedTransact
     hash: `0x${sender.slice(2, 10)}${String(sequenceNumber).padStart(56, '0')}`,
     sender: sender as LongAddress,
     sequenceNumber: BigInt(sequenceNumber),
+    nonce: null, // not orderless: kept by sequence number
     gasUnitPrice: 100n,
     expirationSecs: 4_000_000_000n,
     bytes: new Uint8Array(size),

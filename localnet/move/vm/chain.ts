@@ -3,7 +3,7 @@
  * the native framework runs here, on the same `NativeContext` (state, writes, events, gas).
  */
 import type { ScriptFunctionArgument } from '@aptos-labs/ts-sdk';
-import { Serialized, TransactionPayloadScript } from '@aptos-labs/ts-sdk';
+import { Serialized } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../../encoding.ts';
 import { fromHex, sha3, toHex } from '../../encoding.ts';
 import type { DecodedTransaction } from '../../executor/decode.ts';
@@ -14,7 +14,7 @@ import { MoveAbort, VmStatusError } from '../../framework/context.ts';
 import { findModule } from '../../framework/registry.ts';
 import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
 import { readScript } from '../binary/reader.ts';
-import { registerInitModuleRunner } from '../publish.ts';
+import { registerInitModuleRunner, registerPackageVerifier } from '../publish.ts';
 import { findBytecodeModule } from '../store.ts';
 import type { CompiledModule, CompiledScript } from '../binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../binary/types.ts';
@@ -217,12 +217,12 @@ export function runScriptPayload(
   meter: GasMeter,
   tx: DecodedTransaction,
 ): void {
-  const payload = tx.raw.payload;
-  if (!(payload instanceof TransactionPayloadScript))
+  const payload = tx.script; // a script payload, plain or `payload_v2`
+  if (payload === null)
     throw new VmStatusError('FEATURE_UNDER_GATING', STATUS.FEATURE_UNDER_GATING);
   let script: CompiledScript;
   try {
-    script = readScript(payload.script.bytecode);
+    script = readScript(payload.bytecode);
   } catch (error) {
     if (error instanceof BinaryFormatError)
       throw new VmStatusError('CODE_DESERIALIZATION_ERROR', 3001);
@@ -233,22 +233,22 @@ export function runScriptPayload(
     meter,
     tx.hash,
     script,
-    payload.script.type_args.map((tag) => tag.toString()),
-    payload.script.args.map(scriptArgBytes),
+    payload.type_args.map((tag) => tag.toString()),
+    payload.args.map(scriptArgBytes),
   );
 }
 
 /** The `payload` JSON of a script transaction as a node prints it (code, ABI, decoded arguments). */
 export function scriptPayloadJson(tx: DecodedTransaction): { [key: string]: Json } {
-  const payload = tx.raw.payload;
-  if (!(payload instanceof TransactionPayloadScript)) return { type: `${tx.payloadKind}_payload` };
-  const bytecode = toHex(payload.script.bytecode);
-  const typeArgs = payload.script.type_args.map((tag) => tag.toString());
-  const rawArgs = payload.script.args.map(scriptArgBytes);
+  const script = tx.script;
+  if (script === null) return { type: `${tx.payloadKind}_payload` };
+  const bytecode = toHex(script.bytecode);
+  const typeArgs = script.type_args.map((tag) => tag.toString());
+  const rawArgs = script.args.map(scriptArgBytes);
   let code: { [key: string]: Json } = { bytecode };
   let args: Json[] = rawArgs.map((bytes) => toHex(bytes));
   try {
-    const fn = loadScript(readScript(payload.script.bytecode));
+    const fn = loadScript(readScript(script.bytecode));
     code = {
       bytecode,
       abi: {
@@ -316,6 +316,9 @@ export function checkPackage(
     if (module !== null) checkModule(module, (s) => session.struct(s));
   }
 }
+
+/** Publishing verifies every bundle through {@link checkPackage} (localnet/move/publish.ts). */
+registerPackageVerifier((ctx, modules) => checkPackage(ctx, modules));
 
 /**
  * `init_module` after publishing (`localnet/move/publish.ts` calls this runner): in the

@@ -58,11 +58,13 @@ function def(
   abilities: number,
   fields: Array<[string, Ty]>,
   typeParams = 0,
+  /** All type parameters phantom (`Object<phantom T>`, `Table<phantom K, phantom V>`, …). */
+  isPhantom = false,
 ): LoadedStruct {
   return {
     name: name(module, struct),
     abilities,
-    typeParams: Array.from({ length: typeParams }, () => ({ constraints: 0, isPhantom: false })),
+    typeParams: Array.from({ length: typeParams }, () => ({ constraints: 0, isPhantom })),
     fields: fields.map(([fieldName, ty]) => ({ name: fieldName, ty })),
     variants: null,
   };
@@ -76,7 +78,7 @@ const GUID = s('guid', 'GUID');
 const KNOWN: LoadedStruct[] = [
   def('string', 'String', copy | drop | store, [['bytes', T.vector(T.u8)]]),
   def('option', 'Option', copy | drop | store, [['vec', T.vector(P0)]], 1),
-  def('object', 'Object', copy | drop | store, [['inner', T.address]], 1),
+  def('object', 'Object', copy | drop | store, [['inner', T.address]], 1, true),
   def('object', 'ConstructorRef', drop, [
     ['self', T.address],
     ['can_delete', T.bool],
@@ -85,7 +87,7 @@ const KNOWN: LoadedStruct[] = [
   def('object', 'DeleteRef', drop | store, [['self', T.address]]),
   def('object', 'TransferRef', drop | store, [['self', T.address]]),
   def('object', 'DeriveRef', drop | store, [['self', T.address]]),
-  def('table', 'Table', store, [['handle', T.address]], 2),
+  def('table', 'Table', store, [['handle', T.address]], 2, true),
   def(
     'table_with_length',
     'TableWithLength',
@@ -95,8 +97,9 @@ const KNOWN: LoadedStruct[] = [
       ['length', T.u64],
     ],
     2,
+    true,
   ),
-  def('coin', 'Coin', store, [['value', T.u64]], 1),
+  def('coin', 'Coin', store, [['value', T.u64]], 1, true),
   def('aptos_coin', 'AptosCoin', key, [['dummy_field', T.bool]]),
   def('type_info', 'TypeInfo', copy | drop | store, [
     ['account_address', T.address],
@@ -118,6 +121,7 @@ const KNOWN: LoadedStruct[] = [
       ['guid', GUID],
     ],
     1,
+    true,
   ),
   def(
     'simple_map',

@@ -12,7 +12,7 @@ import { vmError } from './errors.ts';
 import type { GasCounter } from './interpreter.ts';
 import { Interpreter } from './interpreter.ts';
 import type { LoadedFunction, LoadedModule } from './loader.ts';
-import { loadScript } from './loader.ts';
+import { loadScript, prepare } from './loader.ts';
 import type { ModuleStore } from './session.ts';
 import { VmSession } from './session.ts';
 import type { Ty } from './ty.ts';
@@ -131,6 +131,8 @@ export function runScript(
   const fn = loadScript(script);
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
   const session = new VmSession(call.ctx, call.store, call.seed);
+  // A node verifies a script before running it: the verifier's statuses, as on publishing.
+  prepare(fn, (name) => session.struct(name), true);
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [
     ...signers.values,

@@ -10,11 +10,11 @@ import type {
   StructTypeParameter,
   Visibility,
 } from '../binary/types.ts';
-import { vmError } from './errors.ts';
+import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { VmSession } from './session.ts';
 import type { Ty, StructName } from './ty.ts';
-import { isGeneric, K, T, subst, tyString } from './ty.ts';
+import { isGeneric, isInteger, K, T, subst, tyEquals, tyString } from './ty.ts';
 import type { Value } from './values.ts';
 import { BcsReader, deserializeFrom } from './values.ts';
 import type { Layout } from './values.ts';
@@ -351,8 +351,18 @@ function invariant(fn: LoadedFunction, pc: number, what: string): Error {
   return error;
 }
 
-/** Prepares a function's code once: the interpreter runs `Prepared`, never `Bytecode`. */
-export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
+const [COPY, DROP, STORE, KEY] = [1, 2, 4, 8] as const;
+
+/**
+ * Prepares a function's code once: the interpreter runs `Prepared`, never `Bytecode`. With
+ * `verify` (publishing), it is also the bytecode verifier's cheap passes: the stack is empty at
+ * every block boundary and never underflows, and every instruction's operands have the types it
+ * needs (`BR_TYPE_MISMATCH_ERROR`, `CALL_TYPE_MISMATCH_ERROR`, `INTEGER_OP_TYPE_MISMATCH_ERROR`,
+ * …, at `0x…::m::f+pc`) and the abilities they need (`POP_WITHOUT_DROP_ABILITY`,
+ * `COPYLOC_WITHOUT_COPY_ABILITY`, `MOVETO_WITHOUT_KEY_ABILITY`, …). Reference safety and the
+ * destruction of locals at `ret` are not checked.
+ */
+export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false): Prepared {
   if (fn.prepared !== null) return fn.prepared;
   const code = fn.code;
   if (code === null) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
@@ -371,9 +381,56 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
   let stack: Ty[] = [];
   const pop = (pc: number): Ty => {
     const ty = stack.pop();
-    if (ty === undefined) throw invariant(fn, pc, 'stack underflow');
+    if (ty === undefined) {
+      if (verify) throw vmError('NEGATIVE_STACK_SIZE_WITHIN_BLOCK', `${fn.id}+${pc}`);
+      throw invariant(fn, pc, 'stack underflow');
+    }
     return ty;
   };
+  /** The verifier's check: `ok` or the status at this instruction. */
+  const check = (ok: boolean, status: StatusName, pc: number): void => {
+    if (verify && !ok) throw vmError(status, `${fn.id}+${pc}`);
+  };
+  /** A block ends here: nothing may be left on the stack. */
+  const endBlock = (pc: number): void => {
+    check(stack.length === 0, 'POSITIVE_STACK_SIZE_AT_BLOCK_END', pc);
+    stack = [];
+  };
+  const sameInts = (a: Ty, b: Ty): boolean => isInteger(a) && tyEquals(a, b);
+  /** The abilities of a type here (type parameters by their constraints). */
+  const abilitiesOf = (ty: Ty): number => {
+    switch (ty.k) {
+      case K.SIGNER:
+        return DROP;
+      case K.VECTOR:
+        return abilitiesOf(ty.elem) & (COPY | DROP | STORE);
+      case K.REF:
+      case K.MUT_REF:
+        return COPY | DROP;
+      case K.PARAM:
+        return fn.typeParams[ty.idx] ?? 0;
+      case K.STRUCT: {
+        let struct: LoadedStruct;
+        try {
+          struct = lookup(ty.s);
+        } catch {
+          return COPY | DROP | STORE | KEY; // not resolvable here: refused elsewhere, if at all
+        }
+        // Each non-phantom argument must have copy / drop / store (store for key) for the
+        // instance to keep that ability, as the verifier's `abilities` does.
+        let granted = COPY | DROP | STORE | KEY;
+        ty.args.forEach((arg, i) => {
+          if (struct.typeParams[i]?.isPhantom === true) return;
+          const a = abilitiesOf(arg);
+          granted &= (a & (COPY | DROP | STORE)) | ((a & STORE) !== 0 ? KEY : 0);
+        });
+        return struct.abilities & granted;
+      }
+      default:
+        return COPY | DROP | STORE;
+    }
+  };
+  const has = (ty: Ty, ability: number): boolean => (abilitiesOf(ty) & ability) !== 0;
   const deref = (ty: Ty, pc: number): Ty => {
     if (ty.k !== K.REF && ty.k !== K.MUT_REF) throw invariant(fn, pc, 'expected a reference');
     return ty.to;
@@ -391,13 +448,17 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
     if (inst === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', fn.id);
     return structSite(inst.def, sig(unit, inst.typeParameters));
   };
-  const fieldOf = (handleIndex: number, tyArgs: Ty[], pc: number): { offset: number; ty: Ty } => {
+  const fieldOf = (
+    handleIndex: number,
+    tyArgs: Ty[],
+    pc: number,
+  ): { offset: number; ty: Ty; owner: Ty } => {
     const handle = module.fieldHandles[handleIndex];
     if (handle === undefined) throw invariant(fn, pc, 'bad field handle');
     const site = structSite(handle.owner, tyArgs);
     const field = site.struct.fields?.[handle.field];
     if (field === undefined) throw invariant(fn, pc, 'bad field');
-    return { offset: handle.field, ty: subst(field.ty, tyArgs) };
+    return { offset: handle.field, ty: subst(field.ty, tyArgs), owner: site.ty };
   };
   const variantSite = (
     handleIndex: number,
@@ -445,8 +506,9 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
     };
   };
   const arith = (pc: number, nOp: number, bOp: number, useMax: boolean) => {
-    pop(pc);
+    const rhs = pop(pc);
     const ty = pop(pc);
+    check(sameInts(ty, rhs), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
     stack.push(ty);
     if (ty.k >= K.U8 && ty.k <= K.U32) {
       op[pc] = nOp;
@@ -457,34 +519,44 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
     } else throw invariant(fn, pc, 'arithmetic on a non-integer');
   };
   const generic = (pc: number, nOp: number) => {
-    pop(pc);
-    stack.push(pop(pc));
+    const rhs = pop(pc);
+    const lhs = pop(pc);
+    check(sameInts(lhs, rhs), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
+    stack.push(lhs);
     op[pc] = nOp;
   };
 
   for (let pc = 0; pc < n; pc += 1) {
-    if (starts.has(pc)) stack = [];
+    // A branch target starts a block: falling into it must leave the stack empty too.
+    if (starts.has(pc)) endBlock(pc);
     const instr = code[pc] as Bytecode;
     switch (instr.op) {
-      case 'Pop':
-        pop(pc);
+      case 'Pop': {
+        const ty = pop(pc);
+        if (verify) check(has(ty, DROP), 'POP_WITHOUT_DROP_ABILITY', pc);
         op[pc] = OP.POP;
         break;
+      }
       case 'Ret':
-        stack = [];
+        if (verify) {
+          for (let i = fn.returns.length - 1; i >= 0; i -= 1) {
+            check(tyEquals(pop(pc), fn.returns[i] as Ty), 'RET_TYPE_MISMATCH_ERROR', pc);
+          }
+        }
+        endBlock(pc);
         op[pc] = OP.RET;
         break;
       case 'BrTrue':
       case 'BrFalse':
-        pop(pc);
+        check(pop(pc).k === K.BOOL, 'BR_TYPE_MISMATCH_ERROR', pc);
         op[pc] = instr.op === 'BrTrue' ? OP.BR_TRUE : OP.BR_FALSE;
         num[pc] = instr.offset;
-        stack = [];
+        endBlock(pc);
         break;
       case 'Branch':
         op[pc] = OP.BRANCH;
         num[pc] = instr.offset;
-        stack = [];
+        endBlock(pc);
         break;
       case 'LdU8':
       case 'LdU16':
@@ -522,16 +594,21 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       case 'MoveLoc': {
         const ty = fn.locals[instr.local];
         if (ty === undefined) throw invariant(fn, pc, 'bad local');
+        if (verify && instr.op === 'CopyLoc')
+          check(has(ty, COPY), 'COPYLOC_WITHOUT_COPY_ABILITY', pc);
         op[pc] = instr.op === 'CopyLoc' ? OP.COPY_LOC : OP.MOVE_LOC;
         num[pc] = instr.local;
         stack.push(ty);
         break;
       }
-      case 'StLoc':
-        pop(pc);
+      case 'StLoc': {
+        const ty = pop(pc);
+        const local = fn.locals[instr.local];
+        check(local !== undefined && tyEquals(ty, local), 'STLOC_TYPE_MISMATCH_ERROR', pc);
         op[pc] = OP.ST_LOC;
         num[pc] = instr.local;
         break;
+      }
       case 'MutBorrowLoc':
       case 'ImmBorrowLoc': {
         const ty = fn.locals[instr.local];
@@ -545,8 +622,12 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       case 'ImmBorrowField':
       case 'MutBorrowFieldGeneric':
       case 'ImmBorrowFieldGeneric': {
-        const target = deref(pop(pc), pc);
-        let field: { offset: number; ty: Ty };
+        const target = pop(pc);
+        if (target.k !== K.REF && target.k !== K.MUT_REF) {
+          check(false, 'BORROWFIELD_TYPE_MISMATCH_ERROR', pc);
+          throw invariant(fn, pc, 'expected a reference');
+        }
+        let field: { offset: number; ty: Ty; owner: Ty };
         if (instr.op === 'MutBorrowField' || instr.op === 'ImmBorrowField') {
           field = fieldOf(instr.field, [], pc);
         } else {
@@ -554,7 +635,12 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
           if (inst === undefined) throw invariant(fn, pc, 'bad field instantiation');
           field = fieldOf(inst.handle, sig(unit, inst.typeParameters), pc);
         }
-        void target;
+        check(
+          tyEquals(target.to, field.owner) &&
+            (target.k === K.MUT_REF || !instr.op.startsWith('Mut')),
+          'BORROWFIELD_TYPE_MISMATCH_ERROR',
+          pc,
+        );
         op[pc] = OP.BORROW_FIELD;
         num[pc] = field.offset;
         stack.push(instr.op.startsWith('Mut') ? T.mutRef(field.ty) : T.ref(field.ty));
@@ -569,7 +655,10 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
           if (inst === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
           call = callSite(inst.handle, sig(unit, inst.typeParameters));
         }
-        for (let i = 0; i < call.params.length; i += 1) pop(pc);
+        for (let i = call.params.length - 1; i >= 0; i -= 1) {
+          const arg = pop(pc);
+          check(tyEquals(arg, call.params[i] as Ty), 'CALL_TYPE_MISMATCH_ERROR', pc);
+        }
         stack.push(...call.returns);
         op[pc] = OP.CALL;
         obj[pc] = call.site;
@@ -588,29 +677,44 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
         const args = site.ty.k === K.STRUCT ? site.ty.args : [];
         num[pc] = fields.length;
         if (instr.op.startsWith('Pack')) {
-          for (let i = 0; i < fields.length; i += 1) pop(pc);
+          for (let i = fields.length - 1; i >= 0; i -= 1) {
+            const fieldTy = subst((fields[i] as { ty: Ty }).ty, args);
+            check(tyEquals(pop(pc), fieldTy), 'PACK_TYPE_MISMATCH_ERROR', pc);
+          }
           stack.push(site.ty);
           op[pc] = OP.PACK;
         } else {
-          pop(pc);
+          check(tyEquals(pop(pc), site.ty), 'UNPACK_TYPE_MISMATCH_ERROR', pc);
           for (const f of fields) stack.push(subst(f.ty, args));
           op[pc] = OP.UNPACK;
         }
         break;
       }
-      case 'ReadRef':
-        stack.push(deref(pop(pc), pc));
+      case 'ReadRef': {
+        const ref = pop(pc);
+        check(ref.k === K.REF || ref.k === K.MUT_REF, 'READREF_TYPE_MISMATCH_ERROR', pc);
+        const target = deref(ref, pc);
+        if (verify) check(has(target, COPY), 'READREF_WITHOUT_COPY_ABILITY', pc);
+        stack.push(target);
         op[pc] = OP.READ_REF;
         break;
-      case 'WriteRef':
-        pop(pc);
-        pop(pc);
+      }
+      case 'WriteRef': {
+        const ref = pop(pc);
+        const value = pop(pc);
+        check(ref.k !== K.REF, 'WRITEREF_NO_MUTABLE_REFERENCE_ERROR', pc);
+        check(ref.k === K.MUT_REF && tyEquals(ref.to, value), 'WRITEREF_TYPE_MISMATCH_ERROR', pc);
+        if (verify) check(has(value, DROP), 'WRITEREF_WITHOUT_DROP_ABILITY', pc);
         op[pc] = OP.WRITE_REF;
         break;
-      case 'FreezeRef':
-        stack.push(T.ref(deref(pop(pc), pc)));
+      }
+      case 'FreezeRef': {
+        const ref = pop(pc);
+        check(ref.k === K.MUT_REF, 'FREEZEREF_TYPE_MISMATCH_ERROR', pc);
+        stack.push(T.ref(deref(ref, pc)));
         op[pc] = OP.NOP;
         break;
+      }
       case 'Add':
         arith(pc, OP.ADD_N, OP.ADD_B, true);
         break;
@@ -637,8 +741,9 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
         break;
       case 'Shl':
       case 'Shr': {
-        pop(pc);
+        const bitsTy = pop(pc);
         const ty = pop(pc);
+        check(bitsTy.k === K.U8 && isInteger(ty), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
         stack.push(ty);
         const bits = BITS[ty.k];
         if (bits === undefined) throw invariant(fn, pc, 'shift of a non-integer');
@@ -652,13 +757,16 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
         break;
       }
       case 'Or':
-      case 'And':
-        pop(pc);
-        pop(pc);
+      case 'And': {
+        const rhs = pop(pc);
+        const lhs = pop(pc);
+        check(lhs.k === K.BOOL && rhs.k === K.BOOL, 'BOOLEAN_OP_TYPE_MISMATCH_ERROR', pc);
         stack.push(T.bool);
         op[pc] = instr.op === 'Or' ? OP.OR : OP.AND;
         break;
+      }
       case 'Not':
+        check(stack[stack.length - 1]?.k === K.BOOL, 'BOOLEAN_OP_TYPE_MISMATCH_ERROR', pc);
         op[pc] = OP.NOT;
         break;
       case 'Eq':
@@ -666,36 +774,52 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       case 'Lt':
       case 'Gt':
       case 'Le':
-      case 'Ge':
-        pop(pc);
-        pop(pc);
+      case 'Ge': {
+        const rhs = pop(pc);
+        const lhs = pop(pc);
+        if (instr.op === 'Eq' || instr.op === 'Neq')
+          check(
+            tyEquals(lhs, rhs) && (!verify || has(lhs, DROP)),
+            'EQUALITY_OP_TYPE_MISMATCH_ERROR',
+            pc,
+          );
+        else check(sameInts(lhs, rhs), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
         stack.push(T.bool);
         op[pc] = OP[instr.op.toUpperCase() as 'EQ'];
         break;
+      }
       case 'Abort':
-        pop(pc);
-        stack = [];
+        check(pop(pc).k === K.U64, 'ABORT_TYPE_MISMATCH_ERROR', pc);
+        endBlock(pc);
         op[pc] = OP.ABORT;
         break;
       case 'Nop':
         op[pc] = OP.NOP;
         break;
       case 'Exists':
-      case 'ExistsGeneric':
-        pop(pc);
+      case 'ExistsGeneric': {
+        const site = instr.op === 'Exists' ? structSite(instr.def, []) : defInst(instr.def);
+        check(
+          pop(pc).k === K.ADDRESS && (site.struct.abilities & KEY) !== 0,
+          'EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT',
+          pc,
+        );
         stack.push(T.bool);
         op[pc] = OP.EXISTS;
-        obj[pc] = instr.op === 'Exists' ? structSite(instr.def, []) : defInst(instr.def);
+        obj[pc] = site;
         break;
+      }
       case 'MutBorrowGlobal':
       case 'ImmBorrowGlobal':
       case 'MutBorrowGlobalGeneric':
       case 'ImmBorrowGlobalGeneric': {
-        pop(pc);
+        const address = pop(pc);
         const site =
           instr.op === 'MutBorrowGlobal' || instr.op === 'ImmBorrowGlobal'
             ? structSite(instr.def, [])
             : defInst(instr.def);
+        check(address.k === K.ADDRESS, 'BORROWGLOBAL_TYPE_MISMATCH_ERROR', pc);
+        check((site.struct.abilities & KEY) !== 0, 'BORROWGLOBAL_WITHOUT_KEY_ABILITY', pc);
         const mutable = instr.op.startsWith('Mut');
         stack.push(mutable ? T.mutRef(site.ty) : T.ref(site.ty));
         op[pc] = OP.BORROW_GLOBAL;
@@ -705,20 +829,30 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
       }
       case 'MoveFrom':
       case 'MoveFromGeneric': {
-        pop(pc);
+        const address = pop(pc);
         const site = instr.op === 'MoveFrom' ? structSite(instr.def, []) : defInst(instr.def);
+        check(address.k === K.ADDRESS, 'MOVEFROM_TYPE_MISMATCH_ERROR', pc);
+        check((site.struct.abilities & KEY) !== 0, 'MOVEFROM_WITHOUT_KEY_ABILITY', pc);
         stack.push(site.ty);
         op[pc] = OP.MOVE_FROM;
         obj[pc] = site;
         break;
       }
       case 'MoveTo':
-      case 'MoveToGeneric':
-        pop(pc);
-        pop(pc);
+      case 'MoveToGeneric': {
+        const site = instr.op === 'MoveTo' ? structSite(instr.def, []) : defInst(instr.def);
+        const value = pop(pc);
+        const signer = pop(pc);
+        check(
+          tyEquals(value, site.ty) && signer.k === K.REF && signer.to.k === K.SIGNER,
+          'MOVETO_TYPE_MISMATCH_ERROR',
+          pc,
+        );
+        check((site.struct.abilities & KEY) !== 0, 'MOVETO_WITHOUT_KEY_ABILITY', pc);
         op[pc] = OP.MOVE_TO;
-        obj[pc] = instr.op === 'MoveTo' ? structSite(instr.def, []) : defInst(instr.def);
+        obj[pc] = site;
         break;
+      }
       case 'CastU8':
       case 'CastU16':
       case 'CastU32':
@@ -877,5 +1011,5 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup): Prepared {
  * the publisher, after the binary reader's bounds check; throws a `VmError`.
  */
 export function checkModule(module: LoadedModule, lookup: StructLookup): void {
-  for (const fn of module.functions) if (fn.code !== null) prepare(fn, lookup);
+  for (const fn of module.functions) if (fn.code !== null) prepare(fn, lookup, true);
 }

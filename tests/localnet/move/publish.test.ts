@@ -2,7 +2,9 @@ import type { Account, UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, readModule } from '../../../localnet/move/binary/reader.ts';
-import type { CompiledModule } from '../../../localnet/move/binary/types.ts';
+import type { CodeUnit, CompiledModule } from '../../../localnet/move/binary/types.ts';
+import type { LongAddress } from '../../../localnet/encoding.ts';
+import { must, shortAddress } from '../../../localnet/encoding.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { specErrors } from '../openApi.ts';
@@ -131,8 +133,10 @@ describe('publishing a package through 0x1::code::publish_package_txn', () => {
     expect(specErrors('MoveModuleBytecode', module)).toEqual([]);
     expect(specErrors('UserTransaction', committed)).toEqual([]);
     const event = committed.events.find((e) => e.type === '0x1::code::PublishPackage');
+    // An address in event data prints short (leading zeros trimmed), as a node prints it; the
+    // SDK's `toString()` keeps a leading zero nibble, so one account in 16 printed otherwise.
     expect(event?.data).toEqual({
-      code_address: alice.accountAddress.toString(),
+      code_address: shortAddress(long(alice) as LongAddress),
       is_upgrade: false,
     });
     const change = committed.changes.find((c) => c.type === 'write_module') as
@@ -190,6 +194,48 @@ describe('publishing a package through 0x1::code::publish_package_txn', () => {
       moduleName: 'transfer',
     });
     expect(stored.bytecode).toBe(`0x${code}`);
+  });
+
+  it('runs the bytecode verifier: ill-typed code is refused with its status and nothing is stored', async () => {
+    const hana = await fundedAccount(chain);
+    const withCode = (code: CodeUnit) =>
+      rehome(TRANSFER, hana, (m) => ({
+        ...m,
+        functionDefs: m.functionDefs.map((f, i) => (i === 0 ? { ...f, code } : f)),
+      }));
+    const first = must(readModule(TRANSFER).functionDefs[0]?.code);
+    // `abort true`: the code of an abort must be a u64.
+    const abortBool = await publish(hana, TRANSFER_METADATA, [
+      withCode({ ...first, code: [{ op: 'LdTrue' }, { op: 'Abort' }] }),
+    ]);
+    expect(abortBool.success).toBe(false);
+    expect(abortBool.vm_status).toBe('ABORT_TYPE_MISMATCH_ERROR');
+    // `1u8 + 1u64`: integer operands of different widths.
+    const mixed = await publish(hana, TRANSFER_METADATA, [
+      withCode({
+        ...first,
+        code: [
+          { op: 'LdU8', value: 1 },
+          { op: 'LdU64', value: 1n },
+          { op: 'Add' },
+          { op: 'Pop' },
+          { op: 'Ret' },
+        ],
+      }),
+    ]);
+    expect(mixed.vm_status).toBe('INTEGER_OP_TYPE_MISMATCH_ERROR');
+    // A value left on the stack at `ret`.
+    const leftover = await publish(hana, TRANSFER_METADATA, [
+      withCode({ ...first, code: [{ op: 'LdTrue' }, { op: 'Ret' }] }),
+    ]);
+    expect(leftover.vm_status).toBe('POSITIVE_STACK_SIZE_AT_BLOCK_END');
+    for (const refused of [abortBool, mixed, leftover])
+      expect(refused.changes.some((c) => c.type === 'write_module')).toBe(false);
+    await expect(
+      chain.aptos.getAccountModules({ accountAddress: hana.accountAddress }),
+    ).resolves.toEqual([]);
+    // The same module with its own code verifies and publishes.
+    expect((await publish(hana, TRANSFER_METADATA, [rehome(TRANSFER, hana)])).success).toBe(true);
   });
 
   it('refuses to upgrade an immutable package', async () => {

@@ -101,6 +101,46 @@ function bookModule(address: LongAddress): CompiledModule {
   return b.build();
 }
 
+/**
+ * `module gallery { entry fun open(s: &signer, name: vector<u8>) {
+ *   aptos_token::create_collection(s, utf8(b"d"), 10, utf8(name), utf8(b"u"), true ×9, 0, 1) } }`:
+ * a call from bytecode into the native `0x4` framework, `0x1::string::String` arguments included.
+ */
+function galleryModule(address: LongAddress): CompiledModule {
+  const b = new ModuleBuilder(address, 'gallery');
+  const str = S.struct(b.foreignStruct('0x1', 'string', 'String', 1 | 2 | 4));
+  const utf8 = b.use('0x1', 'string', 'utf8', [S.vec(S.u8)], [str]);
+  const create = b.use(
+    '0x4',
+    'aptos_token',
+    'create_collection',
+    [S.ref(S.signer), str, S.u64, str, str, ...Array<typeof S.bool>(9).fill(S.bool), S.u64, S.u64],
+    [],
+  );
+  const description = b.constant(S.vec(S.u8), [1, 0x64]);
+  const uri = b.constant(S.vec(S.u8), [1, 0x75]);
+  b.fn('open', {
+    entry: true,
+    params: [S.ref(S.signer), S.vec(S.u8)],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'LdConst', index: description },
+      { op: 'Call', fn: utf8 },
+      { op: 'LdU64', value: 10n },
+      { op: 'MoveLoc', local: 1 },
+      { op: 'Call', fn: utf8 },
+      { op: 'LdConst', index: uri },
+      { op: 'Call', fn: utf8 },
+      ...Array.from({ length: 9 }, () => ({ op: 'LdTrue' }) as const),
+      { op: 'LdU64', value: 0n },
+      { op: 'LdU64', value: 1n },
+      { op: 'Call', fn: create },
+      { op: 'Ret' },
+    ],
+  });
+  return b.build();
+}
+
 const ABI = {
   pay: { typeParameters: [], parameters: [parseTypeTag('address'), parseTypeTag('u64')] },
   spin: { typeParameters: [], parameters: [] },
@@ -117,6 +157,7 @@ describe('Move VM on the chain', () => {
     const address = owner.accountAddress.toStringLong() as LongAddress;
     published.set(`${address}::pay`, payModule(address));
     published.set(`${address}::book`, bookModule(address));
+    published.set(`${address}::gallery`, galleryModule(address));
   });
 
   afterAll(async () => {
@@ -160,6 +201,36 @@ describe('Move VM on the chain', () => {
     const paid = committed.events.find((event) => event.type.endsWith('::pay::Paid'));
     expect(paid?.data).toEqual({ to: shortAddress(to as LongAddress), amount: '1234' });
     expect(await chain.aptos.getAccountAPTAmount({ accountAddress: to })).toBe(1234);
+  });
+
+  it('calls 0x4::aptos_token::create_collection from bytecode (String arguments bridged)', async () => {
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: owner.accountAddress,
+      data: {
+        function: `${owner.accountAddress.toString()}::gallery::open`,
+        functionArguments: [Buffer.from('Bytecode gallery')],
+        abi: { typeParameters: [], parameters: [parseTypeTag('vector<u8>')] },
+      },
+    });
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
+    const committed = (await chain.aptos.waitForTransaction({
+      transactionHash: pending.hash,
+      options: { checkSuccess: false },
+    })) as UserTransactionResponse;
+    expect(committed.vm_status).toBe('Executed successfully');
+    const collection = committed.changes.find(
+      (change) =>
+        change.type === 'write_resource' &&
+        (change as { data: { type: string } }).data.type === '0x4::collection::Collection',
+    ) as unknown as {
+      data: { data: { name: string; description: string; uri: string; creator: string } };
+    };
+    expect(collection.data.data).toMatchObject({
+      name: 'Bytecode gallery',
+      description: 'd',
+      uri: 'u',
+      creator: owner.accountAddress.toString(),
+    });
   });
 
   it('commits an abort with the error name from the module metadata', async () => {
