@@ -32,8 +32,31 @@ interface SessionProps {
 }
 
 /**
- * One Compose actor with its recorder. Every transition updates the live record and saves it
- * (transitions of one macrostep are saved together, before anything else can run).
+ * Runs `task` once after the next frame is painted (a task posted from `requestAnimationFrame`),
+ * or after 100 ms where no frame comes (a hidden tab).
+ */
+function afterNextPaint(task: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  const fallback = setTimeout(once, 100);
+  if (typeof requestAnimationFrame !== 'function') return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      clearTimeout(fallback);
+      once();
+    }, 0),
+  );
+}
+
+/**
+ * One Compose actor with its recorder. Every transition updates the live record and saves it:
+ * the transitions until the next frame are saved together, after that frame is painted, so the
+ * record's copy and the IndexedDB write delay neither the step's next request (an actor starts
+ * its request after the microtasks of the transition) nor the page's answer to a press or a key.
  */
 function ComposeSession({ network, start, live, store, onActor }: SessionProps) {
   const { actorRef: walletRef, devWallet } = useWalletMachine();
@@ -64,7 +87,7 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
         recorder.inspect(event);
         if (scheduled || event.type !== '@xstate.microstep') return;
         scheduled = true;
-        queueMicrotask(save);
+        afterNextPaint(save);
       },
     };
   });
