@@ -126,7 +126,7 @@ export function ResultsPanel({
   // not this, so typing in the composer does not render the results again.
   const hasResults = useSelector(
     actorRef,
-    (snapshot) => snapshot.context.outcome !== null || snapshot.context.built !== null,
+    (snapshot) => Boolean(snapshot.context.outcome) || Boolean(snapshot.context.built),
   );
   const [tab, setTab] = useState<TransactionTab>('overview');
   if (!hasResults) {
