@@ -53,10 +53,13 @@ function afterNextPaint(task: () => void): void {
 }
 
 /**
- * One Compose actor with its recorder. Every transition updates the live record and saves it:
- * the transitions until the next frame are saved together, after that frame is painted, so the
- * record's copy and the IndexedDB write delay neither the step's next request (an actor starts
- * its request after the microtasks of the transition) nor the page's answer to a press or a key.
+ * One Compose actor with its recorder. Every transition updates the live record and saves it
+ * (the transitions of one macrostep together). Where the machine rests (an outcome, `built`,
+ * `editing`…) it saves at once, in a microtask, so a reload right after keeps the record. While a
+ * step waits (`busy`) it saves after the next frame is painted: the record's copy and the
+ * IndexedDB write then delay neither the step's request (an actor reaches `fetch` only after the
+ * microtasks of the transition) nor the page's answer to the press; a pending save runs at
+ * `pagehide`.
  */
 function ComposeSession({ network, start, live, store, onActor }: SessionProps) {
   const { actorRef: walletRef, devWallet } = useWalletMachine();
@@ -68,8 +71,13 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
       newRunId: () => crypto.randomUUID(),
       retryOf: start?.retryOf ?? null,
     });
+    /** A save is due (run by `save`, once). */
     let scheduled = false;
+    /** A macrostep's microtask is queued. */
+    let queued = false;
+    let busy = false;
     const save = () => {
+      if (!scheduled) return;
       scheduled = false;
       const record = recorder.current();
       if (record === null) return;
@@ -83,11 +91,21 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
     };
     return {
       current: () => recorder.current(),
+      /** Runs a save still waiting for its frame (the page is going). */
+      flush: save,
       inspect: (event: InspectionEvent) => {
         recorder.inspect(event);
-        if (scheduled || event.type !== '@xstate.microstep') return;
-        scheduled = true;
-        afterNextPaint(save);
+        if (event.type !== '@xstate.microstep') return;
+        // The latest microstep's state decides when the macrostep's save runs.
+        busy = (event.snapshot as { hasTag?: (tag: string) => boolean }).hasTag?.('busy') ?? false;
+        if (queued) return;
+        queued = true;
+        queueMicrotask(() => {
+          queued = false;
+          scheduled = true;
+          if (busy) afterNextPaint(save);
+          else save();
+        });
       },
     };
   });
@@ -104,6 +122,10 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
     onActor(actorRef);
     if (start?.autoRun) actorRef.send({ type: 'run' });
   }, [actorRef, onActor, start]);
+  useEffect(() => {
+    addEventListener('pagehide', recording.flush);
+    return () => removeEventListener('pagehide', recording.flush);
+  }, [recording]);
   useEffect(
     () => () => {
       // This session is going (the network changed): a run still waiting stops here, and Compose
