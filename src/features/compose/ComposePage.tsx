@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { memo, startTransition, useCallback, useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { formatApt } from '../../format/amounts';
 import { AptosApiError } from '@aptos-labs/ts-sdk';
 import type { NetworkConfig } from '../../network/networks';
@@ -125,6 +125,11 @@ function ComposeWorkspace() {
   }, [actorRef, signingMode]);
 
   const draftReady = draftResult?.ok === true;
+  // The draft form locks and unlocks one render after the machine: a step press paints its
+  // controls first, and every field rendering itself disabled (the costliest render of a press)
+  // follows as a non-urgent update. While it lags, the machine takes no draft update (the effect
+  // above sends only in `editing`) and gets the latest one when editing starts again.
+  const formDisabled = useDeferredValue(!editing);
   const onBuild = useCallback(() => actorRef.send({ type: 'build' }), [actorRef]);
   const onRunAll = useCallback(() => actorRef.send({ type: 'run' }), [actorRef]);
   return (
@@ -195,7 +200,7 @@ function ComposeWorkspace() {
             ) : (
               <Composer
                 sender={sender}
-                disabled={!editing}
+                disabled={formDisabled}
                 onDraft={onDraft}
                 {...(live
                   ? { initialDraft: live.draft, initialSigningMode: live.signingMode }
