@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -24,6 +24,12 @@ const KEYS = Number(process.env.BENCH_INP_KEYS ?? 60);
 const WARM_UP_KEYS = 10;
 const STEP_PAIRS = Number(process.env.BENCH_INP_STEPS ?? 15);
 const BUDGET_MS = 50;
+/**
+ * `BENCH_INP_PROFILE=1` also records a CPU profile (CDP) of the renderer during the typing and
+ * during the step presses, of an unminified build, into `bench/results/compose-{keys,steps}.cpuprofile`.
+ */
+const PROFILE = process.env.BENCH_INP_PROFILE === '1';
+const RESULTS_DIR = join(ROOT, 'bench', 'results');
 /** Runs put in History first (`BENCH_INP_RUNS=0` measures the same without them). */
 const RUNS_STORED = Number(process.env.BENCH_INP_RUNS ?? STORED);
 
@@ -41,7 +47,10 @@ const TYPES: Record<string, string> = {
 /** The app built as `npm run build` builds it, plus the fill script, each as files or text. */
 async function buildApp(): Promise<string> {
   mkdirSync(OUT_DIR, { recursive: true });
-  await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+  await build({
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR, emptyOutDir: true, ...(PROFILE ? { minify: false } : {}) },
+  });
   const output = await build({
     configFile: false,
     logLevel: 'warn',
@@ -188,6 +197,21 @@ async function clearMarks(page: Page): Promise<void> {
   });
 }
 
+/** Starts a renderer CPU profile; the returned function stops it and writes it (with `PROFILE`). */
+async function profile(page: Page, name: string): Promise<() => Promise<void>> {
+  if (!PROFILE) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile: result } = await cdp.send('Profiler.stop');
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(join(RESULTS_DIR, `${name}.cpuprofile`), JSON.stringify(result));
+    await cdp.detach();
+  };
+}
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
@@ -258,6 +282,7 @@ export const composeBrowserSection: BenchSection = {
       await amount.click();
       await setKind(page, 'key');
       await clearMarks(page);
+      const stopKeysProfile = await profile(page, 'compose-keys');
       const text = '1234567890';
       for (let i = 0; i < WARM_UP_KEYS + KEYS; i += 1) {
         if (i === WARM_UP_KEYS) await clearMarks(page);
@@ -269,6 +294,7 @@ export const composeBrowserSection: BenchSection = {
         await page.waitForTimeout(30);
       }
       await page.waitForTimeout(200);
+      await stopKeysProfile();
       const typed = await interactions(page);
       await amount.fill('0.1 APT');
       await expectEnabled(page, step('Build'));
@@ -276,6 +302,7 @@ export const composeBrowserSection: BenchSection = {
       // Step buttons: Build (editing → building → built), then Edit (back to editing).
       await setKind(page, 'step');
       await clearMarks(page);
+      const stopStepsProfile = await profile(page, 'compose-steps');
       for (let i = 0; i < STEP_PAIRS; i += 1) {
         await step('Build').click();
         await state('built');
@@ -283,6 +310,7 @@ export const composeBrowserSection: BenchSection = {
         await state('editing');
       }
       await page.waitForTimeout(200);
+      await stopStepsProfile();
       const pressed = await interactions(page);
       const { consoleErrors, pageErrors } = session.problems;
       if (consoleErrors.length + pageErrors.length > 0)

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { formatApt } from '../../format/amounts';
 import { AptosApiError } from '@aptos-labs/ts-sdk';
 import type { NetworkConfig } from '../../network/networks';
@@ -41,7 +41,7 @@ function balanceProblem(network: NetworkConfig, error: unknown): string {
 }
 
 /** The sender's APT balance on one line, refetched after each commit. */
-function SenderBalance({ address }: { address: string }) {
+const SenderBalance = memo(function SenderBalance({ address }: { address: string }) {
   const { network } = useNetwork();
   const balance = useQuery({ ...accountQueries.aptBalance(network, address), retry: false });
   return (
@@ -59,7 +59,27 @@ function SenderBalance({ address }: { address: string }) {
           : `balance ${formatApt(balance.data)}`}
     </Text>
   );
-}
+});
+
+/**
+ * The chain's ledger and dev controls, folded. Depends on nothing the draft holds, so typing in
+ * the composer never renders it again.
+ */
+const ChainPanel = memo(function ChainPanel() {
+  return (
+    <Accordion variant="contained" chevronPosition="left">
+      <Accordion.Item value="chain">
+        <Accordion.Control>Chain: ledger, mining, clock and faults</Accordion.Control>
+        <Accordion.Panel>
+          <Stack gap="md">
+            <LedgerCard />
+            <DevControlsPanel />
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+});
 
 function ComposeWorkspace() {
   const { actorRef: walletRef } = useWalletMachine();
@@ -69,6 +89,12 @@ function ComposeWorkspace() {
   const sender = account?.address ?? null;
   const actorRef = useComposeRun();
   const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
+  // The composer's own field updates at once; what the rest of the page shows about the draft
+  // (Build enabled, problems) follows as a non-urgent update, so a keystroke paints first.
+  const onDraft = useCallback(
+    (result: DraftResult) => startTransition(() => setDraftResult(result)),
+    [],
+  );
   const [mode, setMode] = useState<'call' | 'publish'>('call');
   const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
   // Get started's Build and Run all act only when the machine takes them (not while a step runs).
@@ -100,6 +126,13 @@ function ComposeWorkspace() {
   }, [actorRef, signingMode]);
 
   const draftReady = draftResult?.ok === true;
+  // The draft form locks and unlocks one render after the machine: a step press paints its
+  // controls first, and every field rendering itself disabled (the costliest render of a press)
+  // follows as a non-urgent update. While it lags, the machine takes no draft update (the effect
+  // above sends only in `editing`) and gets the latest one when editing starts again.
+  const formDisabled = useDeferredValue(!editing);
+  const onBuild = useCallback(() => actorRef.send({ type: 'build' }), [actorRef]);
+  const onRunAll = useCallback(() => actorRef.send({ type: 'run' }), [actorRef]);
   return (
     <Grid gap="md" align="flex-start">
       <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -168,8 +201,8 @@ function ComposeWorkspace() {
             ) : (
               <Composer
                 sender={sender}
-                disabled={!editing}
-                onDraft={setDraftResult}
+                disabled={formDisabled}
+                onDraft={onDraft}
                 {...(live
                   ? { initialDraft: live.draft, initialSigningMode: live.signingMode }
                   : {})}
@@ -190,22 +223,12 @@ function ComposeWorkspace() {
                 attempt={attempt}
                 draftReady={draftReady}
                 canStep={canStep}
-                onBuild={() => actorRef.send({ type: 'build' })}
-                onRunAll={() => actorRef.send({ type: 'run' })}
+                onBuild={onBuild}
+                onRunAll={onRunAll}
               />
             }
           />
-          <Accordion variant="contained" chevronPosition="left">
-            <Accordion.Item value="chain">
-              <Accordion.Control>Chain: ledger, mining, clock and faults</Accordion.Control>
-              <Accordion.Panel>
-                <Stack gap="md">
-                  <LedgerCard />
-                  <DevControlsPanel />
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
-          </Accordion>
+          <ChainPanel />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLatest } from '../../../hooks/useLatest';
 import { useNetwork } from '../../../network/useNetwork';
 import { ArgumentField } from './ArgumentField';
@@ -40,6 +40,127 @@ const noFunction = {
   encodings: [],
 } satisfies Partial<ComposerFormState>;
 
+/** The same value while its JSON is the same: memoised children see a stable prop. */
+function useJsonStable<T>(value: T): T {
+  const key = JSON.stringify(value);
+  // The JSON is the identity: a new object with the same content keeps the previous one.
+  return useMemo(() => JSON.parse(key) as T, [key]);
+}
+
+const templateOptions = composerTemplates.map((template) => ({
+  value: template.id,
+  label: template.label,
+}));
+
+interface FunctionPickerProps {
+  templateId: string | null;
+  moduleAddress: string;
+  moduleAddressError: string | null;
+  addressOk: boolean;
+  modulesFailed: boolean;
+  modulesLoading: boolean;
+  moduleName: string | null;
+  moduleOptions: string[];
+  moduleKnown: boolean;
+  functionName: string | null;
+  functionOptions: string[];
+  functionDescription: string;
+  disabled: boolean;
+  onTemplate: (id: string | null) => void;
+  update: (patch: Partial<ComposerFormState>) => void;
+}
+
+/**
+ * Template, module address, module and entry function. Memoised: typing an argument or an option
+ * changes none of its props, so it does not render again (its comboboxes are the costliest part
+ * of the form).
+ */
+const FunctionPicker = memo(function FunctionPicker({
+  templateId,
+  moduleAddress,
+  moduleAddressError,
+  addressOk,
+  modulesFailed,
+  modulesLoading,
+  moduleName,
+  moduleOptions,
+  moduleKnown,
+  functionName,
+  functionOptions,
+  functionDescription,
+  disabled,
+  onTemplate,
+  update,
+}: FunctionPickerProps) {
+  return (
+    <>
+      <Select
+        label="Template"
+        description="Fills the form with a ready-made call."
+        placeholder="Custom call (no template matches)"
+        data={templateOptions}
+        value={templateId}
+        onChange={onTemplate}
+        disabled={disabled}
+        searchable
+      />
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Autocomplete
+          label="Module address"
+          description="0x1 (framework), 0xcafe (playground) or any address."
+          data={presetAddresses}
+          value={moduleAddress}
+          onChange={(value) => {
+            if (value === moduleAddress) return;
+            update({ moduleAddress: value, moduleName: null, ...noFunction });
+          }}
+          error={moduleAddressError}
+          disabled={disabled}
+          required
+          autoComplete="off"
+        />
+        <Select
+          label="Module"
+          description={
+            modulesFailed
+              ? 'The modules could not be loaded (see the module address).'
+              : modulesLoading
+                ? 'Loading modules…'
+                : 'Type to search.'
+          }
+          placeholder={addressOk ? 'Choose a module' : 'Enter a valid address first'}
+          data={moduleOptions}
+          value={moduleName}
+          onChange={(value) => {
+            if (value === moduleName) return;
+            update({ moduleName: value, ...noFunction });
+          }}
+          searchable
+          nothingFoundMessage="No module matches"
+          disabled={disabled || !addressOk}
+          required
+        />
+        <Select
+          label="Entry function"
+          description={functionDescription}
+          placeholder={moduleKnown ? 'Choose an entry function' : 'Choose a module first'}
+          data={functionOptions}
+          value={functionName}
+          onChange={(value) => {
+            if (value === functionName) return;
+            update({ ...noFunction, functionName: value });
+          }}
+          searchable
+          nothingFoundMessage="No entry function matches"
+          disabled={disabled || !moduleKnown}
+          required
+        />
+      </SimpleGrid>
+    </>
+  );
+});
+
 /**
  * Composes any entry function call: module and function from the chain's ABIs, one input per
  * type argument and parameter (validated per Move type), templates, and the transaction options.
@@ -50,7 +171,7 @@ const noFunction = {
  * <Composer sender={account?.address ?? null} disabled={busy} onDraft={setDraftResult} />
  * ```
  */
-export function Composer({
+export const Composer = memo(function Composer({
   sender,
   disabled,
   onDraft,
@@ -120,8 +241,31 @@ export function Composer({
     getOnDraft()(JSON.parse(resultKey));
   }, [getOnDraft, resultKey]);
 
-  const update = (patch: Partial<ComposerFormState>) =>
-    setState((previous) => ({ ...previous, ...patch }));
+  const update = useCallback(
+    (patch: Partial<ComposerFormState>) => setState((previous) => ({ ...previous, ...patch })),
+    [],
+  );
+  const onTemplate = useCallback((id: string | null) => {
+    const template = composerTemplates.find((candidate) => candidate.id === id);
+    if (template) {
+      setState((previous) => applyTemplate(previous, template));
+      setTouched(new Set());
+    }
+  }, []);
+  const onOptionsChange = useCallback(
+    (options: ComposerFormState['options']) => update({ options }),
+    [update],
+  );
+  const onSigningModeChange = useCallback(
+    (signingMode: ComposerFormState['signingMode']) => update({ signingMode }),
+    [update],
+  );
+  const onSignersChange = useCallback(
+    (signers: ComposerFormState['signers']) => update({ signers }),
+    [update],
+  );
+  const optionErrors = useJsonStable(evaluation.optionErrors);
+  const signerErrors = useJsonStable(evaluation.signerErrors);
   const setArgument = useCallback(
     (index: number, text: string) =>
       setState((previous) => {
@@ -133,13 +277,16 @@ export function Composer({
   );
   const showError = (key: string, value: string) => touched.has(key) || value.trim() !== '';
 
-  const moduleOptions = modules.map((candidate) => candidate.name);
-  if (state.moduleName && !moduleOptions.includes(state.moduleName))
-    moduleOptions.push(state.moduleName);
-  const functionOptions = entryFunctions.map((candidate) => candidate.name);
-  if (state.functionName && !functionOptions.includes(state.functionName)) {
-    functionOptions.push(state.functionName);
-  }
+  const moduleOptions = useMemo(() => {
+    const names = modules.map((candidate) => candidate.name);
+    if (state.moduleName && !names.includes(state.moduleName)) names.push(state.moduleName);
+    return names;
+  }, [modules, state.moduleName]);
+  const functionOptions = useMemo(() => {
+    const names = entryFunctions.map((candidate) => candidate.name);
+    if (state.functionName && !names.includes(state.functionName)) names.push(state.functionName);
+    return names;
+  }, [entryFunctions, state.functionName]);
 
   const functionDescription = fn
     ? `${fn.name}${fn.generic_type_params.length ? `<${fn.generic_type_params.map((_, i) => `T${i}`).join(', ')}>` : ''}(${fn.params.join(', ')})`
@@ -152,21 +299,22 @@ export function Composer({
       <Title order={3} size="h4">
         Draft
       </Title>
-      <Select
-        label="Template"
-        description="Fills the form with a ready-made call."
-        placeholder="Custom call (no template matches)"
-        data={composerTemplates.map((template) => ({ value: template.id, label: template.label }))}
-        value={matchingTemplate(state)?.id ?? null}
-        onChange={(id) => {
-          const template = composerTemplates.find((candidate) => candidate.id === id);
-          if (template) {
-            setState((previous) => applyTemplate(previous, template));
-            setTouched(new Set());
-          }
-        }}
+      <FunctionPicker
+        templateId={matchingTemplate(state)?.id ?? null}
+        moduleAddress={state.moduleAddress}
+        moduleAddressError={evaluation.moduleAddressError ?? modulesError}
+        addressOk={address.ok}
+        modulesFailed={modulesQuery.isError}
+        modulesLoading={!settled || modulesQuery.isFetching}
+        moduleName={state.moduleName}
+        moduleOptions={moduleOptions}
+        moduleKnown={module !== null}
+        functionName={state.functionName}
+        functionOptions={functionOptions}
+        functionDescription={functionDescription}
         disabled={disabled}
-        searchable
+        onTemplate={onTemplate}
+        update={update}
       />
       <TokenTemplateHelper
         state={state}
@@ -174,59 +322,6 @@ export function Composer({
         disabled={disabled}
         onArgument={setArgument}
       />
-
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Autocomplete
-          label="Module address"
-          description="0x1 (framework), 0xcafe (playground) or any address."
-          data={presetAddresses}
-          value={state.moduleAddress}
-          onChange={(value) => {
-            if (value === state.moduleAddress) return;
-            update({ moduleAddress: value, moduleName: null, ...noFunction });
-          }}
-          error={evaluation.moduleAddressError ?? modulesError}
-          disabled={disabled}
-          required
-          autoComplete="off"
-        />
-        <Select
-          label="Module"
-          description={
-            modulesQuery.isError
-              ? 'The modules could not be loaded (see the module address).'
-              : !settled || modulesQuery.isFetching
-                ? 'Loading modules…'
-                : 'Type to search.'
-          }
-          placeholder={address.ok ? 'Choose a module' : 'Enter a valid address first'}
-          data={moduleOptions}
-          value={state.moduleName}
-          onChange={(value) => {
-            if (value === state.moduleName) return;
-            update({ moduleName: value, ...noFunction });
-          }}
-          searchable
-          nothingFoundMessage="No module matches"
-          disabled={disabled || !address.ok}
-          required
-        />
-        <Select
-          label="Entry function"
-          description={functionDescription}
-          placeholder={module ? 'Choose an entry function' : 'Choose a module first'}
-          data={functionOptions}
-          value={state.functionName}
-          onChange={(value) => {
-            if (value === state.functionName) return;
-            update({ ...noFunction, functionName: value });
-          }}
-          searchable
-          nothingFoundMessage="No entry function matches"
-          disabled={disabled || !module}
-          required
-        />
-      </SimpleGrid>
 
       {fn && fn.generic_type_params.length > 0 && (
         <Stack gap="sm">
@@ -300,15 +395,15 @@ export function Composer({
       <Divider label="Signers" labelPosition="left" />
       <SignersFields
         signers={state.signers}
-        errors={evaluation.signerErrors}
+        errors={signerErrors}
         disabled={disabled}
-        onChange={(signers) => update({ signers })}
+        onChange={onSignersChange}
       />
 
       <Divider label="Options" labelPosition="left" />
       <OptionsFields
         options={state.options}
-        errors={evaluation.optionErrors}
+        errors={optionErrors}
         signingMode={state.signingMode}
         gasEstimate={gasQuery.data?.gas_estimate ?? null}
         gasEstimateError={
@@ -317,9 +412,9 @@ export function Composer({
             : null
         }
         disabled={disabled}
-        onChange={(options) => update({ options })}
-        onSigningModeChange={(signingMode) => update({ signingMode })}
+        onChange={onOptionsChange}
+        onSigningModeChange={onSigningModeChange}
       />
     </Stack>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import type { SigningMode } from '../../../../machines';
@@ -26,7 +27,7 @@ export interface OptionsFieldsProps {
  * <OptionsFields options={state.options} errors={errors} signingMode="sign" gasEstimate={100} … />
  * ```
  */
-export function OptionsFields({
+export const OptionsFields = memo(function OptionsFields({
   options,
   errors,
   signingMode,
@@ -98,4 +99,4 @@ export function OptionsFields({
       </Radio.Group>
     </Stack>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Checkbox, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { TransactionKind } from '../../../../machines';
 import type { SignerErrors, SignersInput } from './composerForm';
@@ -26,7 +27,12 @@ export interface SignersFieldsProps {
  * <SignersFields signers={state.signers} errors={errors} disabled={false} onChange={…} />
  * ```
  */
-export function SignersFields({ signers, errors, disabled, onChange }: SignersFieldsProps) {
+export const SignersFields = memo(function SignersFields({
+  signers,
+  errors,
+  disabled,
+  onChange,
+}: SignersFieldsProps) {
   const multiAgent = signers.kind === 'multiAgent' || signers.kind === 'multiAgentSponsored';
   const sponsored = signers.kind === 'sponsored' || signers.kind === 'multiAgentSponsored';
   return (
@@ -80,4 +86,4 @@ export function SignersFields({ signers, errors, disabled, onChange }: SignersFi
       )}
     </Stack>
   );
-}
+});

@@ -122,9 +122,14 @@ export function ResultsPanel({
   /** The first-steps guide shown while nothing has run (connect, fund, build). */
   onStart?: ReactNode;
 }) {
-  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  // Only whether there is anything to show: a draft update while editing changes the context but
+  // not this, so typing in the composer does not render the results again.
+  const hasResults = useSelector(
+    actorRef,
+    (snapshot) => Boolean(snapshot.context.outcome) || Boolean(snapshot.context.built),
+  );
   const [tab, setTab] = useState<TransactionTab>('overview');
-  if (!context.outcome && !context.built) {
+  if (!hasResults) {
     return (
       onStart ?? (
         <EmptyState title="Nothing run yet">
@@ -134,5 +139,19 @@ export function ResultsPanel({
       )
     );
   }
-  return <RunResults data={context} tab={tab} onTabChange={setTab} />;
+  return <LiveRunResults actorRef={actorRef} tab={tab} onTabChange={setTab} />;
+}
+
+/** {@link RunResults} of the live context, subscribed only while there are results. */
+function LiveRunResults({
+  actorRef,
+  tab,
+  onTabChange,
+}: {
+  actorRef: ActorRefFrom<typeof transactionMachine>;
+  tab: TransactionTab;
+  onTabChange: (tab: TransactionTab) => void;
+}) {
+  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  return <RunResults data={context} tab={tab} onTabChange={onTabChange} />;
 }

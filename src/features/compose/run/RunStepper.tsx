@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { statePath, transactionMachine } from '../../../../machines';
 import { CodeText } from '../../transaction/CodeText';
@@ -73,7 +73,7 @@ function useNow(active: boolean): number | null {
  * `simulated.failure`), its description and tags, and, while a step waits, the elapsed time
  * (with progress against the wait timeout while pending).
  */
-export function RunStepper({ actorRef }: RunStepperProps) {
+export const RunStepper = memo(function RunStepper({ actorRef }: RunStepperProps) {
   const path = useSelector(actorRef, (snapshot) => statePath(snapshot.value));
   const tags = useSelector(actorRef, (snapshot) => [...snapshot.tags].sort().join(' '));
   const since = useSelector(actorRef, (snapshot) => snapshot.context.timing.current?.since ?? null);
@@ -155,4 +155,4 @@ export function RunStepper({ actorRef }: RunStepperProps) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
@@ -20,7 +21,10 @@ function sameFlags(a: Record<StepEvent, boolean>, b: Record<StepEvent, boolean>)
  * Build, Simulate, Sign, Submit, Run all, Cancel, Recheck, Edit and Retry: each enabled exactly
  * when the transaction machine can take its event, each with an Alt+letter shortcut.
  */
-export function StepControls({ actorRef, draftReady }: StepControlsProps) {
+export const StepControls = memo(function StepControls({
+  actorRef,
+  draftReady,
+}: StepControlsProps) {
   const enabled = useSelector(
     actorRef,
     (snapshot) => enabledControls(snapshot, draftReady),
@@ -81,4 +85,4 @@ export function StepControls({ actorRef, draftReady }: StepControlsProps) {
       </Text>
     </Stack>
   );
-}
+});

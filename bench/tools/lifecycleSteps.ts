@@ -1,0 +1,238 @@
+/**
+ * Where a lifecycle's wall time goes, per path: `npx tsx bench/tools/lifecycleSteps.ts [rounds]`.
+ * Every HTTP request the SDK client makes is timed (start, end) with `performance.now()`; each
+ * lifecycle is split into the time before the first request, each request, each gap between two
+ * requests (client work: decoding, signing, the machine's transitions), and the time after the
+ * last answer until the caller has its result. Prints p50 per component for the machine path
+ * (with its recorder) and the bare SDK calls, interleaved with the order alternating.
+ */
+import { spawn } from 'node:child_process';
+import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
+import type { Client } from '@aptos-labs/ts-sdk';
+import { createActor, waitFor } from 'xstate';
+import { buildFromDraft, createNodeActors } from '../../cli/actors.ts';
+import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
+import type { TransactionDraft, TransactionInput } from '../../machines/index.ts';
+
+const ROUNDS = Number(process.argv[2] ?? 200);
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+async function spawnChain() {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'localnet/main.ts',
+      '--ephemeral',
+      '--block-time',
+      '0',
+      '--rest-port',
+      '0',
+      '--faucet-port',
+      '0',
+      '--indexer-port',
+      '0',
+      '--readiness-port',
+      '0',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  const urls = await new Promise<{ rest: string; faucet: string; indexer: string }>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const find = (label: string) => new RegExp(`${label}\\s+(http\\S+)`).exec(output)?.[1];
+      const [rest, faucet, indexer] = [find('REST'), find('faucet'), find('indexer')];
+      if (rest && faucet && indexer && /readiness\s+http/.test(output))
+        resolve({ rest, faucet, indexer });
+    });
+  });
+  return { urls, stop: () => child.kill('SIGTERM') };
+}
+
+interface Span {
+  label: string;
+  start: number;
+  end: number;
+}
+let spans: Span[] = [];
+/** Socket writes (count, sync ms) and new connections, per path. */
+const sockets = { writes: 0, writeMs: 0, connects: 0 };
+if (process.env.DIAG) {
+  const net = await import('node:net');
+  const proto = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const write = proto._writeGeneric as (...args: unknown[]) => unknown;
+  proto._writeGeneric = function (this: unknown, ...args: unknown[]) {
+    const t = performance.now();
+    try {
+      return write.apply(this, args);
+    } finally {
+      sockets.writes += 1;
+      sockets.writeMs += performance.now() - t;
+    }
+  };
+  const connect = proto.connect as (...args: unknown[]) => unknown;
+  proto.connect = function (this: unknown, ...args: unknown[]) {
+    sockets.connects += 1;
+    return connect.apply(this, args);
+  };
+}
+
+const chain = await spawnChain();
+const settings = {
+  network: Network.CUSTOM,
+  fullnode: chain.urls.rest,
+  faucet: chain.urls.faucet,
+  indexer: chain.urls.indexer,
+};
+const base = new AptosConfig(settings).client;
+const client: Client = {
+  provider: async (request) => {
+    const span = {
+      label: `${request.method} ${new URL(request.url).pathname.replace(/0x[0-9a-f]+/g, '…')}`,
+      start: performance.now(),
+      end: 0,
+    };
+    spans.push(span);
+    try {
+      return await base.provider(request);
+    } finally {
+      span.end = performance.now();
+    }
+  },
+};
+const aptos = new Aptos(new AptosConfig({ ...settings, client }));
+/** Entry and settle times of the five SDK calls both paths make (same objects, same methods). */
+function timeCalls(target: Record<string, unknown>, name: string, label: string) {
+  const inner = target[name] as (...args: unknown[]) => unknown;
+  target[name] = function (this: unknown, ...args: unknown[]) {
+    const span = { label: `call ${label}`, start: performance.now(), end: 0 };
+    calls.push(span);
+    const out = inner.apply(this, args);
+    if (out instanceof Promise)
+      return out.finally(() => {
+        span.end = performance.now();
+      });
+    span.end = performance.now();
+    return out;
+  };
+}
+let calls: Span[] = [];
+timeCalls(aptos.transaction.build as unknown as Record<string, unknown>, 'simple', 'build');
+timeCalls(aptos.transaction.simulate as unknown as Record<string, unknown>, 'simple', 'simulate');
+timeCalls(aptos.transaction as unknown as Record<string, unknown>, 'sign', 'sign');
+timeCalls(aptos.transaction.submit as unknown as Record<string, unknown>, 'simple', 'submit');
+timeCalls(aptos as unknown as Record<string, unknown>, 'waitForTransaction', 'wait');
+const signer = Account.generate();
+await aptos.fundAccount({ accountAddress: signer.accountAddress, amount: 10_000_000_000 });
+const draft: TransactionDraft = {
+  sender: signer.accountAddress.toString(),
+  payload: {
+    function: '0x1::aptos_account::transfer',
+    typeArguments: [],
+    functionArguments: [Account.generate().accountAddress.toString(), '100'],
+  },
+  options: {},
+};
+const input: TransactionInput = {
+  draft,
+  network: { name: 'local', chainId: 4, nodeUrl: chain.urls.rest },
+};
+const logic = transactionMachine.provide({
+  actors: createNodeActors({ aptos, signer }),
+  actions: transactionClock(Date.now),
+});
+const record = process.env.NO_RECORDER ? false : true;
+
+async function machine() {
+  const recorder = createRunRecorder({ now: Date.now, newRunId: () => 'x' });
+  const actor = createActor(logic, record ? { input, inspect: recorder.inspect } : { input });
+  actor.start();
+  actor.send({ type: 'run' });
+  const snapshot = await waitFor(actor, (s) => s.hasTag('outcome'), { timeout: 30_000 });
+  actor.stop();
+  if (snapshot.value !== 'committed') throw new Error(String(snapshot.value));
+}
+async function direct() {
+  const transaction = await buildFromDraft(aptos, draft, Date.now());
+  const [simulated] = await aptos.transaction.simulate.simple({
+    signerPublicKey: signer.publicKey,
+    transaction,
+  });
+  if (!simulated?.success) throw new Error('sim');
+  const senderAuthenticator = aptos.transaction.sign({ signer, transaction });
+  const pending = await aptos.transaction.submit.simple({ transaction, senderAuthenticator });
+  const committed = await aptos.waitForTransaction({
+    transactionHash: pending.hash,
+    options: { checkSuccess: false },
+  });
+  if (!('success' in committed) || !committed.success) throw new Error('failed');
+}
+
+const paths = { machine, direct } as const;
+type P = keyof typeof paths;
+const rows: Record<P, Record<string, number[]>> = { machine: {}, direct: {} };
+const push = (p: P, k: string, v: number) => (rows[p][k] ??= []).push(v);
+for (let i = 0; i < ROUNDS + 10; i += 1) {
+  const only = process.env.ONLY as P | undefined;
+  const order: P[] = only ? [only] : i % 2 === 0 ? ['machine', 'direct'] : ['direct', 'machine'];
+  for (const p of order) {
+    spans = [];
+    calls = [];
+    const before = { ...sockets };
+    const t0 = performance.now();
+    await paths[p]();
+    const t1 = performance.now();
+    if (i < 10) continue;
+    push(p, 'total', t1 - t0);
+    push(p, 'before first request', (spans[0]?.start ?? t1) - t0);
+    spans.forEach((s, k) => {
+      push(p, `req ${k + 1} ${s.label}`, s.end - s.start);
+      const next = spans[k + 1];
+      if (next) push(p, `gap ${k + 1}→${k + 2}`, next.start - s.end);
+    });
+    if (process.env.DIAG) {
+      push(p, 'socket writes', sockets.writes - before.writes);
+      push(p, 'socket write ms (sync)', sockets.writeMs - before.writeMs);
+      push(p, 'connects', sockets.connects - before.connects);
+    }
+    calls.forEach((c, k) => {
+      const next = calls[k + 1];
+      push(p, `${c.label} (entry→settle)`, c.end - c.start);
+      if (next) push(p, `${c.label} settle → ${next.label.slice(5)} entry`, next.start - c.end);
+    });
+    for (const c of calls) {
+      const first = spans.find((s) => s.start >= c.start);
+      if (first && first.start <= c.end)
+        push(p, `${c.label} entry → its first request`, first.start - c.start);
+      const last = [...spans].reverse().find((s) => s.end <= c.end);
+      if (last && last.end >= c.start) push(p, `${c.label} last answer → settle`, c.end - last.end);
+    }
+    push(p, 'start → build entry', (calls[0]?.start ?? t0) - t0);
+    push(p, 'wait settle → caller has result', t1 - (calls.at(-1)?.end ?? t1));
+    push(p, 'after last answer', t1 - (spans.at(-1)?.end ?? t0));
+    push(
+      p,
+      'sum of requests',
+      spans.reduce((a, s) => a + s.end - s.start, 0),
+    );
+    push(p, 'sum of client time', t1 - t0 - spans.reduce((a, s) => a + s.end - s.start, 0));
+  }
+}
+chain.stop();
+const p50 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+const keys = Object.keys(rows.direct).length ? Object.keys(rows.direct) : Object.keys(rows.machine);
+for (const k of Object.keys(rows.machine)) rows.direct[k] ??= [];
+console.log(`rounds ${ROUNDS}, recorder ${record}`);
+console.log(
+  `${'component'.padEnd(44)} ${'machine'.padStart(8)} ${'direct'.padStart(8)} ${'diff'.padStart(8)}`,
+);
+for (const k of keys) {
+  if (!rows.direct[k]) continue;
+  const m = p50(rows.machine[k] ?? []);
+  const d = p50(rows.direct[k] ?? []);
+  console.log(
+    `${k.padEnd(44)} ${m.toFixed(3).padStart(8)} ${d.toFixed(3).padStart(8)} ${(m - d).toFixed(3).padStart(8)}`,
+  );
+}
