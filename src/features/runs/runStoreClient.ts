@@ -147,7 +147,8 @@ export function createRunStoreClient(port: ClientPort): RunStore {
     },
     close: () => {
       if (closed) return;
-      void call({ op: 'close' }).finally(() => port.terminate?.());
+      const terminate = () => port.terminate?.();
+      void call({ op: 'close' }).then(terminate, terminate);
       closed = true;
     },
   };
