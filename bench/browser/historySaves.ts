@@ -154,7 +154,8 @@ async function burst(): Promise<BurstResult> {
   await Promise.all(pending);
   const totalMs = performance.now() - started;
   let storedTransitions = 0;
-  for (const record of last) storedTransitions += (await runs.getRun(record.id))?.transitions.length ?? 0;
+  for (const record of last)
+    storedTransitions += (await runs.getRun(record.id))?.transitions.length ?? 0;
   return {
     saves: pending.length,
     call,

@@ -217,7 +217,12 @@ export const historyBrowserSection: BenchSection = {
         perRound('(a) page cost per save: in putRun p99', call(99), 'ms', target),
         perRound('(a) page cost per save: putRun + its reply handler p50', mainJs(50), 'ms'),
         perRound('(a) page cost per save: putRun + its reply handler p90', mainJs(90), 'ms'),
-        perRound('(a) page cost per save: putRun + its reply handler p99', mainJs(99), 'ms', target),
+        perRound(
+          '(a) page cost per save: putRun + its reply handler p99',
+          mainJs(99),
+          'ms',
+          target,
+        ),
         perRound('(a) page cost per save: putRun + reply max', mainJs(100), 'ms'),
         {
           name: '(a) renderer main-thread time per save, CDP (mean, extra round, bench loop included)',
@@ -252,17 +257,19 @@ export const historyBrowserSection: BenchSection = {
         ),
         perRound(
           'burst: transitions lost',
-          results.map((result) => result.burst.expectedTransitions - result.burst.storedTransitions),
+          results.map(
+            (result) => result.burst.expectedTransitions - result.burst.storedTransitions,
+          ),
           'transitions',
           { op: '<=', value: 0 },
         ),
         perRound(
-          'liveQuery in the page saw the worker\'s write (1 = yes)',
+          "liveQuery in the page saw the worker's write (1 = yes)",
           results.map((result) => (result.liveQuery.propagated ? 1 : 0)),
           '',
         ),
         perRound(
-          'liveQuery: from the worker save to the page\'s query',
+          "liveQuery: from the worker save to the page's query",
           results.map((result) => result.liveQuery.ms),
           'ms',
         ),
@@ -274,7 +281,7 @@ export const historyBrowserSection: BenchSection = {
       ],
       notes: [
         `${ROUNDS} rounds, each a fresh Chromium profile: ${STORED} runs stored through the app's run-store worker, then ${SAVES} saves (the first ${WARM_UP} warm up) of live runs of ${RUN_LENGTH} transitions, records up to ${first?.saves.recordBytes ?? 0} bytes, each awaited to its commit before the next; value = median of the rounds, runs = each round.`,
-        '(a) is what a save costs the page: the time inside putRun (diff + postMessage) and inside the page\'s handler of the worker\'s answer; the CDP figure is the renderer main thread\'s whole task time over the saves (TaskDuration, an extra round) divided by the saves, the bench loop and message dispatch included. (b) is the durability window: until the worker\'s transaction has committed; the bare commit (one small row in one transaction, awaited to `complete`) is the floor under it.',
+        "(a) is what a save costs the page: the time inside putRun (diff + postMessage) and inside the page's handler of the worker's answer; the CDP figure is the renderer main thread's whole task time over the saves (TaskDuration, an extra round) divided by the saves, the bench loop and message dispatch included. (b) is the durability window: until the worker's transaction has committed; the bare commit (one small row in one transaction, awaited to `complete`) is the floor under it.",
         `"before" is the Dexie store in the page (the design before the worker), same saves, after the worker phases in the same profile. Burst: ${first?.burst.saves ?? 0} saves of whole runs handed over without waiting, every transition then read back.`,
         `${first?.floors.userAgent ?? ''}; crossOriginIsolated: ${String(first?.floors.crossOriginIsolated ?? false)}; load average at start ${loadStart}, at end ${loadEnd}, (1 min) after each round: ${loads.map((load) => load.toFixed(2)).join(' / ')}; CDP round's own putRun+reply p99 ${round3(percentile(sortedCopy((profiled?.saves.call ?? [0]).map((ms, index) => ms + (profiled?.saves.reply[index] ?? 0)).slice(WARM_UP)), 99))} ms.`,
       ],

@@ -176,7 +176,11 @@ describe('run store through its worker (protocol over a MessageChannel, Dexie ov
     expect((await reopened(r).getRun('a'))?.transitions).toHaveLength(2);
     // The page sent transition 3 once; the worker kept it and writes it with transition 4.
     await r.client.putRun(liveRecord('a', 4, '0x1'));
-    expect(saves(r).at(-1)?.transitions.map((t) => t.seq)).toEqual([4]);
+    expect(
+      saves(r)
+        .at(-1)
+        ?.transitions.map((t) => t.seq),
+    ).toEqual([4]);
     expect(await reopened(r).getRun('a')).toEqual(liveRecord('a', 4, '0x1'));
   });
 
@@ -195,7 +199,10 @@ describe('run store through its worker (protocol over a MessageChannel, Dexie ov
     r.client.subscribe(() => (changes += 1));
     await r.client.putRun(liveRecord('a', 1));
     expect(changes).toBeGreaterThanOrEqual(1);
-    await r.client.putRuns([sampleRun({ id: 'b', startedAt: 1 }), sampleRun({ id: 'c', startedAt: 2 })]);
+    await r.client.putRuns([
+      sampleRun({ id: 'b', startedAt: 1 }),
+      sampleRun({ id: 'c', startedAt: 2 }),
+    ]);
     expect(await r.client.count()).toBe(3);
     await r.client.deleteRun('b');
     await r.client.setMaxRuns(1);

@@ -126,7 +126,8 @@ export function createRunStoreClient(port: ClientPort): RunStore {
   }
 
   return {
-    getRun: async (id) => (await call<WorkbenchRun | null>({ op: 'getRun', runId: id })) ?? undefined,
+    getRun: async (id) =>
+      (await call<WorkbenchRun | null>({ op: 'getRun', runId: id })) ?? undefined,
     listRuns: (filter = {}) => call({ op: 'listRuns', filter }),
     putRun,
     putRuns: (records) => call({ op: 'putRuns', records }),

@@ -134,8 +134,7 @@ export function serveRunStore(port: HostPort, engine: RunStore): void {
       (error: unknown) => reply({ id, error: toWireError(error) }),
     );
   /** A write: after the writes before it, and before the ones after it. */
-  const write = (id: number, work: () => Promise<unknown>) =>
-    inOrder(() => answer(id, work));
+  const write = (id: number, work: () => Promise<unknown>) => inOrder(() => answer(id, work));
   /** A read: after the writes sent before it, without holding up the ones after it. */
   const read = (id: number, work: () => Promise<unknown>) => {
     void writes.then(() => answer(id, work));

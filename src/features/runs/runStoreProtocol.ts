@@ -77,7 +77,10 @@ export interface HostPort {
 }
 
 export function toWireError(error: unknown): WireError {
-  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
+  if (
+    error instanceof Error ||
+    (typeof error === 'object' && error !== null && 'message' in error)
+  ) {
     const { name, message } = error as { name?: unknown; message?: unknown };
     return { name: typeof name === 'string' ? name : 'Error', message: String(message) };
   }
@@ -85,7 +88,8 @@ export function toWireError(error: unknown): WireError {
 }
 
 export function fromWireError(error: WireError): Error {
-  const made = error.name === 'RangeError' ? new RangeError(error.message) : new Error(error.message);
+  const made =
+    error.name === 'RangeError' ? new RangeError(error.message) : new Error(error.message);
   if (made.name !== error.name) made.name = error.name;
   return made;
 }
