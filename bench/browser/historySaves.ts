@@ -117,9 +117,11 @@ async function timeSaves(): Promise<SaveTimings> {
   let live = realisticRun('live-0', STORED + 1);
   for (let save = 0; save < SAVES; save += 1) {
     live = nextLiveRecord(save, live);
+    // The recorder hands over a fresh copy per transition (no part shared with the last save).
+    const copy = structuredClone(live);
     const replyBefore = replyMs;
     const started = performance.now();
-    const committed = runs.putRun(live);
+    const committed = runs.putRun(copy);
     const called = performance.now();
     await committed;
     timings.commit.push(performance.now() - started);

@@ -208,6 +208,14 @@ export const historyBrowserSection: BenchSection = {
       results.map((result) => percentile(sortedCopy(result.floors.bareCommits[kind]), p));
     const burstCall = (p: number) =>
       results.map((result) => percentile(sortedCopy(result.burst.call), p));
+    /** A run's first save sends the whole record; the others only what changed. */
+    const isFirst = (index: number) => index % RUN_LENGTH === 0;
+    const split = (values: readonly number[], first: boolean, from = 0) =>
+      sortedCopy(values.filter((_, index) => index >= from && isFirst(index) === first));
+    const callBy = (first: boolean, p: number) =>
+      results.map((result) => percentile(split(result.saves.call, first, WARM_UP), p));
+    const burstBy = (first: boolean, p: number) =>
+      results.map((result) => percentile(split(result.burst.call, first), p));
     const first = results[0];
     const target = { op: '<=', value: 1 } as const;
     return {
@@ -224,6 +232,8 @@ export const historyBrowserSection: BenchSection = {
           target,
         ),
         perRound('(a) page cost per save: putRun + reply max', mainJs(100), 'ms'),
+        perRound('(a) in putRun p99, later saves of a run (what changed)', callBy(false, 99), 'ms'),
+        perRound("(a) in putRun p99, a run's first save (whole record)", callBy(true, 99), 'ms'),
         {
           name: '(a) renderer main-thread time per save, CDP (mean, extra round, bench loop included)',
           value: round3((profiled?.mainThreadMs ?? Number.NaN) / SAVES),
@@ -250,6 +260,8 @@ export const historyBrowserSection: BenchSection = {
           burstCall(99),
           'ms',
         ),
+        perRound('burst: in putRun p99, later saves of a run', burstBy(false, 99), 'ms'),
+        perRound("burst: in putRun max, a run's first save", burstBy(true, 100), 'ms'),
         perRound(
           'burst: first call to last commit',
           results.map((result) => result.burst.totalMs),
