@@ -184,6 +184,22 @@ describe('run store through its worker (protocol over a MessageChannel, Dexie ov
     expect(await reopened(r).getRun('a')).toEqual(liveRecord('a', 4, '0x1'));
   });
 
+  it('fails every waiting save with a clear message when the worker itself fails', async () => {
+    const silent: ClientPort = {
+      // A worker that never answers (its script failed to load).
+      postMessage: () => undefined,
+      onmessage: null,
+    };
+    const client = createRunStoreClient(silent);
+    const first = client.putRun(liveRecord('a', 1));
+    const second = client.count();
+    silent.onerror?.({ message: 'Uncaught SyntaxError' });
+    await expect(first).rejects.toThrow(
+      "The run history's worker failed: Uncaught SyntaxError; runs may not be saved. Reload the page.",
+    );
+    await expect(second).rejects.toThrow(/worker failed/);
+  });
+
   it('drops the rows of transitions the recorder dropped past its limit', async () => {
     const r = rig();
     await r.client.putRun(liveRecord('long', 3));

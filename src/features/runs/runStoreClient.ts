@@ -56,6 +56,17 @@ export function createRunStoreClient(port: ClientPort): RunStore {
     if (data.changed) for (const listener of listeners) listener();
   };
 
+  // The worker failed (its script did not load, or it threw): every request waiting fails with
+  // a message the History page shows, rather than waiting for ever.
+  port.onerror = (event) => {
+    const error = new Error(
+      `The run history's worker failed${event.message ? `: ${event.message}` : ''}; runs may not be saved. Reload the page.`,
+    );
+    const requests = [...waiting.values()];
+    waiting.clear();
+    for (const request of requests) request.reject(error);
+  };
+
   function settle<T>(id: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });

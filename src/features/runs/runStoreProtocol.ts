@@ -67,6 +67,8 @@ export interface StoreMessage {
 export interface ClientPort {
   postMessage(message: StoreRequest): void;
   onmessage: ((event: { data: StoreMessage }) => void) | null;
+  /** The worker failed to load or threw (a `Worker`'s `error` event). */
+  onerror?: ((event: { message?: string }) => void) | null;
   terminate?: () => void;
 }
 
