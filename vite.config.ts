@@ -9,7 +9,8 @@ export default defineConfig({
   // Vite's dependency scan does not follow `new Worker(new URL(...))`: a dependency only a worker
   // imports was found on first use, and the dev server then reloaded the page, losing the run in
   // progress (`npm start`, first visit to the Visualizer). Pre-bundle those up front.
-  optimizeDeps: { include: ['elkjs/lib/elk.bundled.js'] },
+  // Dexie: only the run store's worker loads it (the page never does).
+  optimizeDeps: { include: ['elkjs/lib/elk.bundled.js', 'dexie'] },
   build: { sourcemap: true },
   test: {
     // A run that finds no test must fail, in every project.

@@ -1,28 +1,53 @@
 /// <reference lib="dom" />
-import { createRunStore } from '../../src/features/runs/runStore.ts';
+import type { WorkbenchRun } from '../../machines/index.ts';
+import { createRunStoreClient } from '../../src/features/runs/runStoreClient.ts';
+import type { ClientPort } from '../../src/features/runs/runStoreProtocol.ts';
 import { nextLiveRecord, realisticRun, RUN_LENGTH, SAVES, STORED } from '../historyWorkload.ts';
 
 /**
  * The Chromium half of `npm run bench history-browser`: bundled by Vite and run in a page served
- * from 127.0.0.1, so the History's own run store (Dexie) writes to the browser's real IndexedDB.
- * Node calls its phases (`historyBench.fillHistory()`, `timeSaves()`, `floors()`) through
- * `page.evaluate` and gets the raw timings back.
+ * from 127.0.0.1, with the app's own run store as the app has it: the page's client
+ * (`runStoreClient.ts`, no Dexie in the page) and the app's worker (`runStore.worker.ts`, served
+ * as `/worker.js`) writing to the browser's real IndexedDB. Node calls its phases
+ * (`historyBench.fillHistory()`, `timeSaves()`, `burst()`, `floors()`) through `page.evaluate`
+ * and gets the raw timings back. `historySavesDirect.ts` (`/direct.js`, loaded last) times the
+ * Dexie store in the page, the design before the worker, for comparison.
  */
 
-/** What the page hands back to Node: every save's duration in ms, in order. */
-export interface HistorySavesResult {
-  saves: number[];
+/** Every save of the timed phase, in order (ms). */
+export interface SaveTimings {
+  /** Time in `putRun` itself: the diff and the `postMessage` (what the recorder's save pays). */
+  call: number[];
+  /** Time in the page's handler of the worker's answer to that save. */
+  reply: number[];
+  /** From the call to the promise settling: the worker's transaction has committed. */
+  commit: number[];
+  recordBytes: number;
+}
+
+/** What the page hands back for the floors and checks. */
+export interface FloorResult {
   /** Bare IndexedDB commits of one small row, per durability hint, for the floor under a save. */
   bareCommits: Record<'default' | 'relaxed' | 'strict', number[]>;
-  /** Dexie's own bulkPut of one small row (default durability). */
-  dexiePuts: number[];
   stored: number;
-  recordBytes: number;
   crossOriginIsolated: boolean;
   userAgent: string;
 }
 
+/** Whole runs handed over as fast as the recorder can (no await between saves). */
+export interface BurstResult {
+  saves: number;
+  /** `putRun` call times (ms). */
+  call: number[];
+  /** From the first call to the last commit (ms). */
+  totalMs: number;
+  /** Transitions read back, against those handed over. */
+  storedTransitions: number;
+  expectedTransitions: number;
+}
+
 const BARE_COMMITS = 300;
+const BURST_RUNS = 20;
 
 function openBare(name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -47,41 +72,106 @@ function bareCommit(
   });
 }
 
-let store: ReturnType<typeof createRunStore> | null = null;
+/** Time the page spends in the client's message handler, summed. */
+let replyMs = 0;
+
+/** The app's worker, with the page's handler of its messages timed. */
+function timedWorker(): ClientPort {
+  const worker = new Worker('/worker.js', { name: 'run-history' });
+  return {
+    postMessage: (message) => worker.postMessage(message),
+    set onmessage(handler: ClientPort['onmessage']) {
+      worker.onmessage =
+        handler &&
+        ((event: MessageEvent) => {
+          const started = performance.now();
+          handler(event as Parameters<NonNullable<ClientPort['onmessage']>>[0]);
+          replyMs += performance.now() - started;
+        });
+    },
+    get onmessage() {
+      return null;
+    },
+    terminate: () => worker.terminate(),
+  };
+}
+
+let store: ReturnType<typeof createRunStoreClient> | null = null;
+const opened = () => {
+  if (store === null) throw new Error('fillHistory() must run first.');
+  return store;
+};
 
 /** Phase 1: the history filled with {@link STORED} runs (one import). */
 async function fillHistory(): Promise<void> {
-  store = createRunStore({ name: 'bench-history' });
+  store = createRunStoreClient(timedWorker());
   await store.putRuns(
     Array.from({ length: STORED }, (_, index) => realisticRun(`stored-${index}`, index)),
   );
 }
 
-/** Phase 2: the timed saves; Node reads the renderer's main-thread time around this phase. */
-async function timeSaves(): Promise<{ saves: number[]; recordBytes: number }> {
-  if (store === null) throw new Error('fillHistory() must run first.');
-  const saves: number[] = [];
+/** Phase 2: the timed saves, each awaited; Node reads the renderer's main-thread time around it. */
+async function timeSaves(): Promise<SaveTimings> {
+  const runs = opened();
+  const timings: SaveTimings = { call: [], reply: [], commit: [], recordBytes: 0 };
   let live = realisticRun('live-0', STORED + 1);
   for (let save = 0; save < SAVES; save += 1) {
     live = nextLiveRecord(save, live);
+    // The recorder hands over a fresh copy per transition (no part shared with the last save).
+    const copy = structuredClone(live);
+    const replyBefore = replyMs;
     const started = performance.now();
-    await store.putRun(live);
-    saves.push(performance.now() - started);
+    const committed = runs.putRun(copy);
+    const called = performance.now();
+    await committed;
+    timings.commit.push(performance.now() - started);
+    timings.call.push(called - started);
+    timings.reply.push(replyMs - replyBefore);
     // As in the Node section: the pruning a new run's first save queued runs while its next step
     // waits for the network, untimed.
-    if (save % RUN_LENGTH === 0) await store.lastPrune();
+    if (save % RUN_LENGTH === 0) await runs.lastPrune();
   }
-  return { saves, recordBytes: JSON.stringify(live).length };
+  timings.recordBytes = JSON.stringify(live).length;
+  return timings;
 }
 
-/** Phase 3: the floors under a save, and the count. */
-async function floors(): Promise<Omit<HistorySavesResult, 'saves' | 'recordBytes'>> {
-  if (store === null) throw new Error('fillHistory() must run first.');
-  const stored = await store.count();
-  store.close();
+/** Phase 3: whole runs handed over without waiting, then every transition read back. */
+async function burst(): Promise<BurstResult> {
+  const runs = opened();
+  const call: number[] = [];
+  const pending: Promise<void>[] = [];
+  const last: WorkbenchRun[] = [];
+  const started = performance.now();
+  let live = realisticRun('burst-seed', 0);
+  for (let save = 0; save < BURST_RUNS * RUN_LENGTH; save += 1) {
+    live = nextLiveRecord(save, live);
+    live.id = `burst-${Math.floor(save / RUN_LENGTH)}`;
+    // The recorder hands over a fresh copy per transition; so does the burst.
+    const copy = structuredClone(live);
+    const before = performance.now();
+    pending.push(runs.putRun(copy));
+    call.push(performance.now() - before);
+    if (save % RUN_LENGTH === RUN_LENGTH - 1) last.push(copy);
+  }
+  await Promise.all(pending);
+  const totalMs = performance.now() - started;
+  let storedTransitions = 0;
+  for (const record of last)
+    storedTransitions += (await runs.getRun(record.id))?.transitions.length ?? 0;
+  return {
+    saves: pending.length,
+    call,
+    totalMs,
+    storedTransitions,
+    expectedTransitions: last.reduce((sum, record) => sum + record.transitions.length, 0),
+  };
+}
 
+/** Phase 4: the floors under a save, and the count. */
+async function floors(): Promise<FloorResult> {
+  const stored = await opened().count();
   const bare = await openBare('bench-bare');
-  const bareCommits: HistorySavesResult['bareCommits'] = { default: [], relaxed: [], strict: [] };
+  const bareCommits: FloorResult['bareCommits'] = { default: [], relaxed: [], strict: [] };
   for (let round = 0; round < BARE_COMMITS; round += 1) {
     // Interleaved, so the machine's load falls on the three alike.
     for (const durability of ['default', 'relaxed', 'strict'] as const) {
@@ -91,35 +181,34 @@ async function floors(): Promise<Omit<HistorySavesResult, 'saves' | 'recordBytes
     }
   }
   bare.close();
-
-  const dexieStore = createRunStore({ name: 'bench-dexie-put' });
-  // The header row alone, through the same Dexie bulkPut path (a run seen for the first time).
-  const dexiePuts: number[] = [];
-  const one = realisticRun('one', 1);
-  one.transitions = one.transitions.slice(0, 1);
-  await dexieStore.putRun(one);
-  for (let round = 0; round < BARE_COMMITS; round += 1) {
-    one.state = round % 2 === 0 ? 'simulating' : 'simulated.success';
-    const started = performance.now();
-    await dexieStore.putRun(one);
-    dexiePuts.push(performance.now() - started);
-  }
-  dexieStore.close();
-
   return {
     bareCommits,
-    dexiePuts,
     stored,
     crossOriginIsolated: globalThis.crossOriginIsolated,
     userAgent: navigator.userAgent,
   };
 }
 
+/** Saves a new run through the worker (the direct page watches for it with a liveQuery). */
+async function saveOne(id: string): Promise<void> {
+  const record = realisticRun(id, Date.now());
+  record.transitions = record.transitions.slice(0, 1);
+  await opened().putRun(record);
+}
+
 /** The page's phases, called one by one from Node. */
 export interface HistoryBench {
   fillHistory: typeof fillHistory;
   timeSaves: typeof timeSaves;
+  burst: typeof burst;
   floors: typeof floors;
+  saveOne: typeof saveOne;
 }
 
-(globalThis as { historyBench?: HistoryBench }).historyBench = { fillHistory, timeSaves, floors };
+(globalThis as { historyBench?: HistoryBench }).historyBench = {
+  fillHistory,
+  timeSaves,
+  burst,
+  floors,
+  saveOne,
+};

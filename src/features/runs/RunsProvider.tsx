@@ -13,7 +13,8 @@ import { useTransactionRun } from '../compose/run/useTransactionRun';
 import { interruptedRun } from './interruptedRun';
 import { createLiveRun, type LiveRun } from './liveRun';
 import { RunsContext, type RunsContextValue, type StartRunArgs } from './RunsContext';
-import { runStore, type RunStore } from './runStore';
+import { runStore } from './pageRunStore';
+import type { RunStore } from './runStore';
 import { useTransactionSigner } from '../../wallet/useTransactionSigner';
 
 type TransactionActorRef = ActorRefFrom<typeof transactionMachine>;

@@ -1,5 +1,6 @@
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { WorkbenchRun } from '../../../machines';
+import { sameJson } from './runStoreProtocol';
 
 /** Runs kept by default before the oldest are pruned. */
 export const DEFAULT_MAX_RUNS = 1000;
@@ -93,12 +94,9 @@ type RunsDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
-/** The record split into its rows: header, details, transitions. */
-function split(record: WorkbenchRun): {
-  header: HeaderEntry;
-  details: DetailsEntry;
-  transitions: TransitionEntry[];
-} {
+/** The record's header and details rows. */
+function splitHead(record: WorkbenchRun): { header: HeaderEntry; details: DetailsEntry } {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped from the header row
   const { transitions, draft, chain, replay, ...rest } = record;
   const runId = record.id;
   return {
@@ -110,7 +108,23 @@ function split(record: WorkbenchRun): {
       chain,
       ...(replay === undefined ? {} : { replay }),
     },
-    transitions: transitions.map((transition) => ({ runId, seq: transition.seq, transition })),
+  };
+}
+
+/** The record split into its rows: header, details, transitions. */
+function split(record: WorkbenchRun): {
+  header: HeaderEntry;
+  details: DetailsEntry;
+  transitions: TransitionEntry[];
+} {
+  const runId = record.id;
+  return {
+    ...splitHead(record),
+    transitions: record.transitions.map((transition) => ({
+      runId,
+      seq: transition.seq,
+      transition,
+    })),
   };
 }
 
@@ -163,30 +177,6 @@ interface SavedRun {
   details: DetailsEntry;
 }
 
-/** Deep equality of JSON values, without allocating (a save runs it on every transition). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index += 1) {
-      if (!sameJson(a[index], b[index])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  let keys = 0;
-  for (const key in left) {
-    if (!Object.hasOwn(left, key)) continue;
-    keys += 1;
-    if (!Object.hasOwn(right, key) || !sameJson(left[key], right[key])) return false;
-  }
-  for (const key in right) if (Object.hasOwn(right, key)) keys -= 1;
-  return keys === 0;
-}
-
 /**
  * Opens the run history database. Pruning keeps the newest `maxRuns` runs (by start time) and
  * remembers how many it removed, for the History page's note.
@@ -211,6 +201,10 @@ export function createRunStore(
   const db = new Dexie(args.name ?? 'transaction-workbench-runs', {
     ...(args.indexedDB ? { indexedDB: args.indexedDB } : {}),
     ...(args.keyRange ? { IDBKeyRange: args.keyRange } : {}),
+    // Chromium's default since Chrome 121, said explicitly: `complete` once the rows are handed
+    // to the operating system (a reload, a tab or browser crash keeps them; an OS crash or a
+    // power cut in the next seconds may not). See docs/history-and-replay.md#durability.
+    chromeTransactionDurability: 'relaxed',
   }) as RunsDb;
   db.version(1).stores({
     runs: '&id, startedAt, state, network, fn, sender, hash, retryOf',
@@ -289,10 +283,16 @@ export function createRunStore(
    */
   async function save(record: WorkbenchRun): Promise<boolean> {
     const before = saved.get(record.id);
-    const rows = split(record);
+    const rows = splitHead(record);
     const lastSeq = before?.lastSeq ?? 0;
-    const appended = rows.transitions.filter((row) => row.seq > lastSeq);
-    const firstSeq = record.transitions[0]?.seq ?? before?.firstSeq ?? 1;
+    // Only the transitions after the last one written, found from the end (O(new), not O(run)).
+    const { transitions } = record;
+    let from = transitions.length;
+    while (from > 0 && (transitions[from - 1]?.seq ?? 0) > lastSeq) from -= 1;
+    const appended: TransitionEntry[] = transitions
+      .slice(from)
+      .map((transition) => ({ runId: record.id, seq: transition.seq, transition }));
+    const firstSeq = transitions[0]?.seq ?? before?.firstSeq ?? 1;
     const writes: StoredEntry[] = [rows.header, ...appended];
     const details =
       before !== undefined && sameJson(before.details, rows.details) ? before.details : null;
@@ -411,6 +411,3 @@ export function createRunStore(
     close: () => db.close(),
   };
 }
-
-/** The browser's run history (one database per origin). */
-export const runStore: RunStore = createRunStore();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RunDetail } from '../../../src/features/history/RunDetail';
-import { createRunStore } from '../../../src/features/runs';
+import { createRunStore } from '../../../src/features/runs/runStore';
 import { sampleRun } from '../../runs/sampleRuns';
 import { render, screen } from '../../test-utils/render';
 

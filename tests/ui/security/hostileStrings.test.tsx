@@ -9,7 +9,7 @@ import type { WorkbenchRun } from '../../../machines';
 import { RequestSummary } from '../../../src/devwallet/ApprovalModal/RequestSummary';
 import type { DevWalletRequestSummary } from '../../../src/devwallet/types';
 import { RunDetail } from '../../../src/features/history/RunDetail';
-import { createRunStore } from '../../../src/features/runs';
+import { createRunStore } from '../../../src/features/runs/runStore';
 import { sampleRun } from '../../runs/sampleRuns';
 import { render, screen, userEvent, within } from '../../test-utils/render';
 
