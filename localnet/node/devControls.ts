@@ -162,7 +162,7 @@ export class DevControls {
 
   pendingTransactions(): JsonObject[] {
     return this.parts.mempool.entries().map((entry) => ({
-      ...pendingJson(entry.tx, true),
+      ...pendingJson(entry.tx, true, this.parts.ledger.reader()),
       held: entry.held,
     }));
   }

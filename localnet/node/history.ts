@@ -106,12 +106,16 @@ export class TransactionHistory {
 
   private renderVersion(version: number): JsonObject {
     const record = this.ledger.record(version);
-    return recordJson(record, (bytes) => {
-      const cached = this.decodedCache.get(record.hash);
-      if (cached !== undefined) return cached;
-      const decoded = decodeSignedTransaction(bytes);
-      this.remember(decoded);
-      return decoded;
-    });
+    return recordJson(
+      record,
+      (bytes) => {
+        const cached = this.decodedCache.get(record.hash);
+        if (cached !== undefined) return cached;
+        const decoded = decodeSignedTransaction(bytes);
+        this.remember(decoded);
+        return decoded;
+      },
+      this.ledger.reader(),
+    );
   }
 }

@@ -391,7 +391,7 @@ export class LocalNode {
       });
     }
     const pending = this.mempool.get(tx.hash);
-    if (pending !== undefined) return pendingJson(pending.tx, false);
+    if (pending !== undefined) return pendingJson(pending.tx, false, this.ledger.reader());
     if (!(await this.signaturesVerify(tx))) {
       throw new ValidationError('INVALID_SIGNATURE', VALIDATION_CODES.INVALID_SIGNATURE);
     }
@@ -404,7 +404,7 @@ export class LocalNode {
     );
     if (failure !== null) throw new ValidationError(failure, VALIDATION_CODES[failure]);
     this.enqueue(tx);
-    return pendingJson(tx, false);
+    return pendingJson(tx, false, this.ledger.reader());
   }
 
   /** Plain Ed25519 signatures go to the verify workers; others are checked in place. */
@@ -444,7 +444,7 @@ export class LocalNode {
       chainId: this.chainId,
     });
     return {
-      transaction: simulatedJson(tx, output, this.ledger.version, now),
+      transaction: simulatedJson(tx, output, this.ledger.version, now, this.ledger.reader()),
       gasUsed: output.gasUsed,
     };
   }
@@ -459,7 +459,7 @@ export class LocalNode {
     const committed = this.history.byHash(hash);
     if (committed !== undefined) return committed;
     const pending = this.mempool.get(hash);
-    if (pending !== undefined) return pendingJson(pending.tx, true);
+    if (pending !== undefined) return pendingJson(pending.tx, true, this.ledger.reader());
     throw notFound('transaction_not_found', `Transaction not found by Transaction hash(${hash})`);
   }
 

@@ -80,9 +80,10 @@ export function reexecuteAt(
     tx = decodeSignedTransaction(new Uint8Array(record.bytes));
     recorded = true;
   }
-  const output = executeAt({ state: ledger.reader(target - 1), timestamp, chainId, tx, recorded });
+  const state = ledger.reader(target - 1);
+  const output = executeAt({ state, timestamp, chainId, tx, recorded });
   return {
-    transaction: simulatedJson(tx, output, target, timestamp),
+    transaction: simulatedJson(tx, output, target, timestamp, state),
     gasUsed: output.gasUsed,
     blockHeight,
   };

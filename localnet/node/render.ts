@@ -34,9 +34,15 @@ import { bitmapIndices } from '../executor/signatures.ts';
 import { decodeArgument, substitute, typeTagOf, valueToJson } from '../executor/moveValues.ts';
 import type { NativeModule } from '../framework/context.ts';
 import { findModule } from '../framework/registry.ts';
-import { bytecodeModuleJson } from '../move/store.ts';
+import { bytecodeModuleJson, storedModule } from '../move/store.ts';
 import type { BlockRecord, LedgerRecord, UserRecord } from '../storage/ledger.ts';
-import type { ChainEvent, StateValue, TransactionOutput, WriteOp } from '../storage/types.ts';
+import type {
+  ChainEvent,
+  StateReader,
+  StateValue,
+  TransactionOutput,
+  WriteOp,
+} from '../storage/types.ts';
 
 type JsonObject = { [key: string]: Json };
 
@@ -154,27 +160,43 @@ function functionOf(module: NativeModule | undefined, name: string) {
   return module?.functions.find((fn) => fn.name === name);
 }
 
+/**
+ * The params of an entry function: native, or of a published bytecode module in `state` (its ABI
+ * derived from the bytecode, cached), as a node decodes arguments through the module it has.
+ */
+function entryParams(call: EntryCall, state: StateReader | undefined): string[] | undefined {
+  const native = functionOf(findModule(call.module, call.moduleName), call.functionName);
+  if (native !== undefined || state === undefined) return native?.params;
+  const stored = storedModule(state, call.module, call.moduleName);
+  if (stored === null) return undefined;
+  return bytecodeModuleJson(stored).abi.exposed_functions.find(
+    (fn) => fn.name === call.functionName,
+  )?.params;
+}
+
 /** The `payload` field: entry function arguments decoded through the function's ABI when known. */
-export function payloadJson(tx: DecodedTransaction): JsonObject {
+export function payloadJson(tx: DecodedTransaction, state?: StateReader): JsonObject {
   const multisig = multisigPayloadOf(tx);
   if (multisig !== null) {
     // `multisig_payload`; its `transaction_payload` is left out when the transaction has none.
     return {
       type: 'multisig_payload',
       multisig_address: shortAddress(multisig.multisig),
-      ...(multisig.call === null ? {} : { transaction_payload: entryCallJson(multisig.call) }),
+      ...(multisig.call === null
+        ? {}
+        : { transaction_payload: entryCallJson(multisig.call, state) }),
     };
   }
   const call = tx.entry;
   if (call === null) return scriptPayloadJson(tx); // script code and arguments (localnet/move/vm)
-  return entryCallJson(call);
+  return entryCallJson(call, state);
 }
 
-function entryCallJson(call: EntryCall): JsonObject {
-  const fn = functionOf(findModule(call.module, call.moduleName), call.functionName);
+function entryCallJson(call: EntryCall, state: StateReader | undefined): JsonObject {
+  const allParams = entryParams(call, state);
   let args: Json[] = call.args.map((bytes) => toHex(bytes));
-  if (fn !== undefined) {
-    const params = fn.params.filter((param) => !/^&?signer$/.test(param));
+  if (allParams !== undefined) {
+    const params = allParams.filter((param) => !/^&?signer$/.test(param));
     if (params.length === call.args.length) {
       try {
         const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
@@ -196,14 +218,14 @@ function entryCallJson(call: EntryCall): JsonObject {
 }
 
 /** What the sender signed, in the order the REST API prints it. */
-function signedFieldsJson(tx: DecodedTransaction): JsonObject {
+function signedFieldsJson(tx: DecodedTransaction, state: StateReader | undefined): JsonObject {
   return {
     sender: shortAddress(tx.sender),
     sequence_number: tx.sequenceNumber.toString(),
     max_gas_amount: tx.maxGasAmount.toString(),
     gas_unit_price: tx.gasUnitPrice.toString(),
     expiration_timestamp_secs: tx.expirationSecs.toString(),
-    payload: payloadJson(tx),
+    payload: payloadJson(tx, state),
     signature: transactionSignatureJson(tx),
     // An orderless transaction's nonce (a node prints the field only for those, after `signature`).
     ...(tx.nonce === null ? {} : { replay_protection_nonce: tx.nonce.toString() }),
@@ -211,8 +233,12 @@ function signedFieldsJson(tx: DecodedTransaction): JsonObject {
 }
 
 /** A pending transaction (`POST /transactions` answers it without `type`). */
-export function pendingJson(tx: DecodedTransaction, withType: boolean): JsonObject {
-  const body: JsonObject = { hash: tx.hash, ...signedFieldsJson(tx) };
+export function pendingJson(
+  tx: DecodedTransaction,
+  withType: boolean,
+  state?: StateReader,
+): JsonObject {
+  const body: JsonObject = { hash: tx.hash, ...signedFieldsJson(tx, state) };
   return withType ? { type: 'pending_transaction', ...body } : body;
 }
 
@@ -300,6 +326,8 @@ function userJson(args: {
   version: number;
   timestamp: bigint;
   hashes: { stateChange: string; eventRoot: string; accumulatorRoot: string };
+  /** Where published modules are read to decode a bytecode function's arguments. */
+  state?: StateReader | undefined;
 }): JsonObject {
   const { tx, output } = args;
   const exec = outputJson(output);
@@ -315,7 +343,7 @@ function userJson(args: {
     vm_status: must(exec.vm_status),
     accumulator_root_hash: args.hashes.accumulatorRoot,
     changes: must(exec.changes),
-    ...signedFieldsJson(tx),
+    ...signedFieldsJson(tx, args.state),
     events: must(exec.events),
     timestamp: args.timestamp.toString(),
   };
@@ -327,12 +355,14 @@ export function simulatedJson(
   output: TransactionOutput,
   version: number,
   timestamp: bigint,
+  state?: StateReader,
 ): JsonObject {
   return userJson({
     tx,
     output,
     version,
     timestamp,
+    state,
     hashes: { stateChange: ZERO_HASH, eventRoot: ZERO_HASH, accumulatorRoot: ZERO_HASH },
   });
 }
@@ -341,6 +371,7 @@ export function simulatedJson(
 export function recordJson(
   record: LedgerRecord,
   decode: (bytes: Uint8Array) => DecodedTransaction,
+  state?: StateReader,
 ): JsonObject {
   const common = {
     version: String(record.version),
@@ -355,7 +386,7 @@ export function recordJson(
   };
   switch (record.kind) {
     case 'user':
-      return userRecordJson(record, decode);
+      return userRecordJson(record, decode, state);
     case 'genesis':
       return {
         type: 'genesis_transaction',
@@ -395,9 +426,11 @@ export function recordJson(
 function userRecordJson(
   record: UserRecord,
   decode: (bytes: Uint8Array) => DecodedTransaction,
+  state: StateReader | undefined,
 ): JsonObject {
   return userJson({
     tx: decode(record.bytes),
+    state,
     output: record.output,
     version: record.version,
     timestamp: record.timestamp,

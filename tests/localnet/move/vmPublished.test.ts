@@ -1,6 +1,8 @@
 import { Account, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LongAddress } from '../../../localnet/encoding.ts';
+import { shortAddress } from '../../../localnet/encoding.ts';
 import { bytesToHex, readModule } from '../../../localnet/move/binary/reader.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
@@ -114,5 +116,27 @@ describe('published ts-sdk packages run in the interpreter', () => {
     expect(done.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(['0x1::fungible_asset::Withdraw', '0x1::fungible_asset::Deposit']),
     );
+  });
+
+  it("prints a published function's arguments decoded through its ABI, committed and simulated", async () => {
+    const to = Account.generate().accountAddress;
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: owner.accountAddress,
+      data: {
+        function: `${owner.accountAddress.toString()}::transfer::transfer`,
+        functionArguments: [77, to],
+      },
+    });
+    const [simulated] = await chain.aptos.transaction.simulate.simple({
+      signerPublicKey: owner.publicKey,
+      transaction,
+    });
+    const done = await send(transaction);
+    // As a node prints them: a u64 as a decimal string, an address as an address (not BCS hex).
+    const expected = ['77', shortAddress(to.toStringLong() as LongAddress)];
+    expect((done.payload as { arguments: unknown[] }).arguments).toEqual(expected);
+    expect((simulated?.payload as { arguments: unknown[] }).arguments).toEqual(expected);
+    const byHash = await chain.aptos.getTransactionByHash({ transactionHash: done.hash });
+    expect((byHash as UserTransactionResponse).payload).toMatchObject({ arguments: expected });
   });
 });
