@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceTransition, WorkbenchRun } from '../../machines';
 import { createRunStore, type RunStore } from '../../src/features/runs/runStore';
-import { createRunStoreClient } from '../../src/features/runs/runStoreClient';
+import { createRunStoreClient, type RunJournal } from '../../src/features/runs/runStoreClient';
 import { serveRunStore } from '../../src/features/runs/runStoreHost';
 import type {
   ClientPort,
@@ -37,7 +37,7 @@ interface Rig {
   failNext: (count: number) => void;
 }
 
-function rig(name = 'runs'): Rig {
+function rig(name = 'runs', options: Parameters<typeof createRunStoreClient>[1] = {}): Rig {
   const factory = new IDBFactory();
   const engine = createRunStore({ name, indexedDB: factory, keyRange: IDBKeyRange });
   let saves = 0;
@@ -71,7 +71,7 @@ function rig(name = 'runs'): Rig {
       return null;
     },
   };
-  const client = createRunStoreClient(page);
+  const client = createRunStoreClient(page, options);
   cleanups.push(() => {
     engine.close();
     port1.close();
@@ -238,5 +238,39 @@ describe('run store through its worker (protocol over a MessageChannel, Dexie ov
     await r.client.putRun(liveRecord('r0', 3));
     expect(saves(r).at(-1)?.full).toBe(true);
     expect((await reopened(r).getRun('r0'))?.transitions).toHaveLength(3);
+  });
+
+  it('keeps a save the worker never confirmed in the journal when the page goes, and the next page saves it', async () => {
+    // The page goes before its worker took the save (a reload a moment after a transition).
+    let kept: WorkbenchRun[] = [];
+    const journal: RunJournal = {
+      read: () => kept,
+      write: (records) => (kept = structuredClone(records)),
+      clear: () => (kept = []),
+    };
+    let pageHide = () => {};
+    const deadWorker: ClientPort = {
+      postMessage: () => {},
+      onmessage: null,
+    };
+    const first = createRunStoreClient(deadWorker, {
+      journal,
+      onPageHide: (keep) => (pageHide = keep),
+    });
+    void first.putRun(liveRecord('lost', 2));
+    void first.putRun(liveRecord('lost', 3));
+    pageHide();
+    expect(kept.map((record) => record.transitions.length)).toEqual([3]);
+    // What the teardown causes after the page went (an aborted wait ending timedOut) is not kept.
+    await first.putRun(liveRecord('lost', 4));
+    pageHide();
+    expect(kept.map((record) => record.transitions.length)).toEqual([3]);
+
+    // The next page hands it to its worker first; once committed the journal is empty.
+    const r = rig('journal', { journal, onPageHide: () => {} });
+    const next = r.client;
+    expect(await next.getRun('lost')).toEqual(liveRecord('lost', 3));
+    expect(kept).toEqual([]);
+    expect(await reopened(r, 'journal').getRun('lost')).toEqual(liveRecord('lost', 3));
   });
 });

@@ -1,5 +1,6 @@
 import type { RunStore } from './runStore';
-import { createRunStoreClient } from './runStoreClient';
+import type { WorkbenchRun } from '../../../machines';
+import { createRunStoreClient, type RunJournal } from './runStoreClient';
 import type { ClientPort } from './runStoreProtocol';
 
 /**
@@ -38,6 +39,40 @@ function lazyRunStore(load: () => Promise<RunStore>): RunStore {
   };
 }
 
+/** The localStorage key of the saves a page could not confirm before it went. */
+export const RUN_JOURNAL_KEY = 'transaction-workbench.run-journal.v1';
+
+/**
+ * The journal in localStorage (synchronous, so `pagehide` can write it). Records are the
+ * recorder's redacted records, the same as IndexedDB holds. A full or unavailable storage only
+ * means the journal is not kept (IndexedDB may still get the save).
+ */
+export const localStorageJournal: RunJournal = {
+  read: () => {
+    try {
+      const text = localStorage.getItem(RUN_JOURNAL_KEY);
+      const parsed: unknown = text === null ? [] : JSON.parse(text);
+      return Array.isArray(parsed) ? (parsed as WorkbenchRun[]) : [];
+    } catch {
+      return [];
+    }
+  },
+  write: (records) => {
+    try {
+      localStorage.setItem(RUN_JOURNAL_KEY, JSON.stringify(records));
+    } catch {
+      // Quota or no storage: the worker may still commit the save.
+    }
+  },
+  clear: () => {
+    try {
+      localStorage.removeItem(RUN_JOURNAL_KEY);
+    } catch {
+      // No storage: nothing was kept.
+    }
+  },
+};
+
 /**
  * The browser's run history (one database per origin): the IndexedDB work in a module worker
  * (`runStore.worker.ts`), the page only posting what changed; without Web Workers, the Dexie
@@ -51,4 +86,5 @@ export const runStore: RunStore =
           type: 'module',
           name: 'run-history',
         }) as unknown as ClientPort,
+        { journal: localStorageJournal },
       );

@@ -19,6 +19,18 @@ interface SentRun {
 /** Runs whose last save this page remembers (the live run and a few before it). */
 const TRACKED_RUNS = 8;
 
+/**
+ * Where the page keeps, synchronously, the saves the worker has not confirmed when the page goes
+ * (`pagehide`: a reload, a closed tab, a navigation). A worker dies with its page, so a save
+ * posted a moment before a reload may never reach IndexedDB; the journal (localStorage in the
+ * app) holds it until the next page hands it to the worker.
+ */
+export interface RunJournal {
+  read(): WorkbenchRun[];
+  write(records: WorkbenchRun[]): void;
+  clear(): void;
+}
+
 /** `CallRequest` without its `id` (distributed over the union). */
 type Call = CallRequest extends infer R ? (R extends CallRequest ? Omit<R, 'id'> : never) : never;
 
@@ -38,8 +50,26 @@ type Call = CallRequest extends infer R ? (R extends CallRequest ? Omit<R, 'id'>
  * void store.putRun(record); // returns at once; settles on commit
  * ```
  */
-export function createRunStoreClient(port: ClientPort): RunStore {
+export function createRunStoreClient(
+  port: ClientPort,
+  options: {
+    journal?: RunJournal;
+    /** Calls `keep` when the page goes; the default listens to `pagehide`. */
+    onPageHide?: (keep: () => void) => void;
+  } = {},
+): RunStore {
+  const { journal } = options;
   const sent = new Map<string, SentRun>();
+  /** Each run's latest record whose save the worker has not confirmed yet. */
+  const unconfirmed = new Map<string, { saveId: number; record: WorkbenchRun }>();
+  /** Whether the journal holds records (written at `pagehide`, or left by the page before). */
+  let journaled = false;
+  /**
+   * The page is going (`pagehide`): saves after it are not kept. What happens then is the
+   * teardown's doing (a request the unload aborts ends a wait as `timedOut`), not the run's; the
+   * record stays as it was when the page went. Cleared if the page comes back (`pageshow`).
+   */
+  let leaving = false;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const listeners = new Set<() => void>();
   let nextId = 1;
@@ -88,6 +118,7 @@ export function createRunStoreClient(port: ClientPort): RunStore {
 
   function putRun(record: WorkbenchRun): Promise<void> {
     if (closed) return Promise.reject(new Error('The run history is closed.'));
+    if (leaving) return Promise.resolve();
     const { transitions, draft, chain, replay, ...header } = record;
     const before = sent.get(record.id);
     const lastSeq = before?.lastSeq ?? 0;
@@ -133,7 +164,44 @@ export function createRunStoreClient(port: ClientPort): RunStore {
       before.firstSeq = firstSeq;
       if (details !== null) before.details = details;
     }
+    unconfirmed.set(record.id, { saveId: id, record });
+    reply.then(
+      () => {
+        if (unconfirmed.get(record.id)?.saveId === id) unconfirmed.delete(record.id);
+        if (journaled) keepJournal();
+      },
+      // A failed save stays unconfirmed: the journal keeps it if the page goes now.
+      () => undefined,
+    );
     return reply;
+  }
+
+  /** Writes what is still unconfirmed to the journal (or clears it when nothing is). */
+  function keepJournal(): void {
+    if (journal === undefined) return;
+    if (unconfirmed.size === 0) {
+      journal.clear();
+      journaled = false;
+    } else {
+      journal.write([...unconfirmed.values()].map((entry) => entry.record));
+      journaled = true;
+    }
+  }
+
+  if (journal !== undefined) {
+    // What the page before this one could not confirm: saved first, before any read is answered.
+    const left = journal.read();
+    journaled = left.length > 0;
+    for (const record of left) void putRun(record).catch(() => undefined);
+    const going = () => {
+      leaving = true;
+      keepJournal();
+    };
+    if (options.onPageHide) options.onPageHide(going);
+    else if (typeof addEventListener === 'function') {
+      addEventListener('pagehide', going);
+      addEventListener('pageshow', () => (leaving = false));
+    }
   }
 
   return {
