@@ -20,7 +20,7 @@ import type { StateKey, StateReader, StateValue } from '../storage/types.ts';
 import type { DecodedTransaction, Signer } from './decode.ts';
 import type { AbstractionProof } from './abstractionProof.ts';
 import { abstractionProof, deriveAccountAddress } from './abstractionProof.ts';
-import type { ValidationStatus } from './execute.ts';
+import type { ValidationStatus } from './validate.ts';
 import { GasMeter, OutOfGas } from './gas.ts';
 
 // Account abstraction (AIP-104): a signer whose `AccountAuthenticator` is `Abstraction` is
