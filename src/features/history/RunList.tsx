@@ -126,11 +126,13 @@ export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
                     onChange={(event) => onSelect(run.id, event.currentTarget.checked)}
                   />
                 </Table.Td>
-                <Table.Td>
+                {/* As wide as its badge: a narrow table must not cut the outcome to "COMMITT…". */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Badge
                     color={stateColor(run.state)}
                     variant="light"
                     c="var(--mantine-color-text)"
+                    styles={{ label: { overflow: 'visible' } }}
                   >
                     {run.state}
                   </Badge>
