@@ -6,6 +6,7 @@
  * framework's semantics and abort codes.
  */
 import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3';
 import type { LongAddress } from '../../encoding.ts';
 import { BytecodeAbort, vmError } from './errors.ts';
 import type { NativeHost, NativeImpl } from './loader.ts';
@@ -157,11 +158,11 @@ def('hash', 'sha3_256', digest('sha3-256'));
 def('aptos_hash', 'sha2_512', digest('sha512'));
 def('aptos_hash', 'sha3_512', digest('sha3-512'));
 def('aptos_hash', 'ripemd160', digest('ripemd160'));
+// node:crypto has no Keccak-256 (SHA3 pads differently): the noble hashes the ts-sdk uses have it.
 def('aptos_hash', 'keccak256', (host, _t, [v]) => {
-  // node:crypto has no Keccak-256 (SHA3 pads differently); the ts-sdk's noble hashes do.
-  void host;
-  void v;
-  throw vmError('FUNCTION_RESOLUTION_FAILURE', '0x1::aptos_hash::keccak256');
+  const bytes = bytesOf(v as Value);
+  host.charge(GAS_PARAMS.hashBase + GAS_PARAMS.hashPerByte * bytes.length);
+  return [toBytes(keccak_256(bytes))];
 });
 
 // ---------------------------------------------------------------------------------------------

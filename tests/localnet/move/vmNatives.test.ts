@@ -75,6 +75,20 @@ describe('Move VM natives', () => {
     expect(charged).toBeGreaterThan(before);
   });
 
+  it('hashes with aptos_hash::keccak256 (Keccak, not SHA3 padding) and charges per byte', () => {
+    const before = charged;
+    const [empty] = call('aptos_hash::keccak256', [[]]);
+    const [abc] = call('aptos_hash::keccak256', [bytes('abc')]);
+    // The published Keccak-256 test vectors (as Ethereum uses them).
+    expect(Buffer.from(empty as number[]).toString('hex')).toBe(
+      'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+    );
+    expect(Buffer.from(abc as number[]).toString('hex')).toBe(
+      '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
+    );
+    expect(charged).toBeGreaterThan(before);
+  });
+
   it('serializes with bcs::to_bytes and reads back with from_bcs', () => {
     const [encoded] = call('bcs::to_bytes', [new Ref([300n], 0)], ['u64']);
     expect(encoded).toEqual([44, 1, 0, 0, 0, 0, 0, 0]);
