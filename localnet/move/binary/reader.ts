@@ -5,6 +5,9 @@
  * Every problem is a `BinaryFormatError` with the node's status name (`MALFORMED`,
  * `UNKNOWN_OPCODE`, `BAD_HEADER_TABLE`, `INDEX_OUT_OF_BOUNDS`, …) and the byte offset where it was
  * found. Every loop consumes input or is bounded by a limit, so no input hangs the reader.
+ *
+ * One file on purpose, as the Rust deserializer is one: every table reader shares the cursor,
+ * the limits and the error offsets, and the bounds checker reads the tables they build.
  */
 import {
   type AbilitySet,

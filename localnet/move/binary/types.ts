@@ -6,6 +6,9 @@
  * (`SignatureIndex` into `signatures`, …). `reader.ts` builds these, `writer.ts` serializes them.
  *
  * The interpreter switches on `Bytecode['op']`: the names are the Rust `Bytecode` variant names.
+ *
+ * One file on purpose: these types are one vocabulary that the reader, the writer, the ABI and
+ * the interpreter use together.
  */
 
 // ---------------------------------------------------------------------------------------------

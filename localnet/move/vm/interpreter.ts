@@ -1,3 +1,8 @@
+/**
+ * The interpreter: one frame per call, the operand stack, and a dispatch loop with one case per
+ * instruction, charging each its gas and failing with the node's statuses. One piece on purpose:
+ * every case works on the same frame, stack and meter, as in the Rust interpreter's `execute_code`.
+ */
 import type { LongAddress } from '../../encoding.ts';
 import { OutOfGas } from '../../executor/gas.ts';
 import { MoveAbort, VmStatusError } from '../../framework/context.ts';

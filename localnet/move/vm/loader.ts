@@ -1,3 +1,10 @@
+/**
+ * Loads compiled modules and scripts into the interpreter's form, and prepares each function
+ * once: `prepare` walks every instruction, resolving handles to call sites and struct layouts
+ * and, for published code, checking stack, operand types and abilities in the same pass (the
+ * verifier's per-instruction checks). That walk is one switch over every instruction, so it
+ * stays one piece with the loading it serves.
+ */
 import type { LongAddress } from '../../encoding.ts';
 import { shortAddress } from '../../encoding.ts';
 import type {
