@@ -1,3 +1,7 @@
+/**
+ * Kept as one piece: `classifyOutcome` and the classifier of each step it dispatches to share
+ * the same helpers and the wording of every outcome.
+ */
 import { causeOf, isNodeError, isRecord, isTransport, str, trim, view } from './errorView';
 import type { ErrorView } from './errorView';
 import { toJsonValue } from './json';

@@ -1,3 +1,7 @@
+/**
+ * Kept as one piece: the transaction machine is one XState definition (`setup(...)`
+ * `.createMachine(...)`); its states, guards and actions are the contract DESIGN.md names.
+ */
 import { and, assertEvent, assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ClassifiedState } from './outcomeTypes';

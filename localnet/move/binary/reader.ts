@@ -1,13 +1,13 @@
 /**
+ * Kept as one piece, as the Rust deserializer is: every table reader shares the cursor, the
+ * limits and the error offsets, and the bounds checker reads the tables they build.
+ *
  * The deserializer of the Move binary format (modules and scripts, bytecode v5 to v8), following
  * `move-binary-format/src/deserializer.rs`, then the bounds checker of `check_bounds.rs`.
  *
  * Every problem is a `BinaryFormatError` with the node's status name (`MALFORMED`,
  * `UNKNOWN_OPCODE`, `BAD_HEADER_TABLE`, `INDEX_OUT_OF_BOUNDS`, …) and the byte offset where it was
  * found. Every loop consumes input or is bounded by a limit, so no input hangs the reader.
- *
- * One file on purpose, as the Rust deserializer is one: every table reader shares the cursor,
- * the limits and the error offsets, and the bounds checker reads the tables they build.
  */
 import {
   type AbilitySet,

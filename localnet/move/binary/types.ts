@@ -1,4 +1,7 @@
 /**
+ * Kept as one piece: these types are one vocabulary the reader, the writer, the ABI and the
+ * interpreter use together.
+ *
  * The in-memory form of a deserialized Move binary: `CompiledModule` and `CompiledScript`, as the
  * Aptos Move binary format defines them (`move-binary-format/src/file_format.rs`), bytecode
  * versions 5 to 8 (v6: u16/u32/u256; v7: enums, access specifiers; v8: closures and function
@@ -6,9 +9,6 @@
  * (`SignatureIndex` into `signatures`, …). `reader.ts` builds these, `writer.ts` serializes them.
  *
  * The interpreter switches on `Bytecode['op']`: the names are the Rust `Bytecode` variant names.
- *
- * One file on purpose: these types are one vocabulary that the reader, the writer, the ABI and
- * the interpreter use together.
  */
 
 // ---------------------------------------------------------------------------------------------

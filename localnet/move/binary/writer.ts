@@ -1,9 +1,9 @@
 /**
+ * Kept as one piece: it mirrors `reader.ts` table by table, so the two read side by side.
+ *
  * The serializer of the Move binary format: the inverse of `reader.ts`, in the node's table order
  * (`move-binary-format/src/serializer.rs`), so a module the compiler wrote comes back byte for
  * byte. Tests and the interpreter's tests build modules with it.
- *
- * One file on purpose: it mirrors `reader.ts` table by table, so the two are read side by side.
  */
 import {
   type AbilitySet,

@@ -1,9 +1,11 @@
 /**
+ * Kept as one piece: `prepare` is one switch over every instruction, and the loading it serves
+ * feeds it directly.
+ *
  * Loads compiled modules and scripts into the interpreter's form, and prepares each function
  * once: `prepare` walks every instruction, resolving handles to call sites and struct layouts
  * and, for published code, checking stack, operand types and abilities in the same pass (the
- * verifier's per-instruction checks). That walk is one switch over every instruction, so it
- * stays one piece with the loading it serves.
+ * verifier's per-instruction checks).
  */
 import type { LongAddress } from '../../encoding.ts';
 import { shortAddress } from '../../encoding.ts';

@@ -1,12 +1,12 @@
 /**
+ * Kept as one piece: a table of small registrations (`def(module, name, impl)`) grouped by
+ * module; splitting it would only move the table around.
+ *
  * Natives of `std` and `aptos_std` that bytecode calls: vector, bcs, hash, signer, string,
  * type_name, error, option, table, table_with_length, type_info, from_bcs, event, aptos_hash.
  * On Aptos several of these (option, most of vector and string, table's public API) are Move
  * code in the framework; `0x1` has no bytecode here, so they are implemented natively with the
  * framework's semantics and abort codes.
- *
- * One file on purpose: a table of small registrations (`def(module, name, impl)`), grouped by
- * module; splitting it would only move the table around.
  */
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
