@@ -397,14 +397,11 @@ export class LocalNode {
     }
     if (this.stopped)
       throw new NodeError({ code: 'internal_error', message: 'The local chain is stopping' });
-    const failure = validate(
-      tx,
-      this.ledger.reader(),
-      this.validateOptions('skip', 'allow_future'),
-    );
+    const state = this.ledger.reader();
+    const failure = validate(tx, state, this.validateOptions('skip', 'allow_future'));
     if (failure !== null) throw new ValidationError(failure, VALIDATION_CODES[failure]);
     this.enqueue(tx);
-    return pendingJson(tx, false, this.ledger.reader());
+    return pendingJson(tx, false, state);
   }
 
   /** Plain Ed25519 signatures go to the verify workers; others are checked in place. */
@@ -439,12 +436,13 @@ export class LocalNode {
       });
     }
     const now = this.clock.nowMicros();
-    const { tx, output } = simulateTransaction(decoded, this.ledger.reader(), flags, {
+    const state = this.ledger.reader();
+    const { tx, output } = simulateTransaction(decoded, state, flags, {
       nowMicros: now,
       chainId: this.chainId,
     });
     return {
-      transaction: simulatedJson(tx, output, this.ledger.version, now, this.ledger.reader()),
+      transaction: simulatedJson(tx, output, this.ledger.version, now, state),
       gasUsed: output.gasUsed,
     };
   }
