@@ -33,13 +33,13 @@ const LABEL = {
 };
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-interface Chain {
+export interface Chain {
   urls: { rest: string; faucet: string; indexer: string };
   stop: () => Promise<void>;
 }
 
 /** The local chain in its own process, as the workbench meets it (`npm run localnet`). */
-async function spawnChain(blockTimeMs = 0): Promise<Chain> {
+export async function spawnChain(blockTimeMs = 0): Promise<Chain> {
   const child = spawn(
     process.execPath,
     [
@@ -87,8 +87,32 @@ function percentile(values: number[], p: number): number {
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
+/**
+ * What every lifecycle runs: a funded signer, a 100-octa transfer draft, and the transaction
+ * machine with the Node actors on `aptos` (the same objects the bare SDK path uses).
+ */
+export async function transferFixture(aptos: Aptos, nodeUrl: string) {
+  const signer = Account.generate();
+  await aptos.fundAccount({ accountAddress: signer.accountAddress, amount: 10_000_000_000 });
+  const draft: TransactionDraft = {
+    sender: signer.accountAddress.toString(),
+    payload: {
+      function: '0x1::aptos_account::transfer',
+      typeArguments: [],
+      functionArguments: [Account.generate().accountAddress.toString(), '100'],
+    },
+    options: {},
+  };
+  const input: TransactionInput = { draft, network: { name: 'local', chainId: 4, nodeUrl } };
+  const logic = transactionMachine.provide({
+    actors: createNodeActors({ aptos, signer }),
+    actions: transactionClock(Date.now),
+  });
+  return { signer, draft, input, logic };
+}
+
 /** build → simulate → sign → submit → committed with the same SDK calls, no machine. */
-async function directLifecycle(
+export async function directLifecycle(
   aptos: Aptos,
   signer: Account,
   draft: TransactionDraft,
@@ -155,25 +179,7 @@ function countingAptos(urls: Chain['urls']): { aptos: Aptos; requests: () => num
  */
 async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
   const { aptos, requests } = countingAptos(chain.urls);
-  const signer = Account.generate();
-  await aptos.fundAccount({ accountAddress: signer.accountAddress, amount: 10_000_000_000 });
-  const draft: TransactionDraft = {
-    sender: signer.accountAddress.toString(),
-    payload: {
-      function: '0x1::aptos_account::transfer',
-      typeArguments: [],
-      functionArguments: [Account.generate().accountAddress.toString(), '100'],
-    },
-    options: {},
-  };
-  const input: TransactionInput = {
-    draft,
-    network: { name: 'local', chainId: 4, nodeUrl: chain.urls.rest },
-  };
-  const logic = transactionMachine.provide({
-    actors: createNodeActors({ aptos, signer }),
-    actions: transactionClock(Date.now),
-  });
+  const { signer, draft, input, logic } = await transferFixture(aptos, chain.urls.rest);
   let runs = 0;
   const viaMachine = async (record: boolean) => {
     const recorder = createRunRecorder({ now: Date.now, newRunId: () => `bench-${++runs}` });

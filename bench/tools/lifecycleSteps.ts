@@ -6,50 +6,13 @@
  * last answer until the caller has its result. Prints p50 per component for the machine path
  * (with its recorder) and the bare SDK calls, interleaved with the order alternating.
  */
-import { spawn } from 'node:child_process';
-import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
+import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import type { Client } from '@aptos-labs/ts-sdk';
 import { createActor, waitFor } from 'xstate';
-import { buildFromDraft, createNodeActors } from '../../cli/actors.ts';
-import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
-import type { TransactionDraft, TransactionInput } from '../../machines/index.ts';
+import { createRunRecorder } from '../../machines/index.ts';
+import { directLifecycle, spawnChain, transferFixture } from '../sections/lifecycle.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 200);
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-async function spawnChain() {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'localnet/main.ts',
-      '--ephemeral',
-      '--block-time',
-      '0',
-      '--rest-port',
-      '0',
-      '--faucet-port',
-      '0',
-      '--indexer-port',
-      '0',
-      '--readiness-port',
-      '0',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  const urls = await new Promise<{ rest: string; faucet: string; indexer: string }>((resolve) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const find = (label: string) => new RegExp(`${label}\\s+(http\\S+)`).exec(output)?.[1];
-      const [rest, faucet, indexer] = [find('REST'), find('faucet'), find('indexer')];
-      if (rest && faucet && indexer && /readiness\s+http/.test(output))
-        resolve({ rest, faucet, indexer });
-    });
-  });
-  return { urls, stop: () => child.kill('SIGTERM') };
-}
 
 interface Span {
   label: string;
@@ -124,25 +87,7 @@ timeCalls(aptos.transaction.simulate as unknown as Record<string, unknown>, 'sim
 timeCalls(aptos.transaction as unknown as Record<string, unknown>, 'sign', 'sign');
 timeCalls(aptos.transaction.submit as unknown as Record<string, unknown>, 'simple', 'submit');
 timeCalls(aptos as unknown as Record<string, unknown>, 'waitForTransaction', 'wait');
-const signer = Account.generate();
-await aptos.fundAccount({ accountAddress: signer.accountAddress, amount: 10_000_000_000 });
-const draft: TransactionDraft = {
-  sender: signer.accountAddress.toString(),
-  payload: {
-    function: '0x1::aptos_account::transfer',
-    typeArguments: [],
-    functionArguments: [Account.generate().accountAddress.toString(), '100'],
-  },
-  options: {},
-};
-const input: TransactionInput = {
-  draft,
-  network: { name: 'local', chainId: 4, nodeUrl: chain.urls.rest },
-};
-const logic = transactionMachine.provide({
-  actors: createNodeActors({ aptos, signer }),
-  actions: transactionClock(Date.now),
-});
+const { signer, draft, input, logic } = await transferFixture(aptos, chain.urls.rest);
 const record = process.env.NO_RECORDER ? false : true;
 
 async function machine() {
@@ -154,21 +99,7 @@ async function machine() {
   actor.stop();
   if (snapshot.value !== 'committed') throw new Error(String(snapshot.value));
 }
-async function direct() {
-  const transaction = await buildFromDraft(aptos, draft, Date.now());
-  const [simulated] = await aptos.transaction.simulate.simple({
-    signerPublicKey: signer.publicKey,
-    transaction,
-  });
-  if (!simulated?.success) throw new Error('sim');
-  const senderAuthenticator = aptos.transaction.sign({ signer, transaction });
-  const pending = await aptos.transaction.submit.simple({ transaction, senderAuthenticator });
-  const committed = await aptos.waitForTransaction({
-    transactionHash: pending.hash,
-    options: { checkSuccess: false },
-  });
-  if (!('success' in committed) || !committed.success) throw new Error('failed');
-}
+const direct = () => directLifecycle(aptos, signer, draft);
 
 const paths = { machine, direct } as const;
 type P = keyof typeof paths;
@@ -220,7 +151,7 @@ for (let i = 0; i < ROUNDS + 10; i += 1) {
     push(p, 'sum of client time', t1 - t0 - spans.reduce((a, s) => a + s.end - s.start, 0));
   }
 }
-chain.stop();
+await chain.stop();
 const p50 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 const keys = Object.keys(rows.direct).length ? Object.keys(rows.direct) : Object.keys(rows.machine);
 for (const k of Object.keys(rows.machine)) rows.direct[k] ??= [];
