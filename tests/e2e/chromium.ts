@@ -111,3 +111,47 @@ export async function fundFromHeader(page: Page): Promise<void> {
   await walletButton.click();
   await walletPanel.waitFor({ state: 'hidden' });
 }
+
+/** What a journey that went well leaves in {@link BrowserSession.problems}. */
+export const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  failedRequests: [],
+  externalRequests: [],
+};
+
+/**
+ * Hands over what the page reported since the last call and starts afresh (each journey's
+ * `afterEach`). `allow.console` and `allow.failed` drop the lines a journey rehearses on purpose
+ * (e.g. Chromium's "Failed to load resource" for a node's 400).
+ */
+export function takeProblems(
+  session: BrowserSession,
+  allow: { console?: (text: string) => boolean; failed?: (line: string) => boolean } = {},
+): PageProblems {
+  const { problems } = session;
+  const snapshot: PageProblems = {
+    consoleErrors: problems.consoleErrors.filter((text) => !allow.console?.(text)),
+    pageErrors: problems.pageErrors,
+    failedRequests: problems.failedRequests.filter((line) => !allow.failed?.(line)),
+    externalRequests: problems.externalRequests,
+  };
+  problems.consoleErrors = [];
+  problems.pageErrors = [];
+  problems.failedRequests = [];
+  problems.externalRequests = [];
+  return snapshot;
+}
+
+/** A full-page screenshot in test-results/ when the journey just run failed. */
+export async function screenshotIfFailed(
+  page: Page,
+  prefix: string,
+  task: { name: string; result?: { state?: string } },
+): Promise<void> {
+  if (task.result?.state !== 'fail') return;
+  await page.screenshot({
+    path: `test-results/${prefix}-failed-${task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
+    fullPage: true,
+  });
+}

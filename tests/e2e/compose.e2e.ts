@@ -10,7 +10,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession } from './chromium';
+import {
+  openBrowser,
+  type BrowserSession,
+  NO_PROBLEMS,
+  screenshotIfFailed,
+  takeProblems,
+} from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -36,33 +42,16 @@ afterAll(async () => {
 let expectedNodeAnswers: RegExp | null = null;
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await page.screenshot({
-      path: `test-results/compose-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
-      fullPage: true,
-    });
-  }
-  const { problems } = session;
-  const consoleErrors = problems.consoleErrors.filter(
-    (text) =>
-      expectedNodeAnswers === null ||
-      !(
-        /^Failed to load resource: the server responded with a status of/.test(text) &&
-        expectedNodeAnswers.test(text)
-      ),
-  );
-  const snapshot = { ...problems, consoleErrors };
-  problems.consoleErrors = [];
-  problems.pageErrors = [];
-  problems.failedRequests = [];
-  problems.externalRequests = [];
-  expectedNodeAnswers = null;
-  expect(snapshot).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    externalRequests: [],
+  await screenshotIfFailed(page, 'compose', context.task);
+  const expected = expectedNodeAnswers;
+  const problems = takeProblems(session, {
+    console: (text) =>
+      expected !== null &&
+      /^Failed to load resource: the server responded with a status of/.test(text) &&
+      expected.test(text),
   });
+  expectedNodeAnswers = null;
+  expect(problems).toEqual(NO_PROBLEMS);
 });
 
 const prompt = (title: string) => page.getByRole('dialog', { name: title });
@@ -79,7 +68,10 @@ async function openChainPanel(): Promise<void> {
   await devControls().waitFor();
   // The panel's queries have answered (the controls below them keep their place either way).
   await devControls().getByLabel('Active faults').waitFor();
-  await devControls().getByLabel('Chain clock').getByText(/^chain time /).waitFor();
+  await devControls()
+    .getByLabel('Chain clock')
+    .getByText(/^chain time /)
+    .waitFor();
 }
 
 /** The stepper's steps, as their accessible names say them (`Build: done`, `Sign: failed`, …). */

@@ -20,7 +20,14 @@ import type { AddressInfo } from 'node:net';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { fundFromHeader, openBrowser, type BrowserSession } from './chromium';
+import {
+  fundFromHeader,
+  openBrowser,
+  type BrowserSession,
+  NO_PROBLEMS,
+  screenshotIfFailed,
+  takeProblems,
+} from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -114,41 +121,22 @@ let expectedFailedRequests: RegExp | null = null;
 
 afterEach(async (context) => {
   await page.unroute('**/*').catch(() => undefined);
-  if (context.task.result?.state === 'fail') {
-    await page.screenshot({
-      path: `test-results/faults-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
-      fullPage: true,
-    });
-  }
+  await screenshotIfFailed(page, 'faults', context.task);
   await devControl('faults/clear');
-  const { problems } = session;
   const allowedConsole = expectedConsole;
   const allowedFailures = expectedFailedRequests;
-  const snapshot = {
-    ...problems,
-    consoleErrors: problems.consoleErrors.filter(
-      (text) =>
-        allowedConsole === null ||
-        !(/^Failed to load resource: /.test(text) && allowedConsole.test(text)),
-    ),
-    failedRequests: problems.failedRequests.filter(
-      (line) => allowedFailures === null || !allowedFailures.test(line),
-    ),
-  };
-  problems.consoleErrors = [];
-  problems.pageErrors = [];
-  problems.failedRequests = [];
-  problems.externalRequests = [];
+  const snapshot = takeProblems(session, {
+    console: (text) =>
+      allowedConsole !== null &&
+      /^Failed to load resource: /.test(text) &&
+      allowedConsole.test(text),
+    failed: (line) => allowedFailures !== null && allowedFailures.test(line),
+  });
   expectedConsole = null;
   expectedFailedRequests = null;
   const answers = errorAnswers;
   errorAnswers = [];
-  expect(snapshot, `answers of 400 and above: ${answers.join(', ')}`).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    externalRequests: [],
-  });
+  expect(snapshot, `answers of 400 and above: ${answers.join(', ')}`).toEqual(NO_PROBLEMS);
 });
 
 const runSection = () => page.getByRole('region', { name: 'Run' });
@@ -198,7 +186,10 @@ async function openChainPanel(): Promise<void> {
   await devControls().waitFor();
   // The panel's queries have answered (the controls below them keep their place either way).
   await devControls().getByLabel('Active faults').waitFor();
-  await devControls().getByLabel('Chain clock').getByText(/^chain time /).waitFor();
+  await devControls()
+    .getByLabel('Chain clock')
+    .getByText(/^chain time /)
+    .waitFor();
 }
 
 async function chooseNetwork(label: string): Promise<void> {

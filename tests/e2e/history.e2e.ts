@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession, fundFromHeader } from './chromium';
+import {
+  openBrowser,
+  type BrowserSession,
+  fundFromHeader,
+  NO_PROBLEMS,
+  screenshotIfFailed,
+  takeProblems,
+} from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -28,28 +35,13 @@ afterAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await page.screenshot({
-      path: `test-results/history-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
-      fullPage: true,
-    });
-  }
-  const { problems } = session;
+  await screenshotIfFailed(page, 'history', context.task);
   // The journeys rehearse node refusals: Chromium logs those 400 answers as console errors.
-  const consoleErrors = problems.consoleErrors.filter(
-    (text) => !/^Failed to load resource: the server responded with a status of 400/.test(text),
-  );
-  const snapshot = { ...problems, consoleErrors };
-  problems.consoleErrors = [];
-  problems.pageErrors = [];
-  problems.failedRequests = [];
-  problems.externalRequests = [];
-  expect(snapshot).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    externalRequests: [],
+  const problems = takeProblems(session, {
+    console: (text) =>
+      /^Failed to load resource: the server responded with a status of 400/.test(text),
   });
+  expect(problems).toEqual(NO_PROBLEMS);
 });
 
 const runSection = () => page.getByRole('region', { name: 'Run' });

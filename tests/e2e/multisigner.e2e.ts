@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession } from './chromium';
+import { openBrowser, type BrowserSession, NO_PROBLEMS, takeProblems } from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -28,18 +28,7 @@ afterEach(async (context) => {
   if (context.task.result?.state === 'fail') {
     await page.screenshot({ path: 'test-results/multisigner-failed.png', fullPage: true });
   }
-  const { problems } = session;
-  const snapshot = { ...problems };
-  problems.consoleErrors = [];
-  problems.pageErrors = [];
-  problems.failedRequests = [];
-  problems.externalRequests = [];
-  expect(snapshot).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    externalRequests: [],
-  });
+  expect(takeProblems(session)).toEqual(NO_PROBLEMS);
 });
 
 const prompt = (title: string) => page.getByRole('dialog', { name: title });

@@ -9,7 +9,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession } from './chromium';
+import {
+  openBrowser,
+  type BrowserSession,
+  NO_PROBLEMS,
+  screenshotIfFailed,
+  takeProblems,
+} from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -31,23 +37,8 @@ afterAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await page.screenshot({
-      path: `test-results/tokens-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
-      fullPage: true,
-    });
-  }
-  const snapshot = { ...session.problems };
-  session.problems.consoleErrors = [];
-  session.problems.pageErrors = [];
-  session.problems.failedRequests = [];
-  session.problems.externalRequests = [];
-  expect(snapshot).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    externalRequests: [],
-  });
+  await screenshotIfFailed(page, 'tokens', context.task);
+  expect(takeProblems(session)).toEqual(NO_PROBLEMS);
 });
 
 async function shot(name: string, folder = 'test-results'): Promise<void> {

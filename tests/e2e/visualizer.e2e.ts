@@ -10,7 +10,14 @@ import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { openBrowser, type BrowserSession, fundFromHeader } from './chromium';
+import {
+  openBrowser,
+  type BrowserSession,
+  fundFromHeader,
+  NO_PROBLEMS,
+  screenshotIfFailed,
+  takeProblems,
+} from './chromium';
 
 let session: BrowserSession;
 let page: Page;
@@ -27,23 +34,8 @@ afterAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await page.screenshot({
-      path: `test-results/visualizer-failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
-      fullPage: true,
-    });
-  }
-  const problems = { ...session.problems };
-  session.problems.consoleErrors = [];
-  session.problems.pageErrors = [];
-  session.problems.failedRequests = [];
-  session.problems.externalRequests = [];
-  expect(problems).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    failedRequests: [],
-    externalRequests: [],
-  });
+  await screenshotIfFailed(page, 'visualizer', context.task);
+  expect(takeProblems(session)).toEqual(NO_PROBLEMS);
 });
 
 async function shot(name: string): Promise<void> {
