@@ -31,15 +31,6 @@ import { executeMultisigPayload } from './multisigPayload.ts';
 import { nonceStateKey, nonceValue } from './nonces.ts';
 import { skipsGasPayment } from './validate.ts';
 
-export {
-  skipsGasPayment,
-  validate,
-  validationFailureOutput,
-  VALIDATION_CODES,
-  type ValidateOptions,
-  type ValidationStatus,
-} from './validate.ts';
-
 /** A failure the VM reports by status name (not an abort): `LINKER_ERROR`, `NUMBER_OF_ARGUMENTS_MISMATCH`… */
 class VmFailure extends Error {
   override readonly name = 'VmFailure';
@@ -333,11 +324,12 @@ export function execute(
   const meteredExecution = BigInt(Math.ceil(phase.meter.execution / GAS.scale));
   const executionGasUnits = phase.gasUsed < meteredExecution ? phase.gasUsed : meteredExecution;
   const storageGasUnits = ceilDiv(phase.storageFeeOctas, tx.gasUnitPrice);
-  const ioGasUnits = phase.gasUsed - executionGasUnits - storageGasUnits;
+  const ioRest = phase.gasUsed - executionGasUnits - storageGasUnits;
+  const ioGasUnits = ioRest < 0n ? 0n : ioRest;
   epilogue.emit('0x1::transaction_fee::FeeStatement', {
     total_charge_gas_units: phase.gasUsed.toString(),
     execution_gas_units: executionGasUnits.toString(),
-    io_gas_units: (ioGasUnits < 0n ? 0n : ioGasUnits).toString(),
+    io_gas_units: ioGasUnits.toString(),
     storage_fee_octas: phase.storageFeeOctas.toString(),
     storage_fee_refund_octas: '0',
   });
@@ -357,7 +349,7 @@ export function execute(
     fee: {
       totalGasUnits: phase.gasUsed,
       executionGasUnits,
-      ioGasUnits: ioGasUnits < 0n ? 0n : ioGasUnits,
+      ioGasUnits,
       storageFeeOctas: phase.storageFeeOctas,
     },
   };

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
-import { execute, validate } from '../executor/execute.ts';
+import { execute } from '../executor/execute.ts';
+import { validate } from '../executor/validate.ts';
 import { readAccount } from '../framework/assets.ts';
 import { timestampValue } from '../framework/genesis.ts';
 import type { Mempool, PendingEntry } from '../mempool/mempool.ts';

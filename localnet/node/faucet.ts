@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { LongAddress } from '../encoding.ts';
 import { ValidationError } from '../errors.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
-import { validate, VALIDATION_CODES } from '../executor/execute.ts';
+import { validate, VALIDATION_CODES } from '../executor/validate.ts';
 import { ROOT_ADDRESS, ROOT_SIGNER } from '../framework/root.ts';
 import type { Mempool } from '../mempool/mempool.ts';
 import type { Miner } from '../miner/miner.ts';

@@ -8,7 +8,7 @@ import type { Json, LongAddress } from '../encoding.ts';
 import { shortAddress } from '../encoding.ts';
 import { NodeError, ValidationError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
-import { validate, VALIDATION_CODES } from '../executor/execute.ts';
+import { validate, VALIDATION_CODES } from '../executor/validate.ts';
 import {
   anySignatureVerifies,
   singleEd25519Check,

@@ -32,15 +32,12 @@ import {
   decodeSignedTransaction,
   type DecodedTransaction,
 } from '../../localnet/executor/decode.ts';
+import { execute, executeView, resolveView, ViewError } from '../../localnet/executor/execute.ts';
 import {
-  execute,
-  executeView,
-  resolveView,
   validate,
   validationFailureOutput,
-  ViewError,
   type ValidateOptions,
-} from '../../localnet/executor/execute.ts';
+} from '../../localnet/executor/validate.ts';
 import {
   anySignatureVerifies,
   singleEd25519Check,

@@ -23,7 +23,8 @@ import {
   decodeSignedTransaction,
   type DecodedTransaction,
 } from '../../localnet/executor/decode.ts';
-import { execute, validate } from '../../localnet/executor/execute.ts';
+import { execute } from '../../localnet/executor/execute.ts';
+import { validate } from '../../localnet/executor/validate.ts';
 import { aptBalance, readAccount } from '../../localnet/framework/assets.ts';
 import { CHAIN_ID, genesisWrites } from '../../localnet/framework/genesis.ts';
 import { ROOT_SIGNER } from '../../localnet/framework/root.ts';
