@@ -23,8 +23,11 @@ import { BASE_COST, GAS_PARAMS, OP } from './ops.ts';
 import type { VmSession } from './session.ts';
 import type { StructName, Ty } from './ty.ts';
 import { subst, tyString } from './ty.ts';
+import type { ClosureSite } from './closures.ts';
+import { composeArgs } from './closures.ts';
 import type { Layout, Value } from './values.ts';
-import { abstractSize, copyValue, Ref, valueEquals } from './values.ts';
+import { abstractSize, Closure, closureSize, copyValue, Ref, valueEquals } from './values.ts';
+import { materializeCaptured } from './closureCalls.ts';
 
 /** The gas meter the interpreter draws on (the executor's, in internal units). */
 export interface GasCounter {
@@ -57,7 +60,11 @@ const COST = (() => {
 })();
 
 const sizeExtra = (v: Value): number =>
-  Array.isArray(v) ? GAS_PARAMS.perAbstractValueUnit * (abstractSize(v) - 40) : 0;
+  Array.isArray(v)
+    ? GAS_PARAMS.perAbstractValueUnit * (abstractSize(v) - 40)
+    : v instanceof Closure
+      ? GAS_PARAMS.perAbstractValueUnit * (closureSize(v) - 40)
+      : 0;
 
 const arithmetic = (fn: LoadedFunction, pc: number) =>
   vmError('ARITHMETIC_ERROR', `${fn.id}+${pc}`);
@@ -96,8 +103,8 @@ export class Interpreter implements NativeHost {
     this.synced = this.gas;
   }
 
-  private resolve(site: CallSite): LoadedFunction | NativeImpl {
-    if (site.target !== null) return site.target;
+  private resolve(site: CallSite | Closure): LoadedFunction | NativeImpl {
+    if (site.target !== null) return site.target as LoadedFunction | NativeImpl;
     let target: LoadedFunction | NativeImpl | undefined;
     if (site.address === FRAMEWORK || site.address === `0x${'0'.repeat(63)}4`) {
       target =
@@ -247,11 +254,35 @@ export class Interpreter implements NativeHost {
             pc += 1;
             break;
           }
-          case OP.CALL: {
-            const site = obj[pc] as CallSite;
-            const target = site.target ?? this.resolve(site);
-            const n = site.argCount;
-            const callTys = site.generic ? site.tyArgs.map((t) => subst(t, tys)) : site.tyArgs;
+          case OP.CALL:
+          case OP.CALL_CLOSURE: {
+            let target: LoadedFunction | NativeImpl;
+            let n: number;
+            let callTys: readonly Ty[];
+            if (o === OP.CALL) {
+              const site = obj[pc] as CallSite;
+              target = site.target ?? this.resolve(site);
+              n = site.argCount;
+              callTys = site.generic ? site.tyArgs.map((t) => subst(t, tys)) : site.tyArgs;
+            } else {
+              // The closure is on top, the call-time arguments under it; captured values are
+              // merged in at their parameters (`make_call_frame` with the closure's mask).
+              const closure = stack[--sp] as Closure;
+              stack[sp] = 0;
+              target = (closure.target as LoadedFunction | NativeImpl | null) ?? this.resolve(closure);
+              const provided = num[pc] as number;
+              const captured = closure.captured ?? materializeCaptured(closure, target, this.session);
+              const merged = composeArgs(
+                closure.mask,
+                captured as Value[],
+                stack.slice(sp - provided, sp),
+                copyValue,
+              );
+              sp -= provided;
+              for (const v of merged) stack[sp++] = v;
+              n = merged.length;
+              callTys = closure.tyArgs;
+            }
             gas -= GAS_PARAMS.callPerArg * n + GAS_PARAMS.callPerTyArg * callTys.length;
             if (typeof target === 'function') {
               const callArgs = stack.slice(sp - n, sp);
@@ -278,6 +309,26 @@ export class Interpreter implements NativeHost {
             sp -= n;
             tys = callTys;
             pc = 0;
+            break;
+          }
+          case OP.PACK_CLOSURE: {
+            const site = obj[pc] as ClosureSite;
+            const n = num[pc] as number;
+            gas -= GAS_PARAMS.packPerField * n;
+            const call = site.site;
+            const callTys = call.generic ? call.tyArgs.map((t) => subst(t, tys)) : call.tyArgs;
+            const captured = stack.slice(sp - n, sp);
+            sp -= n;
+            stack[sp++] = new Closure(
+              call.address,
+              call.module,
+              call.name,
+              callTys,
+              site.mask,
+              captured,
+              site.generic ? site.capturedTys.map((t) => subst(t, tys)) : site.capturedTys,
+            );
+            pc += 1;
             break;
           }
           case OP.PACK: {

@@ -23,7 +23,8 @@ import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { VmSession } from './session.ts';
 import type { Ty, StructName } from './ty.ts';
-import { isGeneric, isInteger, K, T, subst, tyEquals, tyString } from './ty.ts';
+import { isGeneric, isInteger, K, T, subst, tyAssignable, tyEquals, tyString } from './ty.ts';
+import { type ClosureSite, packClosureType } from './closures.ts';
 import type { Value } from './values.ts';
 import { BcsReader, deserializeFrom } from './values.ts';
 import type { Layout } from './values.ts';
@@ -156,7 +157,11 @@ export function tokenToTy(unit: CompiledUnitTables, token: SignatureToken): Ty {
     case 'TypeParameter':
       return T.param(token.index);
     case 'Function':
-      throw vmError('FEATURE_UNDER_GATING');
+      return T.fn(
+        token.args.map((arg) => tokenToTy(unit, arg)),
+        token.results.map((r) => tokenToTy(unit, r)),
+        token.abilities,
+      );
   }
 }
 
@@ -418,6 +423,8 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         return COPY | DROP;
       case K.PARAM:
         return fn.typeParams[ty.idx] ?? 0;
+      case K.FUNCTION:
+        return ty.abilities;
       case K.STRUCT: {
         let struct: LoadedStruct;
         try {
@@ -549,7 +556,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       case 'Ret':
         if (verify) {
           for (let i = fn.returns.length - 1; i >= 0; i -= 1) {
-            check(tyEquals(pop(pc), fn.returns[i] as Ty), 'RET_TYPE_MISMATCH_ERROR', pc);
+            check(tyAssignable(fn.returns[i] as Ty, pop(pc)), 'RET_TYPE_MISMATCH_ERROR', pc);
           }
         }
         endBlock(pc);
@@ -613,7 +620,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       case 'StLoc': {
         const ty = pop(pc);
         const local = fn.locals[instr.local];
-        check(local !== undefined && tyEquals(ty, local), 'STLOC_TYPE_MISMATCH_ERROR', pc);
+        check(local !== undefined && tyAssignable(local, ty), 'STLOC_TYPE_MISMATCH_ERROR', pc);
         op[pc] = OP.ST_LOC;
         num[pc] = instr.local;
         break;
@@ -666,7 +673,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         }
         for (let i = call.params.length - 1; i >= 0; i -= 1) {
           const arg = pop(pc);
-          check(tyEquals(arg, call.params[i] as Ty), 'CALL_TYPE_MISMATCH_ERROR', pc);
+          check(tyAssignable(call.params[i] as Ty, arg), 'CALL_TYPE_MISMATCH_ERROR', pc);
         }
         stack.push(...call.returns);
         op[pc] = OP.CALL;
@@ -688,7 +695,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         if (instr.op.startsWith('Pack')) {
           for (let i = fields.length - 1; i >= 0; i -= 1) {
             const fieldTy = subst((fields[i] as { ty: Ty }).ty, args);
-            check(tyEquals(pop(pc), fieldTy), 'PACK_TYPE_MISMATCH_ERROR', pc);
+            check(tyAssignable(fieldTy, pop(pc)), 'PACK_TYPE_MISMATCH_ERROR', pc);
           }
           stack.push(site.ty);
           op[pc] = OP.PACK;
@@ -998,9 +1005,64 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         break;
       }
       case 'PackClosure':
-      case 'PackClosureGeneric':
-      case 'CallClosure':
-        throw vmError('FEATURE_UNDER_GATING', `${fn.id}+${pc}`);
+      case 'PackClosureGeneric': {
+        // The verifier's `clos_pack`: captured arguments popped against the masked parameters
+        // (assignable, not references), abilities intersected; see closureSites.ts.
+        let handleIndex = instr.fn;
+        let tyArgs: Ty[] = [];
+        if (instr.op === 'PackClosureGeneric') {
+          const inst = unit.functionInstantiations[instr.fn];
+          if (inst === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE', fn.id);
+          handleIndex = inst.handle;
+          tyArgs = sig(unit, inst.typeParameters);
+        }
+        const call = callSite(handleIndex, tyArgs);
+        const persistent =
+          unit.functionHandles[handleIndex]?.attributes.includes('Persistent') === true;
+        const packed = packClosureType(call.params, call.returns, instr.mask, persistent);
+        if (packed === null) {
+          check(false, 'PACK_TYPE_MISMATCH_ERROR', pc);
+          throw invariant(fn, pc, 'closure mask names a missing parameter');
+        }
+        let abilities = packed.abilities;
+        for (let i = packed.captured.length - 1; i >= 0; i -= 1) {
+          const arg = pop(pc);
+          const expected = packed.captured[i] as Ty;
+          abilities &= abilitiesOf(arg);
+          check(
+            tyAssignable(expected, arg) && expected.k !== K.REF && expected.k !== K.MUT_REF,
+            'PACK_TYPE_MISMATCH_ERROR',
+            pc,
+          );
+        }
+        stack.push(T.fn(packed.rest, call.returns, abilities));
+        op[pc] = OP.PACK_CLOSURE;
+        num[pc] = packed.captured.length;
+        obj[pc] = {
+          site: call.site,
+          mask: instr.mask,
+          capturedTys: packed.captured,
+          generic: packed.captured.some(isGeneric),
+        } satisfies ClosureSite;
+        break;
+      }
+      case 'CallClosure': {
+        // The verifier's `call_closure`: the closure on top, assignable to the signature's
+        // function type; the arguments under it, in parameter order.
+        const expected = sig(unit, instr.sig)[0];
+        if (expected === undefined || expected.k !== K.FUNCTION) {
+          throw invariant(fn, pc, 'CallClosure signature is not a function type');
+        }
+        const closure = pop(pc);
+        check(tyAssignable(expected, closure), 'CALL_TYPE_MISMATCH_ERROR', pc);
+        for (let i = expected.args.length - 1; i >= 0; i -= 1) {
+          check(tyAssignable(expected.args[i] as Ty, pop(pc)), 'CALL_TYPE_MISMATCH_ERROR', pc);
+        }
+        stack.push(...expected.results);
+        op[pc] = OP.CALL_CLOSURE;
+        num[pc] = expected.args.length;
+        break;
+      }
     }
   }
   const prepared: Prepared = {

@@ -65,6 +65,8 @@ export const OP = {
   UNPACK_VARIANT: 58,
   TEST_VARIANT: 59,
   BORROW_VARIANT_FIELD: 60,
+  PACK_CLOSURE: 61,
+  CALL_CLOSURE: 62,
 } as const;
 
 /**
@@ -141,6 +143,9 @@ export const BASE_COST = (() => {
   set(OP.UNPACK_VARIANT, 4400);
   set(OP.TEST_VARIANT, 4000);
   set(OP.BORROW_VARIANT_FIELD, 4000);
+  // `pack_closure.base` is `pack.base` × 908/808 in the schedule; a closure call is a call.
+  set(OP.PACK_CLOSURE, Math.round((4400 * 908) / 808));
+  set(OP.CALL_CLOSURE, 20000);
   return cost;
 })();
 

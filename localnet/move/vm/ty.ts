@@ -21,6 +21,8 @@ export const K = {
   REF: 11,
   MUT_REF: 12,
   PARAM: 13,
+  /** A function type `|args|results has abilities` (bytecode v8 closures). */
+  FUNCTION: 14,
 } as const;
 export type Kind = (typeof K)[keyof typeof K];
 
@@ -29,7 +31,8 @@ export type Ty =
   | { k: 9; elem: Ty }
   | { k: 10; s: StructName; args: Ty[] }
   | { k: 11 | 12; to: Ty }
-  | { k: 13; idx: number };
+  | { k: 13; idx: number }
+  | { k: 14; args: Ty[]; results: Ty[]; abilities: number };
 
 /** A struct's identity: its module's address (long form), module and name. */
 export interface StructName {
@@ -54,6 +57,7 @@ export const T = {
   ref: (to: Ty): Ty => ({ k: 11, to }),
   mutRef: (to: Ty): Ty => ({ k: 12, to }),
   param: (idx: number): Ty => ({ k: 13, idx }),
+  fn: (args: Ty[], results: Ty[], abilities: number): Ty => ({ k: 14, args, results, abilities }),
 } as const;
 
 export const isInteger = (ty: Ty): boolean => ty.k >= K.U8 && ty.k <= K.U256;
@@ -89,6 +93,13 @@ export function subst(ty: Ty, args: readonly Ty[]): Ty {
       const to = subst(ty.to, args);
       return to === ty.to ? ty : { k: ty.k, to };
     }
+    case 14:
+      return {
+        k: 14,
+        args: ty.args.map((arg) => subst(arg, args)),
+        results: ty.results.map((r) => subst(r, args)),
+        abilities: ty.abilities,
+      };
     default:
       return ty;
   }
@@ -106,6 +117,8 @@ export function isGeneric(ty: Ty): boolean {
     case 11:
     case 12:
       return isGeneric(ty.to);
+    case 14:
+      return ty.args.some(isGeneric) || ty.results.some(isGeneric);
     default:
       return false;
   }
@@ -134,6 +147,9 @@ export function tyString(ty: Ty): string {
       return `&mut ${tyString(ty.to)}`;
     case 13:
       return `T${ty.idx}`;
+    case 14:
+      // As aptos-api-types' `MoveType` prints a function type (abilities not shown).
+      return `|${ty.args.map(tyString).join(',')}|${ty.results.map(tyString).join(',')}`;
     default:
       return PRIM_NAMES[ty.k] ?? '?';
   }
@@ -160,9 +176,37 @@ export function tyEquals(a: Ty, b: Ty): boolean {
       return tyEquals(a.to, (b as typeof a).to);
     case 13:
       return a.idx === (b as typeof a).idx;
+    case 14: {
+      const other = b as typeof a;
+      return a.abilities === other.abilities && fnShapeEquals(a, other);
+    }
     default:
       return true;
   }
+}
+
+const listEquals = (a: readonly Ty[], b: readonly Ty[]): boolean =>
+  a.length === b.length && a.every((ty, i) => tyEquals(ty, b[i] as Ty));
+
+function fnShapeEquals(
+  a: { args: Ty[]; results: Ty[] },
+  b: { args: Ty[]; results: Ty[] },
+): boolean {
+  return listEquals(a.args, b.args) && listEquals(a.results, b.results);
+}
+
+/**
+ * The verifier's `is_assignable_from`: equality, except that a function type accepts a function
+ * value whose abilities are a superset of its own (only at the top level, as in Move).
+ */
+export function tyAssignable(expected: Ty, given: Ty): boolean {
+  if (expected.k === 14 && given.k === 14) {
+    return (
+      (expected.abilities & given.abilities) === expected.abilities &&
+      fnShapeEquals(expected, given)
+    );
+  }
+  return tyEquals(expected, given);
 }
 
 /** Thrown by `parseTy` for a type string that does not parse. */

@@ -1,7 +1,11 @@
 import type { Json, LongAddress } from '../../encoding.ts';
 import { parseAddress, shortAddress } from '../../encoding.ts';
+import { Closure, closureEquals, closureFromJson, closureToJson, writeClosure } from './closures.ts';
+import type { FieldTypes } from './closures.ts';
 import type { StructName, Ty } from './ty.ts';
 import { K, structId } from './ty.ts';
+
+export { Closure } from './closures.ts';
 
 /**
  * Move values in the interpreter:
@@ -9,9 +13,10 @@ import { K, structId } from './ty.ts';
  * - `address` and `signer` a long-form address string (`0x` + 64 hex digits);
  * - `vector<T>` a JS array (also `vector<u8>`, of numbers);
  * - a struct an array of its fields; an enum value an array `[variant, ...fields]`;
- * - a reference a `Ref` to a slot of a container (locals, a struct, a vector, a global cell).
+ * - a reference a `Ref` to a slot of a container (locals, a struct, a vector, a global cell);
+ * - a function value a `Closure` (closures.ts; immutable, so copies share it).
  */
-export type Value = boolean | number | bigint | string | Value[] | Ref;
+export type Value = boolean | number | bigint | string | Value[] | Ref | Closure;
 
 /** A reference: slot `i` of container `c` (a frame's locals, a struct's fields, a vector). */
 export class Ref {
@@ -38,6 +43,9 @@ export function valueEquals(a: Value, b: Value): boolean {
   if (a instanceof Ref) a = a.c[a.i] as Value;
   if (b instanceof Ref) b = b.c[b.i] as Value;
   if (a === b) return true;
+  if (a instanceof Closure && b instanceof Closure) {
+    return closureEquals(a, b, (x, y) => valueEquals(x as Value, y as Value));
+  }
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i += 1) {
     if (!valueEquals(a[i] as Value, b[i] as Value)) return false;
@@ -59,8 +67,16 @@ export function abstractSize(v: Value): number {
     else if (typeof item === 'number' || typeof item === 'boolean') size += 1;
     else if (typeof item === 'bigint') size += 8;
     else if (typeof item === 'string') size += 32;
+    else if (item instanceof Closure) size += closureSize(item);
     else size += 40;
   }
+  return size;
+}
+
+/** A closure counts 40 plus its captured values. */
+export function closureSize(c: Closure): number {
+  let size = 40;
+  for (const v of c.captured ?? []) size += abstractSize(v as Value);
   return size;
 }
 
@@ -180,10 +196,30 @@ export function serializeInto(w: BcsWriter, ty: Ty, v: Value, layouts: LayoutRes
       );
       return;
     }
+    case K.FUNCTION: {
+      if (!(v instanceof Closure)) throw new ValueError('expected a function value');
+      try {
+        writeClosure(w, v, fieldTypes(layouts), (t, x) => serializeInto(w, t, x as Value, layouts));
+      } catch (error) {
+        if (error instanceof ValueError) throw error;
+        throw new ValueError(error instanceof Error ? error.message : String(error));
+      }
+      return;
+    }
     default:
       throw new ValueError(`cannot serialize a value of kind ${ty.k}`);
   }
 }
+
+/** The field types of a struct instance, for a closure's captured layouts. */
+const fieldTypes =
+  (layouts: LayoutResolver): FieldTypes =>
+  (ty) => {
+    const layout = layouts(ty.s, ty.args);
+    return layout.kind === 'struct'
+      ? { struct: layout.fields.map((f) => f.ty) }
+      : { variants: layout.variants.map((variant) => variant.fields.map((f) => f.ty)) };
+  };
 
 export function serialize(ty: Ty, v: Value, layouts: LayoutResolver): Uint8Array {
   const w = new BcsWriter();
@@ -344,6 +380,9 @@ export function toJson(ty: Ty, v: Value, layouts: LayoutResolver): Json {
       const ref = v as Ref;
       return toJson(ty.to, ref.c[ref.i] as Value, layouts);
     }
+    case K.FUNCTION:
+      if (!(v instanceof Closure)) throw new ValueError('expected a function value');
+      return closureToJson(v, (t, x) => toJson(t, x as Value, layouts));
     default:
       throw new ValueError(`cannot render a value of kind ${ty.k}`);
   }
@@ -431,6 +470,12 @@ export function fromJson(ty: Ty, json: Json, layouts: LayoutResolver): Value {
         ...variant.fields.map((field) => fromJson(field.ty, json[field.name] ?? null, layouts)),
       ];
     }
+    case K.FUNCTION:
+      try {
+        return closureFromJson(json);
+      } catch (error) {
+        throw new ValueError(error instanceof Error ? error.message : String(error));
+      }
     default:
       throw new ValueError(`a value of this type cannot come from JSON`);
   }

@@ -1,0 +1,357 @@
+/**
+ * Move function values (bytecode v8 closures), as the Aptos Move VM defines them
+ * (move-vm-types `values/function_values_impl.rs`, move-core-types `function.rs`):
+ * - `PackClosure f, mask` pops the captured arguments (in parameter order, the value for the
+ *   lowest captured parameter deepest) and pushes a closure; bit `i` of the mask set means
+ *   parameter `i` is captured;
+ * - `CallClosure` finds the closure on top of the stack, the call-time arguments (the parameters
+ *   not captured, in order) under it, and merges both in parameter order;
+ * - a closure's type is `|not captured params| results` with the abilities of the function
+ *   (`copy + drop`, and `store` for a persistent one) intersected with the captured values'.
+ *
+ * A closure is immutable once packed (nothing can borrow into it), so copying one shares it; the
+ * captured values are copied when a call takes them as locals.
+ */
+import type { Json, LongAddress } from '../../encoding.ts';
+import { parseAddress, shortAddress } from '../../encoding.ts';
+import type { CallSite } from './loader.ts';
+import type { Ty } from './ty.ts';
+import { K, parseTy, tyString } from './ty.ts';
+
+/** A `PackClosure` site, prepared by the loader. */
+export interface ClosureSite {
+  /** The function (its type arguments may name the enclosing function's). */
+  site: CallSite;
+  mask: bigint;
+  /** The captured parameters' types, in parameter order (may name type parameters). */
+  capturedTys: Ty[];
+  generic: boolean;
+}
+
+/** `AbilitySet::PUBLIC_FUNCTIONS` (copy, drop, store) and `PRIVATE_FUNCTIONS` (copy, drop). */
+const PUBLIC_FUNCTIONS = 0x7;
+const PRIVATE_FUNCTIONS = 0x3;
+
+/**
+ * The verifier's `clos_pack` shape: the captured and remaining parameter types and the abilities
+ * before the captured values' are intersected (`store` only for a function whose handle has the
+ * `Persistent` attribute, which the compiler gives public functions). `null` for a mask that
+ * names a parameter the function does not have.
+ */
+export function packClosureType(
+  params: readonly Ty[],
+  _returns: readonly Ty[],
+  mask: bigint,
+  persistent: boolean,
+): { captured: Ty[]; rest: Ty[]; abilities: number } | null {
+  const split = splitByMask(params, mask);
+  if (split === null) return null;
+  return { ...split, abilities: persistent ? PUBLIC_FUNCTIONS : PRIVATE_FUNCTIONS };
+}
+
+/** What the interpreter resolves a closure's function to (a `LoadedFunction` or a native). */
+export type ClosureTarget = object;
+
+export class Closure {
+  /** Resolved on first call by the interpreter. */
+  target: ClosureTarget | null = null;
+
+  constructor(
+    /** The function's module address (long form), module and name. */
+    readonly address: LongAddress,
+    readonly module: string,
+    readonly name: string,
+    /** The function's type arguments (fully instantiated). */
+    readonly tyArgs: readonly Ty[],
+    readonly mask: bigint,
+    /**
+     * The captured values in parameter order; `null` for a closure read back from storage until
+     * the call that needs them decodes `capturedJson` with the function's parameter types.
+     */
+    public captured: unknown[] | null,
+    /** The captured values' types, when known (packed in this session, or decoded). */
+    public capturedTys: Ty[] | null,
+    /** The captured values as stored (REST JSON), for a closure read back from storage. */
+    public capturedJson: Json[] | null = null,
+  ) {}
+
+  /** `0x1::m::f`, short address, as the node prints `__fun_name__`. */
+  get funName(): string {
+    return `${shortAddress(this.address)}::${this.module}::${this.name}`;
+  }
+}
+
+/** The positions of the captured parameters in a mask (bit `i` → parameter `i`). */
+export function capturedPositions(mask: bigint): number[] {
+  const out: number[] = [];
+  for (let i = 0; mask >> BigInt(i) !== 0n; i += 1) {
+    if (((mask >> BigInt(i)) & 1n) === 1n) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Splits `params` by `mask` (`ClosureMask::extract`): the captured ones and the rest, each in
+ * parameter order. `null` when the mask names a parameter the function does not have.
+ */
+export function splitByMask(
+  params: readonly Ty[],
+  mask: bigint,
+): { captured: Ty[]; rest: Ty[] } | null {
+  if (mask < 0n || mask >> BigInt(params.length) !== 0n) return null;
+  const captured: Ty[] = [];
+  const rest: Ty[] = [];
+  params.forEach((ty, i) => {
+    if (((mask >> BigInt(i)) & 1n) === 1n) captured.push(ty);
+    else rest.push(ty);
+  });
+  return { captured, rest };
+}
+
+/**
+ * Merges a closure's captured values and the call-time arguments in parameter order
+ * (`ClosureMask::compose`), copying the captured ones (the callee owns its locals).
+ */
+export function composeArgs<V>(
+  mask: bigint,
+  captured: readonly V[],
+  provided: readonly V[],
+  copy: (v: V) => V,
+): V[] {
+  const total = captured.length + provided.length;
+  const out = new Array<V>(total);
+  let c = 0;
+  let p = 0;
+  for (let i = 0; i < total; i += 1) {
+    out[i] =
+      i < 64 && ((mask >> BigInt(i)) & 1n) === 1n
+        ? copy(captured[c++] as V)
+        : (provided[p++] as V);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// REST JSON (aptos-api-types `TryFrom<AnnotatedMoveClosure> for MoveStructValue`)
+
+/**
+ * A function value as a node prints it in a resource: an object with, in key order,
+ * `__captured__` (when something is captured), `__fun_name__` (`0x1::m::f`), `__mask__` (the
+ * mask in binary, as Rust's `{:b}` prints it) and `__ty_args__` (when the function is generic).
+ */
+export function closureToJson(c: Closure, render: (ty: Ty, v: unknown) => Json): Json {
+  const out: { [key: string]: Json } = {};
+  if (c.captured !== null && c.captured.length > 0) {
+    const tys = c.capturedTys;
+    if (tys === null) throw new Error('captured values without types');
+    out.__captured__ = c.captured.map((v, i) => render(tys[i] as Ty, v));
+  } else if (c.captured === null && c.capturedJson !== null && c.capturedJson.length > 0) {
+    out.__captured__ = c.capturedJson;
+  }
+  out.__fun_name__ = c.funName;
+  out.__mask__ = c.mask.toString(2);
+  if (c.tyArgs.length > 0) out.__ty_args__ = c.tyArgs.map(tyString);
+  return out;
+}
+
+/** Reads a function value back from the JSON `closureToJson` writes (captured values stay JSON). */
+export function closureFromJson(json: Json): Closure {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw new Error(`expected a function value, got ${JSON.stringify(json)}`);
+  }
+  const name = json.__fun_name__;
+  const mask = json.__mask__;
+  const match = typeof name === 'string' ? /^(0x[0-9a-fA-F]+)::(\w+)::(\w+)$/.exec(name) : null;
+  const address = match === null ? null : parseAddress(match[1] as string);
+  if (match === null || address === null || typeof mask !== 'string' || !/^[01]+$/.test(mask)) {
+    throw new Error(`expected a function value, got ${JSON.stringify(json)}`);
+  }
+  const tyArgs = Array.isArray(json.__ty_args__)
+    ? json.__ty_args__.map((t) => parseTy(String(t)))
+    : [];
+  const captured = Array.isArray(json.__captured__) ? json.__captured__ : [];
+  return new Closure(
+    address,
+    match[2] as string,
+    match[3] as string,
+    tyArgs,
+    BigInt(`0b${mask}`),
+    null,
+    null,
+    captured,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// BCS (move-core-types `MoveClosure` serialization, `FUNCTION_DATA_SERIALIZATION_FORMAT_V1`)
+
+/** What the BCS writer of values.ts offers. */
+export interface ByteSink {
+  byte(b: number): void;
+  uleb(n: number): void;
+  uint(value: number | bigint, size: number): void;
+  address(addr: string): void;
+}
+
+const FORMAT_V1 = 1;
+
+function writeString(w: ByteSink, s: string): void {
+  const bytes = Buffer.from(s, 'utf8');
+  w.uleb(bytes.length);
+  for (const b of bytes) w.byte(b);
+}
+
+/** A `TypeTag` in BCS (bool 0, u8 1, u64 2, u128 3, address 4, signer 5, vector 6, struct 7…). */
+export function writeTypeTag(w: ByteSink, ty: Ty): void {
+  switch (ty.k) {
+    case K.BOOL:
+      return w.byte(0);
+    case K.U8:
+      return w.byte(1);
+    case K.U64:
+      return w.byte(2);
+    case K.U128:
+      return w.byte(3);
+    case K.ADDRESS:
+      return w.byte(4);
+    case K.SIGNER:
+      return w.byte(5);
+    case K.VECTOR:
+      w.byte(6);
+      return writeTypeTag(w, ty.elem);
+    case K.STRUCT:
+      w.byte(7);
+      w.address(ty.s.address);
+      writeString(w, ty.s.module);
+      writeString(w, ty.s.name);
+      w.uleb(ty.args.length);
+      for (const arg of ty.args) writeTypeTag(w, arg);
+      return;
+    case K.U16:
+      return w.byte(8);
+    case K.U32:
+      return w.byte(9);
+    case K.U256:
+      return w.byte(10);
+    case K.FUNCTION:
+      w.byte(11);
+      w.uleb(ty.args.length);
+      for (const arg of ty.args) writeTypeTag(w, arg);
+      w.uleb(ty.results.length);
+      for (const r of ty.results) writeTypeTag(w, r);
+      w.byte(ty.abilities);
+      return;
+    default:
+      throw new Error(`type ${tyString(ty)} has no type tag`);
+  }
+}
+
+/** The field types of a struct instance (a struct's, or each variant's for an enum). */
+export type FieldTypes = (ty: Ty & { k: 10 }) => { struct: Ty[] } | { variants: Ty[][] };
+
+/**
+ * A captured value's `MoveTypeLayout` in BCS (runtime layout: bool 0, u8 1, u64 2, u128 3,
+ * address 4, vector 5, struct 6 (`Runtime` 0 / `RuntimeVariants` 1), signer 7, u16 8, u32 9,
+ * u256 10, function 12).
+ */
+export function writeTypeLayout(w: ByteSink, ty: Ty, fields: FieldTypes): void {
+  switch (ty.k) {
+    case K.BOOL:
+      return w.uleb(0);
+    case K.U8:
+      return w.uleb(1);
+    case K.U64:
+      return w.uleb(2);
+    case K.U128:
+      return w.uleb(3);
+    case K.ADDRESS:
+      return w.uleb(4);
+    case K.VECTOR:
+      w.uleb(5);
+      return writeTypeLayout(w, ty.elem, fields);
+    case K.STRUCT: {
+      w.uleb(6);
+      const layout = fields(ty);
+      if ('struct' in layout) {
+        w.uleb(0);
+        w.uleb(layout.struct.length);
+        for (const f of layout.struct) writeTypeLayout(w, f, fields);
+      } else {
+        w.uleb(1);
+        w.uleb(layout.variants.length);
+        for (const variant of layout.variants) {
+          w.uleb(variant.length);
+          for (const f of variant) writeTypeLayout(w, f, fields);
+        }
+      }
+      return;
+    }
+    case K.SIGNER:
+      return w.uleb(7);
+    case K.U16:
+      return w.uleb(8);
+    case K.U32:
+      return w.uleb(9);
+    case K.U256:
+      return w.uleb(10);
+    case K.FUNCTION:
+      return w.uleb(12);
+    default:
+      throw new Error(`type ${tyString(ty)} has no layout`);
+  }
+}
+
+/**
+ * Writes a closure as aptos-core stores it: a BCS sequence of `5 + 2 × captured` elements,
+ * `format_version: u16` (1), `module_id` (address, name), `fun_id`, `ty_args: Vec<TypeTag>`,
+ * `mask: u64`, then each captured value's layout followed by the value.
+ */
+export function writeClosure(
+  w: ByteSink,
+  c: Closure,
+  fields: FieldTypes,
+  writeValue: (ty: Ty, v: unknown) => void,
+): void {
+  const captured = c.captured;
+  const tys = c.capturedTys;
+  if (captured === null || tys === null) {
+    throw new Error(`the captured values of ${c.funName} are not decoded`);
+  }
+  w.uleb(5 + captured.length * 2);
+  w.uint(FORMAT_V1, 2);
+  w.address(c.address);
+  writeString(w, c.module);
+  writeString(w, c.name);
+  w.uleb(c.tyArgs.length);
+  for (const ty of c.tyArgs) writeTypeTag(w, ty);
+  w.uint(c.mask, 8);
+  captured.forEach((v, i) => {
+    writeTypeLayout(w, tys[i] as Ty, fields);
+    writeValue(tys[i] as Ty, v);
+  });
+}
+
+/** Closures compare by function, type arguments, mask, then captured values. */
+export function closureEquals(
+  a: Closure,
+  b: Closure,
+  equals: (x: unknown, y: unknown) => boolean,
+): boolean {
+  if (
+    a.address !== b.address ||
+    a.module !== b.module ||
+    a.name !== b.name ||
+    a.mask !== b.mask ||
+    a.tyArgs.length !== b.tyArgs.length ||
+    a.tyArgs.some((t, i) => tyString(t) !== tyString(b.tyArgs[i] as Ty))
+  ) {
+    return false;
+  }
+  if (a.captured !== null && b.captured !== null) {
+    return (
+      a.captured.length === b.captured.length &&
+      a.captured.every((v, i) => equals(v, (b.captured as unknown[])[i]))
+    );
+  }
+  return JSON.stringify(a.capturedJson) === JSON.stringify(b.capturedJson);
+}
