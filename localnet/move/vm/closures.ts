@@ -73,6 +73,8 @@ export class Closure {
     public capturedTys: Ty[] | null,
     /** The captured values as stored (REST JSON), for a closure read back from storage. */
     public capturedJson: Json[] | null = null,
+    /** The captured values' stored layouts, for a closure decoded from BCS (types unknown). */
+    public capturedLayouts: MoveLayout[] | null = null,
   ) {}
 
   /** `0x1::m::f`, short address, as the node prints `__fun_name__`. */
@@ -143,8 +145,11 @@ export function closureToJson(c: Closure, render: (ty: Ty, v: unknown) => Json):
   const out: { [key: string]: Json } = {};
   if (c.captured !== null && c.captured.length > 0) {
     const tys = c.capturedTys;
-    if (tys === null) throw new Error('captured values without types');
-    out.__captured__ = c.captured.map((v, i) => render(tys[i] as Ty, v));
+    const layouts = c.capturedLayouts;
+    if (tys !== null) out.__captured__ = c.captured.map((v, i) => render(tys[i] as Ty, v));
+    else if (layouts !== null) {
+      out.__captured__ = c.captured.map((v, i) => layoutJson(layouts[i] as MoveLayout, v, render));
+    } else throw new Error('captured values without types');
   } else if (c.captured === null && c.capturedJson !== null && c.capturedJson.length > 0) {
     out.__captured__ = c.capturedJson;
   }
@@ -314,7 +319,8 @@ export function writeClosure(
 ): void {
   const captured = c.captured;
   const tys = c.capturedTys;
-  if (captured === null || tys === null) {
+  const layouts = c.capturedLayouts;
+  if (captured === null || (tys === null && layouts === null)) {
     throw new Error(`the captured values of ${c.funName} are not decoded`);
   }
   w.uleb(5 + captured.length * 2);
@@ -326,9 +332,267 @@ export function writeClosure(
   for (const ty of c.tyArgs) writeTypeTag(w, ty);
   w.uint(c.mask, 8);
   captured.forEach((v, i) => {
-    writeTypeLayout(w, tys[i] as Ty, fields);
-    writeValue(tys[i] as Ty, v);
+    if (tys !== null) {
+      writeTypeLayout(w, tys[i] as Ty, fields);
+      writeValue(tys[i] as Ty, v);
+    } else {
+      const layout = (layouts as MoveLayout[])[i] as MoveLayout;
+      writeLayout(w, layout);
+      writeByLayout(w, layout, v, fields, writeValue);
+    }
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading BCS: the stored layouts decode the captured values (their types are not stored)
+
+/** A runtime `MoveTypeLayout` as stored with a captured value. */
+export type MoveLayout =
+  | {
+      t: 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer' | 'fn';
+    }
+  | { t: 'vector'; elem: MoveLayout }
+  | { t: 'struct'; fields: MoveLayout[] }
+  | { t: 'variants'; variants: MoveLayout[][] };
+
+/** What the BCS reader of values.ts offers. */
+export interface ByteSource {
+  byte(): number;
+  uleb(): number;
+  uint(size: number): number | bigint;
+  address(): string;
+}
+
+const SCALAR_LAYOUTS: Readonly<Record<number, MoveLayout['t']>> = {
+  0: 'bool',
+  1: 'u8',
+  2: 'u64',
+  3: 'u128',
+  4: 'address',
+  7: 'signer',
+  8: 'u16',
+  9: 'u32',
+  10: 'u256',
+  12: 'fn',
+};
+const LAYOUT_TAGS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(SCALAR_LAYOUTS).map(([tag, t]) => [t, Number(tag)]),
+);
+const WIDTH: Readonly<Record<string, number>> = {
+  u8: 1,
+  u16: 2,
+  u32: 4,
+  u64: 8,
+  u128: 16,
+  u256: 32,
+};
+
+function readLayout(r: ByteSource, depth = 0): MoveLayout {
+  if (depth > 128) throw new Error('layout nested too deeply');
+  const tag = r.uleb();
+  const scalar = SCALAR_LAYOUTS[tag];
+  if (scalar !== undefined) return { t: scalar } as MoveLayout;
+  if (tag === 5) return { t: 'vector', elem: readLayout(r, depth + 1) };
+  if (tag !== 6) throw new Error(`unsupported layout tag ${tag}`);
+  const kind = r.uleb();
+  const list = () => Array.from({ length: r.uleb() }, () => readLayout(r, depth + 1));
+  if (kind === 0) return { t: 'struct', fields: list() };
+  if (kind === 1) return { t: 'variants', variants: Array.from({ length: r.uleb() }, list) };
+  throw new Error(`unsupported struct layout ${kind}`);
+}
+
+function writeLayout(w: ByteSink, layout: MoveLayout): void {
+  switch (layout.t) {
+    case 'vector':
+      w.uleb(5);
+      return writeLayout(w, layout.elem);
+    case 'struct':
+      w.uleb(6);
+      w.uleb(0);
+      w.uleb(layout.fields.length);
+      return layout.fields.forEach((f) => writeLayout(w, f));
+    case 'variants':
+      w.uleb(6);
+      w.uleb(1);
+      w.uleb(layout.variants.length);
+      for (const variant of layout.variants) {
+        w.uleb(variant.length);
+        for (const f of variant) writeLayout(w, f);
+      }
+      return;
+    default:
+      return w.uleb(LAYOUT_TAGS[layout.t] as number);
+  }
+}
+
+function readByLayout(r: ByteSource, layout: MoveLayout, depth: number): unknown {
+  if (depth > 128) throw new Error('value nested too deeply');
+  switch (layout.t) {
+    case 'bool': {
+      const b = r.byte();
+      if (b > 1) throw new Error('expected boolean');
+      return b === 1;
+    }
+    case 'address':
+    case 'signer':
+      return r.address();
+    case 'fn':
+      return readClosure(r, depth + 1);
+    case 'vector':
+      return Array.from({ length: r.uleb() }, () => readByLayout(r, layout.elem, depth + 1));
+    case 'struct':
+      return layout.fields.map((f) => readByLayout(r, f, depth + 1));
+    case 'variants': {
+      const tag = r.uleb();
+      const variant = layout.variants[tag];
+      if (variant === undefined) throw new Error(`invalid variant index ${tag}`);
+      return [tag, ...variant.map((f) => readByLayout(r, f, depth + 1))];
+    }
+    default:
+      return r.uint(WIDTH[layout.t] as number);
+  }
+}
+
+function writeByLayout(
+  w: ByteSink,
+  layout: MoveLayout,
+  v: unknown,
+  fields: FieldTypes,
+  writeValue: (ty: Ty, v: unknown) => void,
+): void {
+  switch (layout.t) {
+    case 'bool':
+      return w.byte(v === true ? 1 : 0);
+    case 'address':
+    case 'signer':
+      return w.address(v as string);
+    case 'fn':
+      return writeClosure(w, v as Closure, fields, writeValue);
+    case 'vector': {
+      const items = v as unknown[];
+      w.uleb(items.length);
+      for (const item of items) writeByLayout(w, layout.elem, item, fields, writeValue);
+      return;
+    }
+    case 'struct':
+      return layout.fields.forEach((f, i) =>
+        writeByLayout(w, f, (v as unknown[])[i], fields, writeValue),
+      );
+    case 'variants': {
+      const value = v as unknown[];
+      const tag = value[0] as number;
+      w.uleb(tag);
+      (layout.variants[tag] ?? []).forEach((f, i) =>
+        writeByLayout(w, f, value[i + 1], fields, writeValue),
+      );
+      return;
+    }
+    default:
+      return w.uint(v as number | bigint, WIDTH[layout.t] as number);
+  }
+}
+
+/**
+ * Renders a captured value known only by its layout as the node renders an undecorated struct
+ * (`RawMoveStruct`): fields by position (`"0"`, `"1"`…), `__variant_tag__` for a variant.
+ */
+function layoutJson(layout: MoveLayout, v: unknown, render: (ty: Ty, v: unknown) => Json): Json {
+  switch (layout.t) {
+    case 'bool':
+    case 'u8':
+    case 'u16':
+    case 'u32':
+      return v as boolean | number;
+    case 'address':
+    case 'signer':
+      return shortAddress(v as LongAddress);
+    case 'fn':
+      return closureToJson(v as Closure, render);
+    case 'vector': {
+      const items = v as unknown[];
+      if (layout.elem.t === 'u8') return `0x${Buffer.from(items as number[]).toString('hex')}`;
+      return items.map((item) => layoutJson(layout.elem, item, render));
+    }
+    case 'struct': {
+      const out: { [key: string]: Json } = {};
+      layout.fields.forEach((f, i) => {
+        out[String(i)] = layoutJson(f, (v as unknown[])[i], render);
+      });
+      return out;
+    }
+    case 'variants': {
+      const value = v as unknown[];
+      const tag = value[0] as number;
+      const out: { [key: string]: Json } = { __variant_tag__: tag };
+      (layout.variants[tag] ?? []).forEach((f, i) => {
+        out[String(i)] = layoutJson(f, value[i + 1], render);
+      });
+      return out;
+    }
+    default:
+      return String(v as bigint);
+  }
+}
+
+function readString(r: ByteSource): string {
+  const n = r.uleb();
+  const bytes = Uint8Array.from({ length: n }, () => r.byte());
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A `TypeTag` from BCS. */
+export function readTypeTag(r: ByteSource, depth = 0): Ty {
+  if (depth > 128) throw new Error('type tag nested too deeply');
+  const tag = r.uleb();
+  const prims: Readonly<Record<number, Ty>> = {
+    0: { k: K.BOOL },
+    1: { k: K.U8 },
+    2: { k: K.U64 },
+    3: { k: K.U128 },
+    4: { k: K.ADDRESS },
+    5: { k: K.SIGNER },
+    8: { k: K.U16 },
+    9: { k: K.U32 },
+    10: { k: K.U256 },
+  };
+  const prim = prims[tag];
+  if (prim !== undefined) return prim;
+  const list = () => Array.from({ length: r.uleb() }, () => readTypeTag(r, depth + 1));
+  if (tag === 6) return { k: K.VECTOR, elem: readTypeTag(r, depth + 1) };
+  if (tag === 7) {
+    const address = r.address() as LongAddress;
+    const module = readString(r);
+    const name = readString(r);
+    return { k: K.STRUCT, s: { address, module, name }, args: list() };
+  }
+  if (tag === 11) {
+    const args = list();
+    const results = list();
+    return { k: K.FUNCTION, args, results, abilities: r.byte() };
+  }
+  throw new Error(`invalid type tag ${tag}`);
+}
+
+/** Reads a closure as `writeClosure` writes it (format version 1 only). */
+export function readClosure(r: ByteSource, depth = 0): Closure {
+  const elements = r.uleb();
+  const version = r.uint(2);
+  if (version !== FORMAT_V1) throw new Error(`invalid function data version ${version}`);
+  const address = r.address() as LongAddress;
+  const module = readString(r);
+  const name = readString(r);
+  const tyArgs = Array.from({ length: r.uleb() }, () => readTypeTag(r, depth + 1));
+  const mask = BigInt(r.uint(8));
+  const count = capturedPositions(mask).length;
+  if (elements !== 5 + 2 * count) throw new Error('function data length does not match its mask');
+  const layouts: MoveLayout[] = [];
+  const captured: unknown[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const layout = readLayout(r, depth + 1);
+    layouts.push(layout);
+    captured.push(readByLayout(r, layout, depth + 1));
+  }
+  return new Closure(address, module, name, tyArgs, mask, captured, null, null, layouts);
 }
 
 /** Closures compare by function, type arguments, mask, then captured values. */

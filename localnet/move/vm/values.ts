@@ -1,6 +1,13 @@
 import type { Json, LongAddress } from '../../encoding.ts';
 import { parseAddress, shortAddress } from '../../encoding.ts';
-import { Closure, closureEquals, closureFromJson, closureToJson, writeClosure } from './closures.ts';
+import {
+  Closure,
+  closureEquals,
+  closureFromJson,
+  closureToJson,
+  readClosure,
+  writeClosure,
+} from './closures.ts';
 import type { FieldTypes } from './closures.ts';
 import type { StructName, Ty } from './ty.ts';
 import { K, structId } from './ty.ts';
@@ -313,6 +320,13 @@ export function deserializeFrom(r: BcsReader, ty: Ty, layouts: LayoutResolver, d
         ...variant.fields.map((field) => deserializeFrom(r, field.ty, layouts, depth + 1)),
       ];
     }
+    case K.FUNCTION:
+      try {
+        return readClosure(r, depth);
+      } catch (error) {
+        if (error instanceof ValueError) throw error;
+        throw new ValueError(error instanceof Error ? error.message : String(error));
+      }
     default:
       throw new ValueError(`cannot deserialize a value of kind ${ty.k}`);
   }

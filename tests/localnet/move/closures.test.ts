@@ -246,6 +246,25 @@ function closModule(): CompiledModule {
       { op: 'Ret' },
     ],
   });
+  // from_bcs::from_bytes<|u64|u64>(bcs::to_bytes(&make_adder(x)))(v)
+  const fromBytes = b.use('0x1', 'from_bcs', 'from_bytes', [S.vec(S.u8)], [S.param(0)], 1);
+  b.fn('bcs_round_trip', {
+    view: true,
+    params: [S.u64, S.u64],
+    returns: [S.u64],
+    locals: [ADDER],
+    code: [
+      { op: 'MoveLoc', local: 1 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'Call', fn: makeAdder },
+      { op: 'StLoc', local: 2 },
+      { op: 'ImmBorrowLoc', local: 2 },
+      { op: 'CallGeneric', fn: b.fnInst(toBytes, [ADDER]) },
+      { op: 'CallGeneric', fn: b.fnInst(fromBytes, [ADDER]) },
+      { op: 'CallClosure', sig: sigAdder },
+      { op: 'Ret' },
+    ],
+  });
   return v8(b.build(), ['add', 'id', 'make_adder']);
 }
 
@@ -384,6 +403,10 @@ describe('Move function values (closures)', () => {
       Buffer.from([5, 0, 0, 0, 0, 0, 0, 0]),
     ]);
     expect(hex).toBe(`0x${expected.toString('hex')}`);
+  });
+
+  it('reads a closure back from its BCS and calls it', () => {
+    expect(new World().view('bcs_round_trip', ['5', '6'])).toEqual(['11']);
   });
 
   it('aborts through a closure with the target module in the status', () => {
