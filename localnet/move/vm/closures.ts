@@ -1,4 +1,7 @@
 /**
+ * Kept whole: a function value's packing, call-time merge, JSON and BCS forms are one format
+ * (the mask, the captured values and their layouts), read and written in step with each other.
+ *
  * Move function values (bytecode v8 closures), as the Aptos Move VM defines them
  * (move-vm-types `values/function_values_impl.rs`, move-core-types `function.rs`):
  * - `PackClosure f, mask` pops the captured arguments (in parameter order, the value for the
