@@ -620,5 +620,40 @@ export function closureEquals(
       a.captured.every((v, i) => equals(v, (b.captured as unknown[])[i]))
     );
   }
-  return JSON.stringify(a.capturedJson) === JSON.stringify(b.capturedJson);
+  // One (or both) read back from a resource and not called yet: compare as stored.
+  const stored = (c: Closure): string => {
+    if (c.captured === null) return JSON.stringify(c.capturedJson ?? []);
+    const json = closureToJson(c, (ty, v) => renderPlain(ty, v));
+    return JSON.stringify((json as { __captured__?: Json }).__captured__ ?? []);
+  };
+  try {
+    return stored(a) === stored(b);
+  } catch {
+    return false; // a captured struct: its layout is not at hand here
+  }
+}
+
+/** Renders a captured scalar or vector of scalars as the node does (no struct layouts needed). */
+function renderPlain(ty: Ty, v: unknown): Json {
+  switch (ty.k) {
+    case K.BOOL:
+    case K.U8:
+    case K.U16:
+    case K.U32:
+      return v as boolean | number;
+    case K.U64:
+    case K.U128:
+    case K.U256:
+      return String(v as bigint);
+    case K.ADDRESS:
+    case K.SIGNER:
+      return shortAddress(v as LongAddress);
+    case K.VECTOR:
+      if (ty.elem.k === K.U8) return `0x${Buffer.from(v as number[]).toString('hex')}`;
+      return (v as unknown[]).map((item) => renderPlain(ty.elem, item));
+    case K.FUNCTION:
+      return closureToJson(v as Closure, renderPlain);
+    default:
+      throw new Error('needs a layout');
+  }
 }

@@ -246,6 +246,22 @@ function closModule(): CompiledModule {
       { op: 'Ret' },
     ],
   });
+  // borrow_global<Holder>(addr).f == make_adder(x)
+  b.fn('stored_is', {
+    view: true,
+    params: [S.address, S.u64],
+    returns: [S.bool],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'ImmBorrowGlobal', def: holder.def },
+      { op: 'ImmBorrowField', field: holderF },
+      { op: 'ReadRef' },
+      { op: 'MoveLoc', local: 1 },
+      { op: 'Call', fn: makeAdder },
+      { op: 'Eq' },
+      { op: 'Ret' },
+    ],
+  });
   // from_bcs::from_bytes<|u64|u64>(bcs::to_bytes(&make_adder(x)))(v)
   const fromBytes = b.use('0x1', 'from_bcs', 'from_bytes', [S.vec(S.u8)], [S.param(0)], 1);
   b.fn('bcs_round_trip', {
@@ -381,6 +397,9 @@ describe('Move function values (closures)', () => {
       '__fun_name__',
       '__mask__',
     ]);
+    // Read back from state, it equals a fresh closure over the same function and value.
+    expect(world.view('stored_is', [ALICE, '5'])).toEqual([true]);
+    expect(world.view('stored_is', [ALICE, '6'])).toEqual([false]);
     // A later transaction reads it back from state and calls it.
     expect(world.view('call_stored', [ALICE, '30'])).toEqual(['35']);
     expect(failure(() => world.view('call_stored', [ME, '30']))).toBe('MISSING_DATA');
