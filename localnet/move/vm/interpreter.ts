@@ -317,9 +317,11 @@ export class Interpreter implements NativeHost {
             gas -= GAS_PARAMS.packPerField * n;
             const call = site.site;
             const callTys = call.generic ? call.tyArgs.map((t) => subst(t, tys)) : call.tyArgs;
+            // Resolved when packed, as aptos-core builds a resolved `LazyLoadedFunction` here.
+            const target = call.target ?? this.resolve(call);
             const captured = stack.slice(sp - n, sp);
             sp -= n;
-            stack[sp++] = new Closure(
+            const closure = new Closure(
               call.address,
               call.module,
               call.name,
@@ -328,6 +330,8 @@ export class Interpreter implements NativeHost {
               captured,
               site.generic ? site.capturedTys.map((t) => subst(t, tys)) : site.capturedTys,
             );
+            closure.target = target;
+            stack[sp++] = closure;
             pc += 1;
             break;
           }
