@@ -9,6 +9,7 @@ import type { Json, LongAddress } from '../../../localnet/encoding.ts';
 import { GasMeter } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
+import { moduleAbi } from '../../../localnet/move/abi.ts';
 import { readModule } from '../../../localnet/move/binary/reader.ts';
 import type {
   Bytecode,
@@ -358,6 +359,16 @@ function failure(run: () => unknown): string {
 describe('Move function values (closures)', () => {
   it('verifies both modules as publishing would', () => {
     expect(() => checkPackage({ get: () => null }, [otherModule(), closModule()])).not.toThrow();
+  });
+
+  it('prints function types in the ABI as a node does (|args|results)', () => {
+    const abi = moduleAbi(otherModule());
+    expect(abi.exposed_functions.find((f) => f.name === 'twice')?.params).toEqual([
+      '|u64|u64',
+      'u64',
+    ]);
+    const holder = moduleAbi(closModule()).structs.find((st) => st.name === 'Holder');
+    expect(holder?.fields).toEqual([{ name: 'f', type: '|u64|u64' }]);
   });
 
   it('calls a closure capturing one argument later, with the argument in its place', () => {
