@@ -67,7 +67,18 @@ function otherModule(): CompiledModule {
     returns: [S.u64],
     code: [{ op: 'LdU64', value: 0x10002n }, { op: 'Abort' }],
   });
-  return v8(b.build(), ['twice', 'fail']);
+  // A private function, handed out as a closure (copy + drop only, not persistent).
+  const secret = b.fn('secret', {
+    visibility: 'private',
+    params: [S.u64],
+    returns: [S.u64],
+    code: [{ op: 'MoveLoc', local: 0 }, { op: 'LdU64', value: 2n }, { op: 'Mul' }, { op: 'Ret' }],
+  });
+  b.fn('make_secret', {
+    returns: [fnTy([S.u64], [S.u64], 3)],
+    code: [{ op: 'PackClosure', fn: secret, mask: 0n }, { op: 'Ret' }],
+  });
+  return v8(b.build(), ['twice', 'fail', 'make_secret']);
 }
 
 /** The module under test: adders, a generic closure, a stored closure, equality, BCS. */
@@ -161,6 +172,19 @@ function closModule(): CompiledModule {
       { op: 'Call', fn: makeAdder },
       { op: 'MoveLoc', local: 1 },
       { op: 'Call', fn: twice },
+      { op: 'Ret' },
+    ],
+  });
+  // Calls another module's private function through the closure it handed out.
+  const makeSecret = b.use(ME, 'other', 'make_secret', [], [fnTy([S.u64], [S.u64], 3)]);
+  b.fn('call_secret', {
+    view: true,
+    params: [S.u64],
+    returns: [S.u64],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'Call', fn: makeSecret },
+      { op: 'CallClosure', sig: sigAdder },
       { op: 'Ret' },
     ],
   });
@@ -387,6 +411,11 @@ describe('Move function values (closures)', () => {
 
   it('passes a closure to another module’s function, which calls it twice', () => {
     expect(new World().view('twice_adder', ['5', '1'])).toEqual(['11']);
+  });
+
+  it('calls another module’s private function through a closure it handed out', () => {
+    // aptos-core skips the visibility check for closure calls (`ClosureDynamicDispatch`).
+    expect(new World().view('call_secret', ['21'])).toEqual(['42']);
   });
 
   it('calls a framework native through a closure', () => {
