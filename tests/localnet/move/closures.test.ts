@@ -287,6 +287,28 @@ function closModule(): CompiledModule {
       { op: 'Ret' },
     ],
   });
+  // bcs::to_bytes(&|n| keep(s, n)): a captured struct's layout is `Runtime([vector<u8>])`.
+  const stringTy = S.struct(b.foreignStruct('0x1', 'string', 'String', 7));
+  const keep = b.fn('keep', {
+    params: [stringTy, S.u64],
+    returns: [S.u64],
+    code: [{ op: 'MoveLoc', local: 1 }, { op: 'Ret' }],
+  });
+  const KEEP = fnTy([S.u64], [S.u64], 7);
+  b.fn('keep_bcs', {
+    view: true,
+    params: [stringTy],
+    returns: [S.vec(S.u8)],
+    locals: [KEEP],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'PackClosure', fn: keep, mask: 1n },
+      { op: 'StLoc', local: 1 },
+      { op: 'ImmBorrowLoc', local: 1 },
+      { op: 'CallGeneric', fn: b.fnInst(toBytes, [KEEP]) },
+      { op: 'Ret' },
+    ],
+  });
   // from_bcs::from_bytes<|u64|u64>(bcs::to_bytes(&make_adder(x)))(v)
   const fromBytes = b.use('0x1', 'from_bcs', 'from_bytes', [S.vec(S.u8)], [S.param(0)], 1);
   b.fn('bcs_round_trip', {
@@ -306,7 +328,7 @@ function closModule(): CompiledModule {
       { op: 'Ret' },
     ],
   });
-  return v8(b.build(), ['add', 'id', 'make_adder']);
+  return v8(b.build(), ['add', 'id', 'make_adder', 'keep']);
 }
 
 /** A chain in a Map: what a transaction's session would read and write. */
@@ -461,6 +483,19 @@ describe('Move function values (closures)', () => {
       Buffer.from([1, 0, 0, 0, 0, 0, 0, 0]), // mask
       Buffer.from([2]), // layout u64
       Buffer.from([5, 0, 0, 0, 0, 0, 0, 0]),
+    ]);
+    expect(hex).toBe(`0x${expected.toString('hex')}`);
+  });
+
+  it('writes a captured struct with its runtime layout (struct 6, Runtime 0, fields)', () => {
+    const [hex] = new World().view('keep_bcs', ['hi']);
+    const expected = Buffer.concat([
+      Buffer.from([7, 1, 0]),
+      Buffer.from('ab'.repeat(32), 'hex'),
+      Buffer.from([4, ...Buffer.from('clos'), 4, ...Buffer.from('keep')]),
+      Buffer.from([0, 1, 0, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([6, 0, 1, 5, 1]), // struct, Runtime, 1 field: vector<u8>
+      Buffer.from([2, ...Buffer.from('hi')]),
     ]);
     expect(hex).toBe(`0x${expected.toString('hex')}`);
   });
