@@ -4,8 +4,10 @@
  * run as a transaction's session would (a chain in a Map), and checked by the verifier.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { parseTypeTag, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, LongAddress } from '../../../localnet/encoding.ts';
+import { shortAddress } from '../../../localnet/encoding.ts';
 import { GasMeter } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
@@ -17,9 +19,10 @@ import type {
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
-import { checkPackage, gasCounterOf } from '../../../localnet/move/vm/chain.ts';
+import { checkPackage, gasCounterOf, setModuleSource } from '../../../localnet/move/vm/chain.ts';
 import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
+import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 const ME = `0x${'ab'.repeat(32)}` as LongAddress;
@@ -46,8 +49,8 @@ function v8(m: CompiledModule, persistent: string[]): CompiledModule {
 }
 
 /** `module other { public fun twice(f: |u64|u64 has copy+drop, x): u64; public fun fail(x): u64 }` */
-function otherModule(): CompiledModule {
-  const b = new ModuleBuilder(ME, 'other');
+function otherModule(at: LongAddress = ME): CompiledModule {
+  const b = new ModuleBuilder(at, 'other');
   b.error(2n, 'E_BAD', 'Always refused');
   const sigAdder = b.sig([fnTy([S.u64], [S.u64], 3)]);
   b.fn('twice', {
@@ -82,8 +85,8 @@ function otherModule(): CompiledModule {
 }
 
 /** The module under test: adders, a generic closure, a stored closure, equality, BCS. */
-function closModule(): CompiledModule {
-  const b = new ModuleBuilder(ME, 'clos');
+function closModule(at: LongAddress = ME): CompiledModule {
+  const b = new ModuleBuilder(at, 'clos');
   const holder = b.struct('Holder', 8, [['f', ADDER]]);
   const holderF = b.field(holder.def, 0);
   const add = b.fn('add', {
@@ -162,7 +165,7 @@ function closModule(): CompiledModule {
     ],
   });
   // A closure handed to another module's function: other::twice(|v| add(x, v), v).
-  const twice = b.use(ME, 'other', 'twice', [fnTy([S.u64], [S.u64], 3), S.u64], [S.u64]);
+  const twice = b.use(at, 'other', 'twice', [fnTy([S.u64], [S.u64], 3), S.u64], [S.u64]);
   b.fn('twice_adder', {
     view: true,
     params: [S.u64, S.u64],
@@ -176,7 +179,7 @@ function closModule(): CompiledModule {
     ],
   });
   // Calls another module's private function through the closure it handed out.
-  const makeSecret = b.use(ME, 'other', 'make_secret', [], [fnTy([S.u64], [S.u64], 3)]);
+  const makeSecret = b.use(at, 'other', 'make_secret', [], [fnTy([S.u64], [S.u64], 3)]);
   b.fn('call_secret', {
     view: true,
     params: [S.u64],
@@ -189,7 +192,7 @@ function closModule(): CompiledModule {
     ],
   });
   // A closure over another module's function that aborts.
-  const fail = b.use(ME, 'other', 'fail', [S.u64], [S.u64]);
+  const fail = b.use(at, 'other', 'fail', [S.u64], [S.u64]);
   b.fn('call_fail', {
     view: true,
     params: [S.u64],
@@ -623,5 +626,61 @@ describe('the verifier on closures', () => {
       );
     expect(pack(fnTy([S.u64], [S.u64], 3))).toBeNull();
     expect(pack(fnTy([S.u64], [S.u64], 7))).toBe('RET_TYPE_MISMATCH_ERROR');
+  });
+});
+
+describe('function values on the running chain', () => {
+  const published = new Map<string, CompiledModule>();
+  let chain: Chain;
+
+  beforeAll(async () => {
+    setModuleSource((_state, address, name) => published.get(`${address}::${name}`) ?? null);
+    chain = await startChain();
+  });
+
+  afterAll(async () => {
+    setModuleSource(null);
+    await chain.localnet.stop();
+  });
+
+  it('stores a closure by transaction, serves it over REST, and a later /view calls it', async () => {
+    const owner = await fundedAccount(chain, 100_000_000);
+    const at = owner.accountAddress.toStringLong() as LongAddress;
+    published.set(`${at}::other`, otherModule(at));
+    published.set(`${at}::clos`, closModule(at));
+    const transaction = await chain.aptos.transaction.build.simple({
+      sender: owner.accountAddress,
+      data: {
+        function: `${at}::clos::store`,
+        functionArguments: [7],
+        abi: { typeParameters: [], parameters: [parseTypeTag('u64')] },
+      },
+    });
+    const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
+    const committed = (await chain.aptos.waitForTransaction({
+      transactionHash: pending.hash,
+      options: { checkSuccess: false },
+    })) as UserTransactionResponse;
+    expect(committed.vm_status).toBe('Executed successfully');
+    const resource = await chain.aptos.getAccountResource({
+      accountAddress: owner.accountAddress,
+      resourceType: `${at}::clos::Holder`,
+    });
+    expect(resource).toEqual({
+      // Short address, as the node prints it (`short_str_lossless`).
+      f: { __captured__: ['7'], __fun_name__: `${shortAddress(at)}::clos::add`, __mask__: '1' },
+    });
+    const [sum] = await chain.aptos.view<[string]>({
+      payload: {
+        function: `${at}::clos::call_stored`,
+        functionArguments: [at, '35'],
+        abi: {
+          typeParameters: [],
+          parameters: [parseTypeTag('address'), parseTypeTag('u64')],
+          returnTypes: [parseTypeTag('u64')],
+        },
+      },
+    });
+    expect(sum).toBe('42');
   });
 });
