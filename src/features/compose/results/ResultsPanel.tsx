@@ -1,6 +1,6 @@
 import { Paper, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
@@ -124,9 +124,13 @@ export function ResultsPanel({
 }) {
   // Only whether there is anything to show: a draft update while editing changes the context but
   // not this, so typing in the composer does not render the results again.
-  const hasResults = useSelector(
-    actorRef,
-    (snapshot) => Boolean(snapshot.context.outcome) || Boolean(snapshot.context.built),
+  // Deferred, as the results below: a step press paints its controls and state first, and the
+  // swap between the first-steps guide and the results follows as a non-urgent render.
+  const hasResults = useDeferredValue(
+    useSelector(
+      actorRef,
+      (snapshot) => Boolean(snapshot.context.outcome) || Boolean(snapshot.context.built),
+    ),
   );
   const [tab, setTab] = useState<TransactionTab>('overview');
   if (!hasResults) {
@@ -152,6 +156,7 @@ function LiveRunResults({
   tab: TransactionTab;
   onTabChange: (tab: TransactionTab) => void;
 }) {
-  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  // What the chain said follows the machine by a non-urgent render (the step's state paints first).
+  const context = useDeferredValue(useSelector(actorRef, (snapshot) => snapshot.context));
   return <RunResults data={context} tab={tab} onTabChange={onTabChange} />;
 }
