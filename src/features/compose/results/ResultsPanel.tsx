@@ -1,6 +1,6 @@
 import { Paper, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
@@ -32,9 +32,10 @@ export type RunResultsData = Pick<
  * The results of a run from plain data: the last step's outcome, then the transaction in explorer
  * tabs (Overview with the simulated → committed diff, Balance changes, Events, Write set, Payload
  * with the raw transaction, Timings). Before anything is simulated: the raw transaction and the
- * timings. Compose shows the live run with it, History a stored one.
+ * timings. Compose shows the live run with it, History a stored one. Memoised: the live run's
+ * deferred context is the same object while a step's state paints.
  */
-export function RunResults({
+export const RunResults = memo(function RunResults({
   data,
   tab,
   onTabChange,
@@ -111,7 +112,7 @@ export function RunResults({
       </Paper>
     </Stack>
   );
-}
+});
 
 /** Everything the live Compose run produced so far ({@link RunResults} of its context). */
 export function ResultsPanel({
