@@ -29,6 +29,8 @@ const BUDGET_MS = 50;
  * during the step presses, of an unminified build, into `bench/results/compose-{keys,steps}.cpuprofile`.
  */
 const PROFILE = process.env.BENCH_INP_PROFILE === '1';
+/** `BENCH_INP_TRACE=1` records a Chrome trace (style, layout, paint, scripts) instead, into `bench/results/compose-{keys,steps}.trace.json`. */
+const TRACE = process.env.BENCH_INP_TRACE === '1';
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 /** Runs put in History first (`BENCH_INP_RUNS=0` measures the same without them). */
 const RUNS_STORED = Number(process.env.BENCH_INP_RUNS ?? STORED);
@@ -199,6 +201,7 @@ async function clearMarks(page: Page): Promise<void> {
 
 /** Starts a renderer CPU profile; the returned function stops it and writes it (with `PROFILE`). */
 async function profile(page: Page, name: string): Promise<() => Promise<void>> {
+  if (TRACE) return trace(page, name);
   if (!PROFILE) return async () => {};
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -208,6 +211,25 @@ async function profile(page: Page, name: string): Promise<() => Promise<void>> {
     const { profile: result } = await cdp.send('Profiler.stop');
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(join(RESULTS_DIR, `${name}.cpuprofile`), JSON.stringify(result));
+    await cdp.detach();
+  };
+}
+
+/** Starts a Chrome trace of the renderer's main thread; the returned function stops and writes it. */
+async function trace(page: Page, name: string): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(join(RESULTS_DIR, `${name}.trace.json`), JSON.stringify({ traceEvents: events }));
     await cdp.detach();
   };
 }

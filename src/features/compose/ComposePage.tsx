@@ -14,6 +14,7 @@ import { useSelector } from '@xstate/react';
 import { memo, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { formatApt } from '../../format/amounts';
 import { AptosApiError } from '@aptos-labs/ts-sdk';
+import type { SigningMode, TransactionDraft } from '../../../machines';
 import type { NetworkConfig } from '../../network/networks';
 import { useNetwork } from '../../network/useNetwork';
 import { networkProblem } from './composer/networkProblem';
@@ -81,6 +82,217 @@ const ChainPanel = memo(function ChainPanel() {
   );
 });
 
+type ComposeRunRef = ReturnType<typeof useComposeRun>;
+
+/**
+ * Hands the composer's draft to the machine while it is editing, and the latest one again when
+ * editing starts (after Edit). Renders nothing, so a step press renders only this for it.
+ */
+function DraftToMachine({
+  actorRef,
+  draftResult,
+}: {
+  actorRef: ComposeRunRef;
+  draftResult: DraftResult | null;
+}) {
+  const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
+  useEffect(() => {
+    if (editing && draftResult?.ok)
+      actorRef.send({ type: 'draft.update', draft: draftResult.draft });
+  }, [actorRef, editing, draftResult]);
+  const signingMode = draftResult?.signingMode;
+  useEffect(() => {
+    if (signingMode) actorRef.send({ type: 'signer.change', signingMode });
+  }, [actorRef, signingMode]);
+  return null;
+}
+
+/** Why Build is disabled, while editing a draft that is not ready. */
+const DraftProblems = memo(function DraftProblems({
+  actorRef,
+  problems,
+}: {
+  actorRef: ComposeRunRef;
+  problems: readonly string[] | null;
+}) {
+  const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
+  if (!editing || problems === null) return null;
+  return (
+    <Alert
+      color="yellow"
+      p="xs"
+      title="Build is disabled: the draft is not ready"
+      aria-label="Draft problems"
+    >
+      <List size="xs">
+        {problems.map((problem) => (
+          <List.Item key={problem}>{problem}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+});
+
+/** The step controls, why Build is disabled, and the sender with its balance. */
+const RunSection = memo(function RunSection({
+  actorRef,
+  draftReady,
+  problems,
+  sender,
+}: {
+  actorRef: ComposeRunRef;
+  draftReady: boolean;
+  problems: readonly string[] | null;
+  sender: string | null;
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Run">
+      <Stack gap="xs">
+        <StepControls actorRef={actorRef} draftReady={draftReady} />
+        <DraftProblems actorRef={actorRef} problems={problems} />
+        {sender === null ? (
+          <Text size="xs" c="dimmed">
+            Connect a wallet (Get started, or the wallet button in the header) to choose the sender
+            and sign.
+          </Text>
+        ) : (
+          <SenderBalance address={sender} />
+        )}
+      </Stack>
+    </Paper>
+  );
+});
+
+interface DraftFormProps {
+  actorRef: ComposeRunRef;
+  sender: string | null;
+  disabled: boolean;
+  onDraft: (result: DraftResult) => void;
+  live: { draft: TransactionDraft; signingMode: SigningMode } | null;
+}
+
+/** What to compose (a call or a package) and its form; memoised, it renders when `disabled` flips. */
+const DraftForm = memo(function DraftForm({
+  actorRef,
+  sender,
+  disabled,
+  onDraft,
+  live,
+}: DraftFormProps) {
+  const [mode, setMode] = useState<'call' | 'publish'>('call');
+  return (
+    <>
+      <SegmentedControl
+        size="xs"
+        mb="sm"
+        aria-label="What to compose"
+        disabled={disabled}
+        value={mode}
+        onChange={(value) => setMode(value === 'publish' ? 'publish' : 'call')}
+        data={[
+          { value: 'call', label: 'Call a function' },
+          { value: 'publish', label: 'Publish a package' },
+        ]}
+      />
+      {mode === 'publish' ? (
+        <PublishPackage sender={sender} disabled={disabled} onDraft={onDraft} actorRef={actorRef} />
+      ) : (
+        <Composer
+          sender={sender}
+          disabled={disabled}
+          onDraft={onDraft}
+          {...(live ? { initialDraft: live.draft, initialSigningMode: live.signingMode } : {})}
+        />
+      )}
+    </>
+  );
+});
+
+/**
+ * The draft, locked while a step runs. It locks and unlocks one render after the machine: a step
+ * press paints its controls first, and every field rendering itself disabled (the costliest render
+ * of a press) follows as a non-urgent update. While it lags, the machine takes no draft update
+ * ({@link DraftToMachine} sends only in `editing`) and gets the latest one when editing starts.
+ */
+const DraftSection = memo(function DraftSection(props: Omit<DraftFormProps, 'disabled'>) {
+  const editing = useSelector(props.actorRef, (snapshot) => snapshot.matches('editing'));
+  const disabled = useDeferredValue(!editing);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="section"
+      aria-label="Draft"
+      // Scrolls on its own; focusable so the keyboard can scroll it while the form is locked.
+      tabIndex={0}
+      style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
+    >
+      <DraftForm {...props} disabled={disabled} />
+    </Paper>
+  );
+});
+
+/** Get started, fed with what the machine accepts now (its own subscription). */
+function LiveGetStarted({
+  actorRef,
+  sender,
+  draftReady,
+}: {
+  actorRef: ComposeRunRef;
+  sender: string | null;
+  draftReady: boolean;
+}) {
+  // Get started's Build and Run all act only when the machine takes them (not while a step runs).
+  // Deferred: a step press paints first (a press in between sends an event the machine ignores).
+  const canStep = useDeferredValue(
+    useSelector(
+      actorRef,
+      (snapshot) => snapshot.can({ type: 'build' }) && snapshot.can({ type: 'run' }),
+    ),
+  );
+  const attempt = useSelector(actorRef, (snapshot) => snapshot.context.attempt);
+  const onBuild = useCallback(() => actorRef.send({ type: 'build' }), [actorRef]);
+  const onRunAll = useCallback(() => actorRef.send({ type: 'run' }), [actorRef]);
+  return (
+    <GetStarted
+      sender={sender}
+      attempt={attempt}
+      draftReady={draftReady}
+      canStep={canStep}
+      onBuild={onBuild}
+      onRunAll={onRunAll}
+    />
+  );
+}
+
+/** Where the run is, what the chain said, and the chain panel. */
+const ResultsColumn = memo(function ResultsColumn({
+  actorRef,
+  sender,
+  draftReady,
+}: {
+  actorRef: ComposeRunRef;
+  sender: string | null;
+  draftReady: boolean;
+}) {
+  return (
+    <Stack gap="sm">
+      <InterruptedRunNotice />
+      <RunStepper actorRef={actorRef} />
+      <ResultsPanel
+        actorRef={actorRef}
+        onStart={<LiveGetStarted actorRef={actorRef} sender={sender} draftReady={draftReady} />}
+      />
+      <ChainPanel />
+    </Stack>
+  );
+});
+
+/**
+ * The page's layout. It subscribes to no machine state: each section subscribes to what it shows,
+ * so a step press renders the few components whose state changed, not the page.
+ */
 function ComposeWorkspace() {
   const { actorRef: walletRef } = useWalletMachine();
   const account = useSelector(walletRef, (snapshot) =>
@@ -95,14 +307,6 @@ function ComposeWorkspace() {
     (result: DraftResult) => startTransition(() => setDraftResult(result)),
     [],
   );
-  const [mode, setMode] = useState<'call' | 'publish'>('call');
-  const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
-  // Get started's Build and Run all act only when the machine takes them (not while a step runs).
-  const canStep = useSelector(
-    actorRef,
-    (snapshot) => snapshot.can({ type: 'build' }) && snapshot.can({ type: 'run' }),
-  );
-  const attempt = useSelector(actorRef, (snapshot) => snapshot.context.attempt);
   // The composer opens on the live run's draft (a run goes on while another page is open).
   const [live] = useState(() => {
     const snapshot = actorRef.getSnapshot();
@@ -115,123 +319,33 @@ function ComposeWorkspace() {
       ? null
       : { draft: snapshot.context.draft, signingMode: snapshot.context.signingMode };
   });
-
-  useEffect(() => {
-    if (editing && draftResult?.ok)
-      actorRef.send({ type: 'draft.update', draft: draftResult.draft });
-  }, [actorRef, editing, draftResult]);
-  const signingMode = draftResult?.signingMode;
-  useEffect(() => {
-    if (signingMode) actorRef.send({ type: 'signer.change', signingMode });
-  }, [actorRef, signingMode]);
-
   const draftReady = draftResult?.ok === true;
-  // The draft form locks and unlocks one render after the machine: a step press paints its
-  // controls first, and every field rendering itself disabled (the costliest render of a press)
-  // follows as a non-urgent update. While it lags, the machine takes no draft update (the effect
-  // above sends only in `editing`) and gets the latest one when editing starts again.
-  const formDisabled = useDeferredValue(!editing);
-  const onBuild = useCallback(() => actorRef.send({ type: 'build' }), [actorRef]);
-  const onRunAll = useCallback(() => actorRef.send({ type: 'run' }), [actorRef]);
+  const problems = draftResult && !draftResult.ok ? draftResult.problems : null;
   return (
-    <Grid gap="md" align="flex-start">
-      <Grid.Col span={{ base: 12, lg: 5 }}>
-        <Box
-          pos={{ base: 'static', lg: 'sticky' }}
-          top={76}
-          style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}
-          mah={{ lg: `calc(100vh - ${ABOVE}px)` }}
-        >
-          <Paper withBorder p="sm" radius="md" component="section" aria-label="Run">
-            <Stack gap="xs">
-              <StepControls actorRef={actorRef} draftReady={draftReady} />
-              {editing && draftResult && !draftResult.ok && (
-                <Alert
-                  color="yellow"
-                  p="xs"
-                  title="Build is disabled: the draft is not ready"
-                  aria-label="Draft problems"
-                >
-                  <List size="xs">
-                    {draftResult.problems.map((problem) => (
-                      <List.Item key={problem}>{problem}</List.Item>
-                    ))}
-                  </List>
-                </Alert>
-              )}
-              {sender === null ? (
-                <Text size="xs" c="dimmed">
-                  Connect a wallet (Get started, or the wallet button in the header) to choose the
-                  sender and sign.
-                </Text>
-              ) : (
-                <SenderBalance address={sender} />
-              )}
-            </Stack>
-          </Paper>
-          <Paper
-            withBorder
-            p="sm"
-            radius="md"
-            component="section"
-            aria-label="Draft"
-            // Scrolls on its own; focusable so the keyboard can scroll it while the form is locked.
-            tabIndex={0}
-            style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
+    <>
+      <DraftToMachine actorRef={actorRef} draftResult={draftResult} />
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Box
+            pos={{ base: 'static', lg: 'sticky' }}
+            top={76}
+            style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}
+            mah={{ lg: `calc(100vh - ${ABOVE}px)` }}
           >
-            <SegmentedControl
-              size="xs"
-              mb="sm"
-              aria-label="What to compose"
-              disabled={!editing}
-              value={mode}
-              onChange={(value) => setMode(value === 'publish' ? 'publish' : 'call')}
-              data={[
-                { value: 'call', label: 'Call a function' },
-                { value: 'publish', label: 'Publish a package' },
-              ]}
+            <RunSection
+              actorRef={actorRef}
+              draftReady={draftReady}
+              problems={problems}
+              sender={sender}
             />
-            {mode === 'publish' ? (
-              <PublishPackage
-                sender={sender}
-                disabled={!editing}
-                onDraft={setDraftResult}
-                actorRef={actorRef}
-              />
-            ) : (
-              <Composer
-                sender={sender}
-                disabled={formDisabled}
-                onDraft={onDraft}
-                {...(live
-                  ? { initialDraft: live.draft, initialSigningMode: live.signingMode }
-                  : {})}
-              />
-            )}
-          </Paper>
-        </Box>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Stack gap="sm">
-          <InterruptedRunNotice />
-          <RunStepper actorRef={actorRef} />
-          <ResultsPanel
-            actorRef={actorRef}
-            onStart={
-              <GetStarted
-                sender={sender}
-                attempt={attempt}
-                draftReady={draftReady}
-                canStep={canStep}
-                onBuild={onBuild}
-                onRunAll={onRunAll}
-              />
-            }
-          />
-          <ChainPanel />
-        </Stack>
-      </Grid.Col>
-    </Grid>
+            <DraftSection actorRef={actorRef} sender={sender} onDraft={onDraft} live={live} />
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <ResultsColumn actorRef={actorRef} sender={sender} draftReady={draftReady} />
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }
 

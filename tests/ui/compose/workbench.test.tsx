@@ -18,7 +18,7 @@ import { matchingTemplate } from '../../../src/features/compose/composer/templat
 import { presetNetworks } from '../../../src/network/networks';
 import { RunStepper } from '../../../src/features/compose/run/RunStepper';
 import { CodeText } from '../../../src/features/transaction';
-import { render, screen } from '../../test-utils/render';
+import { render, screen, waitFor } from '../../test-utils/render';
 
 const built: BuiltTransaction = {
   rawTransactionHex: '0x01',
@@ -77,15 +77,21 @@ describe('RunStepper', () => {
     await waitForActor(actor, (snapshot) => snapshot.matches('built'));
     act(() => actor.send({ type: 'simulate' }));
     await waitForActor(actor, (snapshot) => snapshot.matches({ simulated: 'failure' }));
-    const steps = [...container.querySelectorAll('.mantine-Stepper-step')];
-    expect(steps.map((step) => step.getAttribute('data-step'))).toEqual([
-      'Build: done',
-      'Simulate: failed',
-      'Sign: to do',
-      'Submit: to do',
-      'Wait: to do',
-      'Outcome: to do',
-    ]);
+    // The stepper follows the state badge by a deferred render.
+    await waitFor(() =>
+      expect(
+        [...container.querySelectorAll('.mantine-Stepper-step')].map((step) =>
+          step.getAttribute('data-step'),
+        ),
+      ).toEqual([
+        'Build: done',
+        'Simulate: failed',
+        'Sign: to do',
+        'Submit: to do',
+        'Wait: to do',
+        'Outcome: to do',
+      ]),
+    );
     expect(container.querySelectorAll('[data-failed]')).toHaveLength(1);
     expect(screen.getByText('failed')).toBeVisible();
   });

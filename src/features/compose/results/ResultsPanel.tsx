@@ -1,6 +1,6 @@
 import { Paper, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
@@ -32,9 +32,10 @@ export type RunResultsData = Pick<
  * The results of a run from plain data: the last step's outcome, then the transaction in explorer
  * tabs (Overview with the simulated → committed diff, Balance changes, Events, Write set, Payload
  * with the raw transaction, Timings). Before anything is simulated: the raw transaction and the
- * timings. Compose shows the live run with it, History a stored one.
+ * timings. Compose shows the live run with it, History a stored one. Memoised: the live run's
+ * deferred context is the same object while a step's state paints.
  */
-export function RunResults({
+export const RunResults = memo(function RunResults({
   data,
   tab,
   onTabChange,
@@ -111,7 +112,7 @@ export function RunResults({
       </Paper>
     </Stack>
   );
-}
+});
 
 /** Everything the live Compose run produced so far ({@link RunResults} of its context). */
 export function ResultsPanel({
@@ -124,9 +125,13 @@ export function ResultsPanel({
 }) {
   // Only whether there is anything to show: a draft update while editing changes the context but
   // not this, so typing in the composer does not render the results again.
-  const hasResults = useSelector(
-    actorRef,
-    (snapshot) => Boolean(snapshot.context.outcome) || Boolean(snapshot.context.built),
+  // Deferred, as the results below: a step press paints its controls and state first, and the
+  // swap between the first-steps guide and the results follows as a non-urgent render.
+  const hasResults = useDeferredValue(
+    useSelector(
+      actorRef,
+      (snapshot) => Boolean(snapshot.context.outcome) || Boolean(snapshot.context.built),
+    ),
   );
   const [tab, setTab] = useState<TransactionTab>('overview');
   if (!hasResults) {
@@ -152,6 +157,7 @@ function LiveRunResults({
   tab: TransactionTab;
   onTabChange: (tab: TransactionTab) => void;
 }) {
-  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  // What the chain said follows the machine by a non-urgent render (the step's state paints first).
+  const context = useDeferredValue(useSelector(actorRef, (snapshot) => snapshot.context));
   return <RunResults data={context} tab={tab} onTabChange={onTabChange} />;
 }

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { statePath, transactionMachine } from '../../../../machines';
 import { CodeText } from '../../transaction/CodeText';
@@ -68,6 +68,43 @@ function useNow(active: boolean): number | null {
   return active ? now : null;
 }
 
+interface StepsProps {
+  active: number;
+  busy: boolean;
+  failed: boolean;
+  committed: boolean;
+}
+
+/** The lifecycle as a stepper: done, current (loading while busy), failed, to do. */
+const Steps = memo(function Steps({ active, busy, failed, committed }: StepsProps) {
+  return (
+    <Stepper
+      active={committed ? STEPS.length : active}
+      size="xs"
+      iconSize={26}
+      wrap={false}
+      aria-label="Transaction progress"
+    >
+      {STEPS.map((step, index) => {
+        const failedHere = failed && index === active;
+        return (
+          <Stepper.Step
+            key={step}
+            label={step}
+            description={failedHere ? 'failed' : undefined}
+            loading={busy && index === active}
+            // Only the step that failed is red; the steps before it stay done.
+            color={failedHere ? 'red' : undefined}
+            icon={failedHere ? <span aria-hidden>✕</span> : undefined}
+            data-failed={failedHere || undefined}
+            data-step={`${step}: ${failedHere ? 'failed' : index < active || committed ? 'done' : index === active ? 'current' : 'to do'}`}
+          />
+        );
+      })}
+    </Stepper>
+  );
+});
+
 /**
  * Where the transaction is: a stepper over the lifecycle, the machine's full state path (e.g.
  * `simulated.failure`), its description and tags, and, while a step waits, the elapsed time
@@ -87,34 +124,21 @@ export const RunStepper = memo(function RunStepper({ actorRef }: RunStepperProps
   const elapsed = busy && since !== null && now !== null ? now - since : null;
   const active = stepIndex(path);
   const waiting = path === 'pending' || path === 'rechecking';
+  // The stepper follows by a non-urgent render: a step press paints the state badge first.
+  const stepsActive = useDeferredValue(active);
+  const stepsBusy = useDeferredValue(busy);
+  const stepsFailed = useDeferredValue(failed);
+  const stepsCommitted = useDeferredValue(path === 'committed');
 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label="Progress">
       <Stack gap="xs">
-        <Stepper
-          active={path === 'committed' ? STEPS.length : active}
-          size="xs"
-          iconSize={26}
-          wrap={false}
-          aria-label="Transaction progress"
-        >
-          {STEPS.map((step, index) => {
-            const failedHere = failed && index === active;
-            return (
-              <Stepper.Step
-                key={step}
-                label={step}
-                description={failedHere ? 'failed' : undefined}
-                loading={busy && index === active}
-                // Only the step that failed is red; the steps before it stay done.
-                color={failedHere ? 'red' : undefined}
-                icon={failedHere ? <span aria-hidden>✕</span> : undefined}
-                data-failed={failedHere || undefined}
-                data-step={`${step}: ${failedHere ? 'failed' : index < active || path === 'committed' ? 'done' : index === active ? 'current' : 'to do'}`}
-              />
-            );
-          })}
-        </Stepper>
+        <Steps
+          active={stepsActive}
+          busy={stepsBusy}
+          failed={stepsFailed}
+          committed={stepsCommitted}
+        />
         <Group gap="xs" wrap="wrap">
           <Text size="sm">State</Text>
           <Badge

@@ -1,10 +1,17 @@
-import { memo } from 'react';
+import { memo, useCallback, type ComponentPropsWithRef } from 'react';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { transactionMachine } from '../../../../machines';
-import { enabledControls, shortcutOf, STEP_CONTROLS, type StepEvent } from './stepControls';
+import type { TransactionSnapshot, transactionMachine } from '../../../../machines';
+import { useLatest } from '../../../hooks/useLatest';
+import {
+  enabledControls,
+  shortcutOf,
+  STEP_CONTROLS,
+  type StepControl,
+  type StepEvent,
+} from './stepControls';
 
 /** Props of {@link StepControls}. */
 export interface StepControlsProps {
@@ -13,9 +20,83 @@ export interface StepControlsProps {
   draftReady: boolean;
 }
 
-function sameFlags(a: Record<StepEvent, boolean>, b: Record<StepEvent, boolean>): boolean {
-  return STEP_CONTROLS.every((control) => a[control.event] === b[control.event]);
+/** The flags of one snapshot, computed once for the nine buttons that each read theirs. */
+const flagsBySnapshot = new WeakMap<
+  TransactionSnapshot,
+  { draftReady: boolean; flags: Record<StepEvent, boolean> }
+>();
+
+function flagsOf(snapshot: TransactionSnapshot, draftReady: boolean): Record<StepEvent, boolean> {
+  const cached = flagsBySnapshot.get(snapshot);
+  if (cached?.draftReady === draftReady) return cached.flags;
+  const flags = enabledControls(snapshot, draftReady);
+  flagsBySnapshot.set(snapshot, { draftReady, flags });
+  return flags;
 }
+
+/** What the Tooltip hands its target (its handlers and ref), passed on to the button. */
+type ReferenceProps = Omit<ComponentPropsWithRef<'button'>, 'color' | 'children'>;
+
+interface StepButtonProps {
+  actorRef: ActorRefFrom<typeof transactionMachine>;
+  control: StepControl;
+  draftReady: boolean;
+  onSend: (event: StepEvent) => void;
+}
+
+/**
+ * The button of one step, subscribed to its own enabled state and label: a transition renders
+ * again only the buttons that change, and not their tooltips (a Mantine Tooltip costs more to
+ * render than its button).
+ */
+function StepButtonFace({
+  actorRef,
+  control,
+  draftReady,
+  onSend,
+  onClick,
+  ...reference
+}: StepButtonProps & ReferenceProps) {
+  const enabled = useSelector(actorRef, (snapshot) => flagsOf(snapshot, draftReady)[control.event]);
+  const anyway = useSelector(
+    actorRef,
+    (snapshot) =>
+      (control.event === 'sign' || control.event === 'run') &&
+      snapshot.matches({ simulated: 'failure' }),
+  );
+  return (
+    <Button
+      {...reference}
+      size="xs"
+      variant={
+        control.event === 'run' ? 'filled' : control.event === 'cancel' ? 'outline' : 'light'
+      }
+      color={control.event === 'cancel' ? 'red' : undefined}
+      disabled={!enabled}
+      aria-keyshortcuts={shortcutOf(control)}
+      onClick={(event) => {
+        onClick?.(event);
+        onSend(control.event);
+      }}
+    >
+      {anyway ? `${control.label} anyway` : control.label}
+    </Button>
+  );
+}
+
+/** One step button with its tooltip; renders again only when the draft's readiness matters and changes. */
+const StepButton = memo(function StepButton(props: StepButtonProps) {
+  return (
+    <Tooltip label={`${props.control.hint} (${shortcutOf(props.control)})`} openDelay={400}>
+      <StepButtonFace {...props} />
+    </Tooltip>
+  );
+});
+
+/** The shortcuts line: the same on every render. */
+const SHORTCUTS = STEP_CONTROLS.map((control) => `${shortcutOf(control)} ${control.label}`).join(
+  ' · ',
+);
 
 /**
  * Build, Simulate, Sign, Submit, Run all, Cancel, Recheck, Edit and Retry: each enabled exactly
@@ -25,17 +106,14 @@ export const StepControls = memo(function StepControls({
   actorRef,
   draftReady,
 }: StepControlsProps) {
-  const enabled = useSelector(
-    actorRef,
-    (snapshot) => enabledControls(snapshot, draftReady),
-    sameFlags,
+  const isDraftReady = useLatest(draftReady);
+  // Stable, so a draft becoming ready renders only the buttons it concerns.
+  const send = useCallback(
+    (event: StepEvent) => {
+      if (flagsOf(actorRef.getSnapshot(), isDraftReady())[event]) actorRef.send({ type: event });
+    },
+    [actorRef, isDraftReady],
   );
-  const failedSimulation = useSelector(actorRef, (snapshot) =>
-    snapshot.matches({ simulated: 'failure' }),
-  );
-  const send = (event: StepEvent) => {
-    if (enabledControls(actorRef.getSnapshot(), draftReady)[event]) actorRef.send({ type: event });
-  };
   useHotkeys(
     STEP_CONTROLS.map((control) => [
       `alt+${control.key.toLowerCase()}`,
@@ -48,40 +126,19 @@ export const StepControls = memo(function StepControls({
   return (
     <Stack gap={6}>
       <Group gap="xs" role="toolbar" aria-label="Transaction steps">
-        {STEP_CONTROLS.map((control) => {
-          const label =
-            failedSimulation && (control.event === 'sign' || control.event === 'run')
-              ? `${control.label} anyway`
-              : control.label;
-          return (
-            <Tooltip
-              key={control.event}
-              label={`${control.hint} (${shortcutOf(control)})`}
-              openDelay={400}
-            >
-              <Button
-                size="xs"
-                variant={
-                  control.event === 'run'
-                    ? 'filled'
-                    : control.event === 'cancel'
-                      ? 'outline'
-                      : 'light'
-                }
-                color={control.event === 'cancel' ? 'red' : undefined}
-                disabled={!enabled[control.event]}
-                aria-keyshortcuts={shortcutOf(control)}
-                onClick={() => send(control.event)}
-              >
-                {label}
-              </Button>
-            </Tooltip>
-          );
-        })}
+        {STEP_CONTROLS.map((control) => (
+          <StepButton
+            key={control.event}
+            actorRef={actorRef}
+            control={control}
+            // Only Build and Run all depend on the draft (from `editing`).
+            draftReady={control.event === 'build' || control.event === 'run' ? draftReady : true}
+            onSend={send}
+          />
+        ))}
       </Group>
       <Text size="xs" c="dimmed" aria-label="Keyboard shortcuts">
-        Shortcuts:{' '}
-        {STEP_CONTROLS.map((control) => `${shortcutOf(control)} ${control.label}`).join(' · ')}
+        Shortcuts: {SHORTCUTS}
       </Text>
     </Stack>
   );
