@@ -24,7 +24,7 @@ import {
   TransactionPayloadScript,
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
-import { concatBytes, sha3, toHex, uleb128, utf8, must } from '../encoding.ts';
+import { concatBytes, sha3, sha3Hex, uleb128, utf8, must } from '../encoding.ts';
 import './abstractionProof.ts'; // reads `Abstraction` authenticators as the node does
 
 /** An entry function call as the payload names it; arguments stay BCS until the ABI reads them. */
@@ -78,7 +78,7 @@ const USER_TRANSACTION_VARIANT = new Uint8Array([0]);
 
 /** `sha3_256(sha3_256("APTOS::Transaction") ‖ 0x00 ‖ bcs(SignedTransaction))`, as the SDK computes it. */
 export function userTransactionHash(bytes: Uint8Array): `0x${string}` {
-  return toHex(sha3(TRANSACTION_SALT, USER_TRANSACTION_VARIANT, bytes));
+  return sha3Hex(TRANSACTION_SALT, USER_TRANSACTION_VARIANT, bytes);
 }
 
 /** Thrown with the reason BCS decoding failed. */
