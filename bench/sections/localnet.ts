@@ -168,6 +168,9 @@ async function throughput(
   const [mainBefore, processBefore] = [cpuSeconds(pid, pid), cpuSeconds(pid)];
   const before = await status(server);
   const url = new URL(server.urls.rest);
+  const requests = transactions.map((body) =>
+    RawHttpConnection.requestBytes(url.hostname, 'POST', '/v1/transactions', body, BCS),
+  );
   const connections = Array.from(
     { length: concurrency },
     () => new RawHttpConnection(url.hostname, Number(url.port)),
@@ -178,12 +181,12 @@ async function throughput(
   const started = performance.now();
   await Promise.all(
     connections.map(async (connection) => {
-      while (next < transactions.length) {
-        const body = transactions[next++];
-        if (body === undefined) break;
-        const response = await connection.request('POST', '/v1/transactions', body, BCS);
+      while (next < requests.length) {
+        const request = requests[next++];
+        if (request === undefined) break;
+        const response = await connection.send(request);
         if (response.status !== 202) {
-          if (rejected === 0) progress(`rejected: ${response.status} ${response.body}`);
+          if (rejected === 0) progress(`rejected: ${response.status} ${response.body.toString()}`);
           rejected += 1;
         }
       }
