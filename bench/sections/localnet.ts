@@ -84,7 +84,9 @@ async function spawnServer(): Promise<Server> {
       '0',
       ...AUTO_PORT_ARGS,
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    // BENCH_CHAIN_DIR runs the chain of another checkout (with its own node_modules/.cache), so an
+    // A/B of two versions of the chain can alternate under the same load.
+    { cwd: process.env.BENCH_CHAIN_DIR ?? ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
   const urls = await new Promise<Server['urls']>((resolve, reject) => {
