@@ -343,6 +343,7 @@ export const localnetSection: BenchSection = {
       const latencyRuns = Array.from({ length: 5 }, (_, i) =>
         round(percentile(latency.slice(i * 100, i * 100 + 100), 50), 2),
       );
+      const ratioRuns = tpsRuns.map((value, i) => round(value / (verifyRuns[i] ?? Number.NaN), 3));
       const tps = median(tpsRuns);
       const verifyPerSecond = median(verifyRuns);
       const metrics: Metric[] = [
@@ -386,10 +387,13 @@ export const localnetSection: BenchSection = {
         },
         {
           name: 'TPS ÷ verify rate (same run, instant mining)',
-          value: round(tps / verifyPerSecond, 3),
+          // The median of the runs' ratios, each throughput run over the verify rate measured just
+          // before it: under load the verify rate swings between runs, and a median TPS over a
+          // median verify rate would pair figures from different moments.
+          value: median(ratioRuns),
           unit: '',
           target: { op: '>=', value: 0.75 },
-          runs: tpsRuns.map((value, i) => round(value / (verifyRuns[i] ?? verifyPerSecond), 3)),
+          runs: ratioRuns,
         },
         {
           name: 'chain CPU per committed transfer, main thread',
