@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 export class RawHttpConnection {
   private readonly socket: Socket;
   private buffer: Buffer = Buffer.alloc(0);
-  private waiting: ((response: { status: number; body: string }) => void) | null = null;
+  private waiting: ((response: { status: number; body: Buffer }) => void) | null = null;
   private readonly ready: Promise<void>;
 
   constructor(
@@ -34,11 +34,43 @@ export class RawHttpConnection {
     const match = /content-length:\s*(\d+)/i.exec(head);
     const length = match === null ? 0 : Number(match[1]);
     if (this.buffer.length < end + 4 + length) return;
-    const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+    const body = this.buffer.subarray(end + 4, end + 4 + length);
     this.buffer = this.buffer.subarray(end + 4 + length);
     const resolve = this.waiting;
     this.waiting = null;
     resolve({ status, body });
+  }
+
+  /**
+   * A whole request (head and body) as bytes, built once: the throughput run builds every request
+   * before it starts the clock, as it signs every transaction before, so the load generator's time
+   * goes to sending and reading.
+   */
+  static requestBytes(
+    host: string,
+    method: string,
+    path: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ): Buffer {
+    const head =
+      `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n` +
+      (body === undefined
+        ? ''
+        : `Content-Type: ${contentType ?? 'application/json'}\r\nContent-Length: ${body.length}\r\n`) +
+      '\r\n';
+    return body === undefined
+      ? Buffer.from(head, 'latin1')
+      : Buffer.concat([Buffer.from(head, 'latin1'), body]);
+  }
+
+  /** Sends a request built by {@link requestBytes}; the answer's body stays bytes. */
+  async send(request: Buffer): Promise<{ status: number; body: Buffer }> {
+    await this.ready;
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.socket.write(request);
+    });
   }
 
   async request(
@@ -47,18 +79,10 @@ export class RawHttpConnection {
     body?: Uint8Array,
     contentType?: string,
   ): Promise<{ status: number; body: string }> {
-    await this.ready;
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-      const head =
-        `${method} ${path} HTTP/1.1\r\nHost: ${this.host}\r\n` +
-        (body === undefined
-          ? ''
-          : `Content-Type: ${contentType ?? 'application/json'}\r\nContent-Length: ${body.length}\r\n`) +
-        '\r\n';
-      if (body === undefined) this.socket.write(head);
-      else this.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
-    });
+    const response = await this.send(
+      RawHttpConnection.requestBytes(this.host, method, path, body, contentType),
+    );
+    return { status: response.status, body: response.body.toString('utf8') };
   }
 
   close(): void {

@@ -40,8 +40,10 @@ export function sha3(...parts: Uint8Array[]): Uint8Array {
   return new Uint8Array(hash('sha3-256', input, 'buffer'));
 }
 
+/** `toHex(sha3(...parts))` in one step (OpenSSL writes the hex; no intermediate copies). */
 export function sha3Hex(...parts: Uint8Array[]): `0x${string}` {
-  return toHex(sha3(...parts));
+  const input = parts.length === 1 ? (parts[0] ?? new Uint8Array()) : Buffer.concat(parts);
+  return `0x${hash('sha3-256', input, 'hex')}`;
 }
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

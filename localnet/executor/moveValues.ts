@@ -118,6 +118,20 @@ function decodeFrom(tag: TypeTag, d: Deserializer): MoveVal {
 
 /** Decodes one BCS argument; every byte must be used. */
 export function decodeArgument(tag: TypeTag, bytes: Uint8Array): MoveVal {
+  // The common arguments (an address, an integer) of exactly their size need no deserializer: the
+  // same values as below; any other length takes the general path and its errors.
+  const size = unsignedSize(tag);
+  if (size !== null) {
+    if (bytes.length === 8 && size === 8)
+      return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
+    if (bytes.length === size) {
+      let value = 0n;
+      for (let i = size - 1; i >= 0; i -= 1) value = (value << 8n) | BigInt(must(bytes[i]));
+      return size <= 4 ? Number(value) : value;
+    }
+  } else if (bytes.length === 32 && isAddress(tag)) {
+    return toHex(bytes) as LongAddress;
+  }
   const d = new ViewDeserializer(bytes);
   let value: MoveVal;
   try {

@@ -12,7 +12,7 @@ import {
   type AnySignature,
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
-import { concatBytes, memoize, sha3, toHex, must } from '../encoding.ts';
+import { memoize, sha3, sha3Hex, toHex, must } from '../encoding.ts';
 import {
   abstractionAuthKey,
   abstractionDigestVerifies,
@@ -237,7 +237,7 @@ export function authenticationKeyOf(authenticator: AccountAuthenticator): LongAd
   } else {
     return null;
   }
-  return toHex(sha3(concatBytes([keyBytes, new Uint8Array([scheme])]))) as LongAddress;
+  return sha3Hex(keyBytes, new Uint8Array([scheme])) as LongAddress;
 }
 
 /** The raw key and signature of a lone Ed25519 signer (plain or SingleKey); `null` otherwise. */

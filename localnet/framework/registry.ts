@@ -54,10 +54,16 @@ export const MODULES: readonly NativeModule[] = [
   tokenModule,
 ];
 
-const byId = new Map(MODULES.map((module) => [`${module.address}::${module.name}`, module]));
+/** Address, then name: two lookups without building a key string (several per transaction). */
+const byAddress = new Map<string, Map<string, NativeModule>>();
+for (const module of MODULES) {
+  let byName = byAddress.get(module.address);
+  if (byName === undefined) byAddress.set(module.address, (byName = new Map()));
+  byName.set(module.name, module); // the last of a duplicate wins, as in one Map of `address::name`
+}
 
 export function findModule(address: LongAddress, name: string): NativeModule | undefined {
-  return byId.get(`${address}::${name}`);
+  return byAddress.get(address)?.get(name);
 }
 
 export function modulesAt(address: LongAddress): NativeModule[] {

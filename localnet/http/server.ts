@@ -34,7 +34,13 @@ function readBody(
       }
     });
     req.on('end', () => {
-      if (!tooLarge) resolve({ body: new Uint8Array(Buffer.concat(chunks, size)), tooLarge });
+      if (tooLarge) return;
+      // One copy into a plain array of its own (a chunk is a view of the socket's read buffer).
+      const only = chunks.length === 1 ? chunks[0] : undefined;
+      resolve({
+        body: new Uint8Array(only ?? Buffer.concat(chunks, size)),
+        tooLarge,
+      });
     });
     req.on('error', reject);
   });

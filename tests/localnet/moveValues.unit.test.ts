@@ -128,6 +128,45 @@ describe('decodeArgument', () => {
     );
     expect(argumentError(() => decode('u64', new Uint8Array([1, 2])))).toMatch(/end of buffer/i);
   });
+
+  it('reads a lone integer or address of its exact size as the deserializer reads it in a vector', () => {
+    // The direct read (no deserializer) for the common arguments against the general path, which a
+    // one-item vector takes: random bytes at every width, and lengths one off either way.
+    const seeded = (() => {
+      let state = 0x2545f491;
+      return () => {
+        state ^= state << 13;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        return (state >>> 0) & 0xff;
+      };
+    })();
+    const sizes: Array<[string, number]> = [
+      ['u8', 1],
+      ['u16', 2],
+      ['u32', 4],
+      ['u64', 8],
+      ['u128', 16],
+      ['u256', 32],
+      ['address', 32],
+    ];
+    for (const [type, size] of sizes) {
+      for (let round = 0; round < 50; round += 1) {
+        const bytes = Uint8Array.from({ length: size }, seeded);
+        if (round === 0) bytes.fill(0xff);
+        if (round === 1) bytes.fill(0);
+        const inVector = decode(`vector<${type}>`, new Uint8Array([1, ...bytes])) as unknown[];
+        expect(decode(type, bytes)).toEqual(inVector[0]);
+        expect(typeof decode(type, bytes)).toBe(
+          size <= 4 ? 'number' : size === 32 && type === 'address' ? 'string' : 'bigint',
+        );
+      }
+      expect(argumentError(() => decode(type, new Uint8Array(size + 1)))).toBe(
+        'trailing bytes in argument',
+      );
+      expect(argumentError(() => decode(type, new Uint8Array(size - 1)))).toMatch(/end of buffer/i);
+    }
+  });
 });
 
 describe('argumentFromJson', () => {
