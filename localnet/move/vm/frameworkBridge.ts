@@ -141,6 +141,49 @@ const KNOWN: LoadedStruct[] = [
     2,
   ),
   def('account', 'SignerCapability', drop | store, [['account', T.address]]),
+  // aptos_std data structures and string_utils's list (natives in `stdlib/`).
+  def(
+    'smart_table',
+    'SmartTable',
+    store,
+    [
+      [
+        'buckets',
+        s('table_with_length', 'TableWithLength', [
+          T.u64,
+          T.vector(s('smart_table', 'Entry', [P0, P1])),
+        ]),
+      ],
+      ['num_buckets', T.u64],
+      ['level', T.u8],
+      ['size', T.u64],
+      ['split_load_threshold', T.u8],
+      ['target_bucket_size', T.u64],
+    ],
+    2,
+  ),
+  def(
+    'smart_table',
+    'Entry',
+    copy | drop | store,
+    [
+      ['hash', T.u64],
+      ['key', P0],
+      ['value', P1],
+    ],
+    2,
+  ),
+  def(
+    'string_utils',
+    'Cons',
+    copy | drop | store,
+    [
+      ['car', P0],
+      ['cdr', P1],
+    ],
+    2,
+  ),
+  def('string_utils', 'NIL', copy | drop | store, [['dummy_field', T.bool]]),
   def('fixed_point32', 'FixedPoint32', copy | drop | store, [['value', T.u64]]),
   def('fixed_point64', 'FixedPoint64', copy | drop | store, [['value', T.u128]]),
   def('fungible_asset', 'FungibleAsset', 0, [

@@ -18,6 +18,7 @@ import type { Ty } from './ty.ts';
 import { K, T, tyString } from './ty.ts';
 import type { Value } from './values.ts';
 import { copyValue, deserialize, Ref, serialize, valueEquals, ValueError } from './values.ts';
+import { STDLIB_NATIVES } from './stdlib/index.ts';
 
 const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 
@@ -571,6 +572,9 @@ def('auth_data', 'is_derivable', (_h, _t, [d]) => [(deref(d as Value) as Value[]
 def('auth_data', 'derivable_abstract_signature', (_h, _t, [d]) => authData(d as Value, 1, 2));
 def('auth_data', 'derivable_abstract_public_key', (_h, _t, [d]) => authData(d as Value, 1, 3));
 // ---------------------------------------------------------------------------------------------
+// string_utils, smart_table, aptos_hash::sip_hash, … (`stdlib/`)
+
+for (const [module, name, impl] of STDLIB_NATIVES) def(module, name, impl);
 
 /** A std/aptos_std native of `0x1`, when there is one. */
 export function stdNative(
