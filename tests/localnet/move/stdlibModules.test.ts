@@ -166,13 +166,14 @@ function fmtModule(): CompiledModule {
   });
   const built = b.build();
   // The views' type parameters have `copy + drop` (abilities 1 | 2), as the compiler requires.
-  for (const handle of built.functionHandles) {
-    if (handle.module === built.selfModuleHandleIdx)
-      (handle as { typeParameters: number[] }).typeParameters = handle.typeParameters.map(
-        () => 1 | 2,
-      );
-  }
-  return built;
+  return {
+    ...built,
+    functionHandles: built.functionHandles.map((handle) =>
+      handle.module === built.selfModuleHandleIdx
+        ? { ...handle, typeParameters: handle.typeParameters.map(() => 1 | 2) }
+        : handle,
+    ),
+  };
 }
 
 /**
