@@ -184,6 +184,15 @@ const KNOWN: LoadedStruct[] = [
     2,
   ),
   def('string_utils', 'NIL', copy | drop | store, [['dummy_field', T.bool]]),
+  def('comparator', 'Result', drop, [['inner', T.u8]]),
+  def('any', 'Any', drop | store, [
+    ['type_name', STRING],
+    ['data', T.vector(T.u8)],
+  ]),
+  def('copyable_any', 'Any', copy | drop | store, [
+    ['type_name', STRING],
+    ['data', T.vector(T.u8)],
+  ]),
   def('fixed_point32', 'FixedPoint32', copy | drop | store, [['value', T.u64]]),
   def('fixed_point64', 'FixedPoint64', copy | drop | store, [['value', T.u128]]),
   def('fungible_asset', 'FungibleAsset', 0, [

@@ -462,13 +462,10 @@ def('event', 'emit_event', (host, tys, [handle, msg]) => {
 def('event', 'counter', (_h, _t, [handle]) => [(deref(handle as Value) as Value[])[0] as Value]);
 
 // ---------------------------------------------------------------------------------------------
-// math64, math128 (Move code in the framework; pure, so native here)
+// math64, math128 (Move code in the framework; pure, so native here; pow, clamp, floor_log2, log2,
+// mul_div, ceil_div, gcd in stdlib/math.ts)
 
-for (const [module, bits] of [
-  ['math64', 64n],
-  ['math128', 128n],
-] as const) {
-  const max = (1n << bits) - 1n;
+for (const module of ['math64', 'math128'] as const) {
   def(module, 'max', (_h, _t, [a, b]) => [
     (a as bigint) > (b as bigint) ? (a as bigint) : (b as bigint),
   ]);
@@ -476,21 +473,6 @@ for (const [module, bits] of [
     (a as bigint) < (b as bigint) ? (a as bigint) : (b as bigint),
   ]);
   def(module, 'average', (_h, _t, [a, b]) => [((a as bigint) + (b as bigint)) / 2n]);
-  def(module, 'pow', (_h, _t, [n, e]) => {
-    const r = (n as bigint) ** (e as bigint);
-    if (r > max) throw vmError('ARITHMETIC_ERROR');
-    return [r];
-  });
-  def(module, 'mul_div', (_h, _t, [a, b, c]) => {
-    if (c === 0n) abort(module, 0x20004n);
-    const r = ((a as bigint) * (b as bigint)) / (c as bigint);
-    if (r > max) throw vmError('ARITHMETIC_ERROR');
-    return [r];
-  });
-  def(module, 'clamp', (_h, _t, [x, lo, hi]) => {
-    const v = x as bigint;
-    return [v < (lo as bigint) ? (lo as bigint) : v > (hi as bigint) ? (hi as bigint) : v];
-  });
   def(module, 'sqrt', (_h, _t, [x]) => {
     const v = x as bigint;
     if (v < 2n) return [v];
@@ -498,10 +480,6 @@ for (const [module, bits] of [
     while (r * r > v) r -= 1n;
     while ((r + 1n) * (r + 1n) <= v) r += 1n;
     return [r];
-  });
-  def(module, 'floor_log2', (_h, _t, [x]) => {
-    if (x === 0n) abort(module, 0x20001n);
-    return [(x as bigint).toString(2).length - 1];
   });
 }
 

@@ -4,6 +4,7 @@
  * `natives.ts` registers everything listed here.
  */
 import type { NativeImpl } from '../loader.ts';
+import { MATH_NATIVES } from './math.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
 import { STRING_UTILS } from './stringUtils.ts';
 
@@ -15,4 +16,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('string_utils', STRING_UTILS),
   ...within('smart_table', SMART_TABLE),
   ...within('aptos_hash', SIP_HASH),
+  ...MATH_NATIVES,
 ];

@@ -42,7 +42,11 @@ const ERRORS = {
   2: { name: 'EINVALID_FORMAT', doc: 'The format string is not valid.' },
 } as const;
 const abort = (code: 1n | 2n | 3n): never => {
-  throw new BytecodeAbort('0x1::string_utils', code, code === 3n ? null : ERRORS[code === 1n ? 1 : 2]);
+  throw new BytecodeAbort(
+    '0x1::string_utils',
+    code,
+    code === 3n ? null : ERRORS[code === 1n ? 1 : 2],
+  );
 };
 
 const deref = (v: Value): Value => (v instanceof Ref ? (v.c[v.i] as Value) : v);
