@@ -184,6 +184,29 @@ const KNOWN: LoadedStruct[] = [
     2,
   ),
   def('string_utils', 'NIL', copy | drop | store, [['dummy_field', T.bool]]),
+  def(
+    'smart_vector',
+    'SmartVector',
+    store,
+    [
+      ['inline_vec', T.vector(P0)],
+      ['big_vec', s('option', 'Option', [s('big_vector', 'BigVector', [P0])])],
+      ['inline_capacity', s('option', 'Option', [T.u64])],
+      ['bucket_size', s('option', 'Option', [T.u64])],
+    ],
+    1,
+  ),
+  def(
+    'big_vector',
+    'BigVector',
+    store,
+    [
+      ['buckets', s('table_with_length', 'TableWithLength', [T.u64, T.vector(P0)])],
+      ['end_index', T.u64],
+      ['bucket_size', T.u64],
+    ],
+    1,
+  ),
   def('comparator', 'Result', drop, [['inner', T.u8]]),
   def('any', 'Any', drop | store, [
     ['type_name', STRING],

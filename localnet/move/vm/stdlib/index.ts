@@ -6,6 +6,7 @@
 import type { NativeImpl } from '../loader.ts';
 import { MATH_NATIVES } from './math.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
+import { SMART_VECTOR } from './smartVector.ts';
 import { STRING_UTILS } from './stringUtils.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
@@ -15,6 +16,7 @@ const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
 export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('string_utils', STRING_UTILS),
   ...within('smart_table', SMART_TABLE),
+  ...within('smart_vector', SMART_VECTOR),
   ...within('aptos_hash', SIP_HASH),
   ...MATH_NATIVES,
 ];
