@@ -246,6 +246,41 @@ KNOWN.push({
     },
   ],
 });
+// std::cmp::Ordering and aptos_std::ordered_map (natives in `stdlib/orderedMap.ts`).
+KNOWN.push(
+  {
+    name: name('cmp', 'Ordering'),
+    abilities: copy | drop,
+    typeParams: [],
+    fields: null,
+    variants: ['Less', 'Equal', 'Greater'].map((variant) => ({ name: variant, fields: [] })),
+  },
+  {
+    name: name('ordered_map', 'OrderedMap'),
+    abilities: copy | drop | store,
+    typeParams: [
+      { constraints: 0, isPhantom: false },
+      { constraints: 0, isPhantom: false },
+    ],
+    fields: null,
+    variants: [
+      {
+        name: 'SortedVectorMap',
+        fields: [{ name: 'entries', ty: T.vector(s('ordered_map', 'Entry', [P0, P1])) }],
+      },
+    ],
+  },
+  def(
+    'ordered_map',
+    'Entry',
+    copy | drop | store,
+    [
+      ['key', P0],
+      ['value', P1],
+    ],
+    2,
+  ),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -5,6 +5,7 @@
  */
 import type { NativeImpl } from '../loader.ts';
 import { MATH_NATIVES } from './math.ts';
+import { ORDERED_NATIVES } from './orderedMap.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
 import { SMART_VECTOR } from './smartVector.ts';
 import { STRING_UTILS } from './stringUtils.ts';
@@ -19,4 +20,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('smart_vector', SMART_VECTOR),
   ...within('aptos_hash', SIP_HASH),
   ...MATH_NATIVES,
+  ...ORDERED_NATIVES,
 ];
