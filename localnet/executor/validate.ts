@@ -38,7 +38,8 @@ export const VALIDATION_CODES = {
   MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH: 35,
   // Account abstraction: the registered authentication function failed (abstraction.ts).
   ABORTED: 4016,
-  ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED: 41, // its number not checked against a node
+  // 41 and 44 as in move-core-types vm_status.rs StatusCode (checked 2026-11-23).
+  ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED: 41,
   FUNCTION_RESOLUTION_FAILURE: 1091,
   LINKER_ERROR: 1081,
   UNKNOWN_INVARIANT_VIOLATION_ERROR: 2000,

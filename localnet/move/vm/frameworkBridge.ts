@@ -141,6 +141,81 @@ const KNOWN: LoadedStruct[] = [
     2,
   ),
   def('account', 'SignerCapability', drop | store, [['account', T.address]]),
+  // aptos_std data structures and string_utils's list (natives in `stdlib/`).
+  def(
+    'smart_table',
+    'SmartTable',
+    store,
+    [
+      [
+        'buckets',
+        s('table_with_length', 'TableWithLength', [
+          T.u64,
+          T.vector(s('smart_table', 'Entry', [P0, P1])),
+        ]),
+      ],
+      ['num_buckets', T.u64],
+      ['level', T.u8],
+      ['size', T.u64],
+      ['split_load_threshold', T.u8],
+      ['target_bucket_size', T.u64],
+    ],
+    2,
+  ),
+  def(
+    'smart_table',
+    'Entry',
+    copy | drop | store,
+    [
+      ['hash', T.u64],
+      ['key', P0],
+      ['value', P1],
+    ],
+    2,
+  ),
+  def(
+    'string_utils',
+    'Cons',
+    copy | drop | store,
+    [
+      ['car', P0],
+      ['cdr', P1],
+    ],
+    2,
+  ),
+  def('string_utils', 'NIL', copy | drop | store, [['dummy_field', T.bool]]),
+  def(
+    'smart_vector',
+    'SmartVector',
+    store,
+    [
+      ['inline_vec', T.vector(P0)],
+      ['big_vec', s('option', 'Option', [s('big_vector', 'BigVector', [P0])])],
+      ['inline_capacity', s('option', 'Option', [T.u64])],
+      ['bucket_size', s('option', 'Option', [T.u64])],
+    ],
+    1,
+  ),
+  def(
+    'big_vector',
+    'BigVector',
+    store,
+    [
+      ['buckets', s('table_with_length', 'TableWithLength', [T.u64, T.vector(P0)])],
+      ['end_index', T.u64],
+      ['bucket_size', T.u64],
+    ],
+    1,
+  ),
+  def('comparator', 'Result', drop, [['inner', T.u8]]),
+  def('any', 'Any', drop | store, [
+    ['type_name', STRING],
+    ['data', T.vector(T.u8)],
+  ]),
+  def('copyable_any', 'Any', copy | drop | store, [
+    ['type_name', STRING],
+    ['data', T.vector(T.u8)],
+  ]),
   def('fixed_point32', 'FixedPoint32', copy | drop | store, [['value', T.u64]]),
   def('fixed_point64', 'FixedPoint64', copy | drop | store, [['value', T.u128]]),
   def('fungible_asset', 'FungibleAsset', 0, [
@@ -171,6 +246,41 @@ KNOWN.push({
     },
   ],
 });
+// std::cmp::Ordering and aptos_std::ordered_map (natives in `stdlib/orderedMap.ts`).
+KNOWN.push(
+  {
+    name: name('cmp', 'Ordering'),
+    abilities: copy | drop,
+    typeParams: [],
+    fields: null,
+    variants: ['Less', 'Equal', 'Greater'].map((variant) => ({ name: variant, fields: [] })),
+  },
+  {
+    name: name('ordered_map', 'OrderedMap'),
+    abilities: copy | drop | store,
+    typeParams: [
+      { constraints: 0, isPhantom: false },
+      { constraints: 0, isPhantom: false },
+    ],
+    fields: null,
+    variants: [
+      {
+        name: 'SortedVectorMap',
+        fields: [{ name: 'entries', ty: T.vector(s('ordered_map', 'Entry', [P0, P1])) }],
+      },
+    ],
+  },
+  def(
+    'ordered_map',
+    'Entry',
+    copy | drop | store,
+    [
+      ['key', P0],
+      ['value', P1],
+    ],
+    2,
+  ),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -18,6 +18,7 @@ import type { Ty } from './ty.ts';
 import { K, T, tyString } from './ty.ts';
 import type { Value } from './values.ts';
 import { copyValue, deserialize, Ref, serialize, valueEquals, ValueError } from './values.ts';
+import { STDLIB_NATIVES } from './stdlib/index.ts';
 
 const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 
@@ -461,13 +462,10 @@ def('event', 'emit_event', (host, tys, [handle, msg]) => {
 def('event', 'counter', (_h, _t, [handle]) => [(deref(handle as Value) as Value[])[0] as Value]);
 
 // ---------------------------------------------------------------------------------------------
-// math64, math128 (Move code in the framework; pure, so native here)
+// math64, math128 (Move code in the framework; pure, so native here; pow, clamp, floor_log2, log2,
+// mul_div, ceil_div, gcd in stdlib/math.ts)
 
-for (const [module, bits] of [
-  ['math64', 64n],
-  ['math128', 128n],
-] as const) {
-  const max = (1n << bits) - 1n;
+for (const module of ['math64', 'math128'] as const) {
   def(module, 'max', (_h, _t, [a, b]) => [
     (a as bigint) > (b as bigint) ? (a as bigint) : (b as bigint),
   ]);
@@ -475,21 +473,6 @@ for (const [module, bits] of [
     (a as bigint) < (b as bigint) ? (a as bigint) : (b as bigint),
   ]);
   def(module, 'average', (_h, _t, [a, b]) => [((a as bigint) + (b as bigint)) / 2n]);
-  def(module, 'pow', (_h, _t, [n, e]) => {
-    const r = (n as bigint) ** (e as bigint);
-    if (r > max) throw vmError('ARITHMETIC_ERROR');
-    return [r];
-  });
-  def(module, 'mul_div', (_h, _t, [a, b, c]) => {
-    if (c === 0n) abort(module, 0x20004n);
-    const r = ((a as bigint) * (b as bigint)) / (c as bigint);
-    if (r > max) throw vmError('ARITHMETIC_ERROR');
-    return [r];
-  });
-  def(module, 'clamp', (_h, _t, [x, lo, hi]) => {
-    const v = x as bigint;
-    return [v < (lo as bigint) ? (lo as bigint) : v > (hi as bigint) ? (hi as bigint) : v];
-  });
   def(module, 'sqrt', (_h, _t, [x]) => {
     const v = x as bigint;
     if (v < 2n) return [v];
@@ -497,10 +480,6 @@ for (const [module, bits] of [
     while (r * r > v) r -= 1n;
     while ((r + 1n) * (r + 1n) <= v) r += 1n;
     return [r];
-  });
-  def(module, 'floor_log2', (_h, _t, [x]) => {
-    if (x === 0n) abort(module, 0x20001n);
-    return [(x as bigint).toString(2).length - 1];
   });
 }
 
@@ -571,6 +550,9 @@ def('auth_data', 'is_derivable', (_h, _t, [d]) => [(deref(d as Value) as Value[]
 def('auth_data', 'derivable_abstract_signature', (_h, _t, [d]) => authData(d as Value, 1, 2));
 def('auth_data', 'derivable_abstract_public_key', (_h, _t, [d]) => authData(d as Value, 1, 3));
 // ---------------------------------------------------------------------------------------------
+// string_utils, smart_table, aptos_hash::sip_hash, … (`stdlib/`)
+
+for (const [module, name, impl] of STDLIB_NATIVES) def(module, name, impl);
 
 /** A std/aptos_std native of `0x1`, when there is one. */
 export function stdNative(

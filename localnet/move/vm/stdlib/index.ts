@@ -1,0 +1,24 @@
+/**
+ * aptos_std modules that are Move code in the framework, implemented natively because `0x1` has
+ * no bytecode here: each file follows its Move module (layouts, order of entries, abort codes).
+ * `natives.ts` registers everything listed here.
+ */
+import type { NativeImpl } from '../loader.ts';
+import { MATH_NATIVES } from './math.ts';
+import { ORDERED_NATIVES } from './orderedMap.ts';
+import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
+import { SMART_VECTOR } from './smartVector.ts';
+import { STRING_UTILS } from './stringUtils.ts';
+
+const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
+  list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
+
+/** `[module, function, implementation]` of every native here. */
+export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
+  ...within('string_utils', STRING_UTILS),
+  ...within('smart_table', SMART_TABLE),
+  ...within('smart_vector', SMART_VECTOR),
+  ...within('aptos_hash', SIP_HASH),
+  ...MATH_NATIVES,
+  ...ORDERED_NATIVES,
+];
