@@ -19,6 +19,7 @@ import type {
   StructTypeParameter,
   Visibility,
 } from '../binary/types.ts';
+import { verifyControlFlow, verifyLimits, verifySafety } from '../verifier/index.ts';
 import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { VmSession } from './session.ts';
@@ -1020,5 +1021,14 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
  * the publisher, after the binary reader's bounds check; throws a `VmError`.
  */
 export function checkModule(module: LoadedModule, lookup: StructLookup): void {
-  for (const fn of module.functions) if (fn.code !== null) prepare(fn, lookup, true);
+  verifyLimits(module.compiled, module.id);
+  for (const fn of module.functions) if (fn.code !== null) verifyCode(fn, lookup);
+}
+
+/** The verifier on one function: control flow, types (`prepare`), then locals/references/acquires. */
+export function verifyCode(fn: LoadedFunction, lookup: StructLookup): Prepared {
+  const cfg = verifyControlFlow(fn.id, fn.code ?? []);
+  const prepared = prepare(fn, lookup, true);
+  verifySafety(fn, cfg, lookup);
+  return prepared;
 }
