@@ -13,7 +13,11 @@ export const DROP = 2;
 export const STORE = 4;
 export const KEY = 8;
 
-export function abilitiesOf(ty: Ty, typeParams: readonly AbilitySet[], lookup: StructLookup): number {
+export function abilitiesOf(
+  ty: Ty,
+  typeParams: readonly AbilitySet[],
+  lookup: StructLookup,
+): number {
   switch (ty.k) {
     case K.SIGNER:
       return DROP;

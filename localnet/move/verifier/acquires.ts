@@ -52,7 +52,8 @@ export function verifyAcquires(module: CompiledModule, def: FunctionDefinition, 
   for (const r of annotated) {
     if (!actual.has(r)) throw vmError('EXTRANEOUS_ACQUIRES_ANNOTATION', id);
     const structDef = module.structDefs[r];
-    const handle = structDef === undefined ? undefined : module.structHandles[structDef.structHandle];
+    const handle =
+      structDef === undefined ? undefined : module.structHandles[structDef.structHandle];
     if (handle === undefined || (handle.abilities & Ability.Key) === 0)
       throw vmError('INVALID_ACQUIRES_ANNOTATION', id);
   }

@@ -60,7 +60,12 @@ export interface Domain<S> {
  * Runs `domain` over the reachable blocks to a fixpoint, from `initial` at the entry block; the
  * first error an instruction raises is thrown.
  */
-export function analyze<S>(code: readonly Bytecode[], cfg: Cfg, initial: S, domain: Domain<S>): void {
+export function analyze<S>(
+  code: readonly Bytecode[],
+  cfg: Cfg,
+  initial: S,
+  domain: Domain<S>,
+): void {
   const pre = new Map<number, S>([[0, initial]]);
   const work: number[] = [0];
   const queued = new Set<number>([0]);

@@ -31,7 +31,10 @@ function checkType(ty: SignatureToken, where: string): void {
         size += 4;
         break;
       case 'Function':
-        if (t.args.length > MAX_FUNCTION_PARAMETERS || t.results.length > MAX_FUNCTION_RETURN_VALUES)
+        if (
+          t.args.length > MAX_FUNCTION_PARAMETERS ||
+          t.results.length > MAX_FUNCTION_RETURN_VALUES
+        )
           throw vmError('TOO_MANY_PARAMETERS', where);
         size += 1;
         for (const a of t.args) walk(a, depth + 1);

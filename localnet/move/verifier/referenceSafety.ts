@@ -116,10 +116,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
     hasBorrows(s, root, globalLabel(def));
   const borrowGlobal = (s: State, pc: number, mutable: boolean, def: number): void => {
     pop(s);
-    if (
-      (mutable && isGlobalBorrowed(s, def)) ||
-      hasMutableBorrows(s, root, globalLabel(def))
-    )
+    if ((mutable && isGlobalBorrowed(s, def)) || hasMutableBorrows(s, root, globalLabel(def)))
       fail('GLOBAL_REFERENCE_ERROR', pc);
     const id = newRef(s, mutable);
     s.graph.addEdge(root, id, false, [globalLabel(def)]);
