@@ -78,11 +78,12 @@ export function analyze<S>(
     const state = domain.clone(pre.get(start) as S);
     for (let pc = block.start; pc <= block.end; pc += 1)
       domain.execute(state, code[pc] as Bytecode, pc, pc === block.end);
-    for (const next of block.successors) {
+    block.successors.forEach((next, i) => {
       const old = pre.get(next);
       let changed: boolean;
       if (old === undefined) {
-        pre.set(next, domain.clone(state));
+        // The last successor takes the state itself: nothing else reads it.
+        pre.set(next, i === block.successors.length - 1 ? state : domain.clone(state));
         changed = true;
       } else {
         const joined = domain.join(old, state);
@@ -93,6 +94,6 @@ export function analyze<S>(
         queued.add(next);
         work.push(next);
       }
-    }
+    });
   }
 }
