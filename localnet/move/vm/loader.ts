@@ -19,7 +19,7 @@ import type {
   StructTypeParameter,
   Visibility,
 } from '../binary/types.ts';
-import { verifyControlFlow, verifyLimits, verifySafety } from '../verifier/index.ts';
+import { verifyControlFlow, verifySafety, verifyUnit } from '../verifier/index.ts';
 import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { VmSession } from './session.ts';
@@ -1021,7 +1021,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
  * the publisher, after the binary reader's bounds check; throws a `VmError`.
  */
 export function checkModule(module: LoadedModule, lookup: StructLookup): void {
-  verifyLimits(module.compiled, module.id);
+  verifyUnit(module.compiled, module.id);
   for (const fn of module.functions) if (fn.code !== null) verifyCode(fn, lookup);
 }
 

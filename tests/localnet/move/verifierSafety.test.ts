@@ -602,6 +602,34 @@ describe('limits (production config)', () => {
   });
 });
 
+describe('instruction consistency', () => {
+  it('needs the generic form of an instruction exactly for generic members', () => {
+    // `Call` of a generic function.
+    expect(
+      verdict({ code: [{ op: 'Call', fn: 0 }, { op: 'Ret' }] }, (b) =>
+        b.fn('g', { typeParams: 1, code: [{ op: 'Ret' }] }),
+      ),
+    ).toBe('GENERIC_MEMBER_OPCODE_MISMATCH 1090');
+    // `PackGeneric` of a non-generic struct.
+    expect(
+      verdict(
+        {
+          code: [
+            { op: 'LdU64', value: 1n },
+            { op: 'PackGeneric', def: 0 },
+            { op: 'Pop' },
+            { op: 'Ret' },
+          ],
+        },
+        (b) => {
+          b.struct('A', DROP, [['v', S.u64]]);
+          b.structInst(0, [S.u64]);
+        },
+      ),
+    ).toBe('GENERIC_MEMBER_OPCODE_MISMATCH 1090');
+  });
+});
+
 describe('real compiled modules pass', () => {
   const sdk = JSON.parse(readFileSync('tests/fixtures/move/sdkBinaries.json', 'utf8')) as {
     binaries: Array<{ name: string; hex: string }>;
