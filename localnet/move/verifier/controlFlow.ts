@@ -1,7 +1,7 @@
 /**
  * Control flow (move-bytecode-verifier `control_flow.rs`, `loop_summary.rs`, bytecode v6+): the
  * code is not empty (`EMPTY_CODE_UNIT`) and its last instruction does not fall through
- * (`INVALID_FALL_THROUGH`); the graph is reducible, every loop entered through its head only
+ * (`INVALID_FALL_THROUGH`); branch targets are in the code (`INDEX_OUT_OF_BOUNDS`); the graph is reducible, every loop entered through its head only
  * (Tarjan's test over a depth-first spanning tree: `INVALID_LOOP_SPLIT`), with loops nested at
  * most `MAX_LOOP_DEPTH` deep (`LOOP_MAX_DEPTH_REACHED`); and at most `MAX_BASIC_BLOCKS` blocks
  * (`TOO_MANY_BASIC_BLOCKS`, the production `VerifierConfig`).
@@ -19,6 +19,14 @@ export function verifyControlFlow(id: string, code: readonly Bytecode[]): Cfg {
   const last = code[code.length - 1];
   if (last === undefined) throw vmError('EMPTY_CODE_UNIT', id);
   if (!isUnconditional(last)) throw vmError('INVALID_FALL_THROUGH', `${id}+${code.length - 1}`);
+  // Branch targets inside the code (the binary reader's bounds check, for code built in memory).
+  code.forEach((instr, pc) => {
+    if (
+      (instr.op === 'BrTrue' || instr.op === 'BrFalse' || instr.op === 'Branch') &&
+      instr.offset >= code.length
+    )
+      throw vmError('INDEX_OUT_OF_BOUNDS', `${id}+${pc}`);
+  });
   const cfg = buildCfg(code);
   checkReducible(id, cfg);
   if (cfg.order.length > MAX_BASIC_BLOCKS) throw vmError('TOO_MANY_BASIC_BLOCKS', `${id}+0`);

@@ -75,6 +75,7 @@ export const STATUS = {
   MOVETO_WITHOUT_KEY_ABILITY: 1065,
   // The verifier's control-flow, locals-safety, reference-safety, acquires and limits passes
   // (localnet/move/verifier/).
+  INDEX_OUT_OF_BOUNDS: 1001,
   INVALID_FALL_THROUGH: 1007,
   EMPTY_CODE_UNIT: 1084,
   INVALID_LOOP_SPLIT: 1085,

@@ -87,6 +87,7 @@ describe('control flow', () => {
     expect(verdict({ code: [{ op: 'LdTrue' }, { op: 'Pop' }] })).toBe('INVALID_FALL_THROUGH 1007');
     expect(message({ code: [{ op: 'LdTrue' }, { op: 'Pop' }] })).toMatch(/::m::f\+1$/);
     expect(verdict({ code: [] })).toBe('EMPTY_CODE_UNIT 1084');
+    expect(verdict({ code: [{ op: 'Branch', offset: 3 }] })).toBe('INDEX_OUT_OF_BOUNDS 1001');
   });
 
   it('refuses a loop entered other than through its head (an irreducible graph)', () => {
@@ -669,6 +670,34 @@ describe('real compiled modules pass', () => {
     expect(modules).toBeGreaterThan(3);
     expect(scripts).toBeGreaterThan(0);
   });
+
+  it('mutated real code (instructions swapped, copied or dropped) ends in a VM status, never a crash', () => {
+    const base = readModule(sdk.binaries.find((b) => b.name === 'helper.ts#2')?.hex ?? '');
+    let seed = 99;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const outcomes = new Map<string, number>();
+    for (let run = 0; run < 80; run += 1) {
+      const defs = base.functionDefs.map((d) => ({ ...d }));
+      const target = defs[rand(defs.length)];
+      if (target?.code == null) continue;
+      const code = [...target.code.code];
+      const at = rand(code.length);
+      const kind = rand(3);
+      if (kind === 0) code.splice(at, 1);
+      else if (kind === 1) code.splice(at, 0, code[rand(code.length)] as Bytecode);
+      else [code[at], code[0]] = [code[0] as Bytecode, code[at] as Bytecode];
+      target.code = { ...target.code, code };
+      const verdictOf = check({ ...base, functionDefs: defs });
+      const status = verdictOf?.split(' ')[0] ?? 'accepted';
+      outcomes.set(status, (outcomes.get(status) ?? 0) + 1);
+    }
+    // Every run ended in a status (a crash would have thrown out of `check`).
+    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
+    expect(outcomes.size).toBeGreaterThan(3);
+  }, 60_000);
 
   it('an event module and an account-abstraction module', () => {
     const event = JSON.parse(readFileSync('tests/fixtures/move/eventModule.json', 'utf8')) as {
