@@ -108,7 +108,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
     if (fullyBorrowed || (!mutable && !isReadable(s, id, label)))
       fail('BORROWFIELD_EXISTS_MUTABLE_BORROW_ERROR', pc);
     const child = newRef(s, mutable);
-    s.graph.addEdge(id, child, true, [label]);
+    s.graph.addStrong(id, child, [label]);
     s.graph.release(id);
     s.stack.push(child);
   };
@@ -119,7 +119,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
     if ((mutable && isGlobalBorrowed(s, def)) || hasMutableBorrows(s, root, globalLabel(def)))
       fail('GLOBAL_REFERENCE_ERROR', pc);
     const id = newRef(s, mutable);
-    s.graph.addEdge(root, id, false, [globalLabel(def)]);
+    s.graph.addWeak(root, id, [globalLabel(def)]);
     s.stack.push(id);
   };
   const moveFrom = (s: State, pc: number, def: number): void => {
@@ -150,11 +150,11 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
     for (const ret of returns) {
       if (ret.kind === 'MutableReference') {
         const id = newRef(s, true);
-        for (const parent of mutables) s.graph.addEdge(parent, id, false, []);
+        for (const parent of mutables) s.graph.addWeak(parent, id, []);
         s.stack.push(id);
       } else if (ret.kind === 'Reference') {
         const id = newRef(s, false);
-        for (const parent of all) s.graph.addEdge(parent, id, false, []);
+        for (const parent of all) s.graph.addWeak(parent, id, []);
         s.stack.push(id);
       } else s.stack.push(VALUE);
     }
@@ -205,7 +205,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
       stack: [...s.stack],
     }),
     join(into, incoming) {
-      let g1 = into.graph.clone();
+      const g1 = into.graph.clone();
       let g2 = incoming.graph;
       let localsChanged = false;
       const locals = into.locals.map((v, i) => {
@@ -221,11 +221,11 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
         }
         return v;
       });
-      const { graph, added } = g1.join(g2);
-      g1 = graph;
+      const graph = g1.join(g2);
       return {
-        state: { locals, graph: g1, nextId: into.nextId, stack: [] },
-        changed: localsChanged || added > 0,
+        state: { locals, graph, nextId: into.nextId, stack: [] },
+        // Unchanged when the locals are and every joined edge was already covered.
+        changed: localsChanged || !into.graph.leq(graph),
       };
     },
     execute(s, instr, pc, last) {
@@ -237,7 +237,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
           const v = s.locals[instr.local] ?? VALUE;
           if (v !== VALUE) {
             const id = newRef(s, s.graph.isMutable(v));
-            s.graph.addEdge(v, id, true, []);
+            s.graph.addStrong(v, id, []);
             s.stack.push(id);
           } else {
             if (hasMutableBorrows(s, root, local(instr.local)))
@@ -266,7 +266,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
           const id = popRef(s, pc);
           if (!isFreezable(s, id, null)) fail('FREEZEREF_EXISTS_MUTABLE_BORROW_ERROR', pc);
           const frozen = newRef(s, false);
-          s.graph.addEdge(id, frozen, true, []);
+          s.graph.addStrong(id, frozen, []);
           s.graph.release(id);
           s.stack.push(frozen);
           break;
@@ -300,7 +300,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
           if (!mutable && hasMutableBorrows(s, root, local(instr.local)))
             fail('BORROWLOC_EXISTS_BORROW_ERROR', pc);
           const id = newRef(s, mutable);
-          s.graph.addEdge(root, id, true, [local(instr.local)]);
+          s.graph.addStrong(root, id, [local(instr.local)]);
           s.stack.push(id);
           break;
         }
@@ -443,7 +443,7 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
           if (mutable && !isWritable(s, vec))
             fail('VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR', pc);
           const elem = newRef(s, mutable);
-          s.graph.addEdge(vec, elem, false, []);
+          s.graph.addWeak(vec, elem, []);
           s.graph.release(vec);
           s.stack.push(elem);
           break;

@@ -334,6 +334,43 @@ describe('reference safety', () => {
     ).toBeNull();
   });
 
+  it('a second mutable borrow of a local takes over the first (factoring): writing it is refused', () => {
+    const twoBorrows = (tail: Bytecode[]): Case => ({
+      params: [S.u64],
+      locals: [S.mut(S.u64), S.mut(S.u64)],
+      code: [
+        { op: 'MutBorrowLoc', local: 0 },
+        { op: 'StLoc', local: 1 },
+        { op: 'MutBorrowLoc', local: 0 },
+        { op: 'StLoc', local: 2 },
+        ...tail,
+      ],
+    });
+    expect(
+      verdict(
+        twoBorrows([
+          { op: 'LdU64', value: 5n },
+          { op: 'MoveLoc', local: 2 },
+          { op: 'WriteRef' },
+          { op: 'Ret' },
+        ]),
+      ),
+    ).toBe('WRITEREF_EXISTS_BORROW_ERROR 1054');
+    // Once the second is gone, the first may write.
+    expect(
+      verdict(
+        twoBorrows([
+          { op: 'MoveLoc', local: 2 },
+          { op: 'Pop' },
+          { op: 'LdU64', value: 5n },
+          { op: 'MoveLoc', local: 1 },
+          { op: 'WriteRef' },
+          { op: 'Ret' },
+        ]),
+      ),
+    ).toBeNull();
+  });
+
   it('refuses a mutable field borrow of a fully borrowed reference, allows disjoint fields', () => {
     expect(
       verdict(
