@@ -369,8 +369,8 @@ const [COPY, DROP, STORE, KEY] = [1, 2, 4, 8] as const;
  * every block boundary and never underflows, and every instruction's operands have the types it
  * needs (`BR_TYPE_MISMATCH_ERROR`, `CALL_TYPE_MISMATCH_ERROR`, `INTEGER_OP_TYPE_MISMATCH_ERROR`,
  * …, at `0x…::m::f+pc`) and the abilities they need (`POP_WITHOUT_DROP_ABILITY`,
- * `COPYLOC_WITHOUT_COPY_ABILITY`, `MOVETO_WITHOUT_KEY_ABILITY`, …). Reference safety and the
- * destruction of locals at `ret` are not checked.
+ * `COPYLOC_WITHOUT_COPY_ABILITY`, `MOVETO_WITHOUT_KEY_ABILITY`, …). Control flow, locals and
+ * reference safety are `move/verifier/`'s passes (`verifyCode`).
  */
 export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false): Prepared {
   if (fn.prepared !== null) return fn.prepared;
@@ -1016,9 +1016,10 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
 }
 
 /**
- * Checks a module the way the interpreter will need it: every function's code prepares (stack
- * balanced per block, operands in range, types consistent enough to pick integer widths). For
- * the publisher, after the binary reader's bounds check; throws a `VmError`.
+ * Checks a module the way the interpreter will need it: the verifier's unit passes, then every
+ * function through `verifyCode` (control flow, the type pass of `prepare`, locals and reference
+ * safety, `acquires`). For the publisher, after the binary reader's bounds check; throws a
+ * `VmError`.
  */
 export function checkModule(module: LoadedModule, lookup: StructLookup): void {
   verifyUnit(module.compiled, module.id);
