@@ -2,7 +2,7 @@
  * The bytecode verifier's passes around the type pass (`prepare(fn, lookup, true)` in
  * `move/vm/loader.ts`), in the order of move-bytecode-verifier's `verifier.rs` and
  * `code_unit_verifier.rs`: limits and instruction consistency (per module or script), then per
- * function control flow, the stack and types (`prepare`), locals safety, reference safety and,
+ * function control flow, stack usage, the stack's types (`prepare`), locals safety, reference safety and,
  * for module functions, the `acquires` list. Each throws a `VmError` with the node's status at `0x…::m::f+pc`.
  */
 import type { CompiledModule, CompiledScript, CompiledUnitTables } from '../binary/types.ts';
@@ -14,8 +14,15 @@ import { verifyInstructionConsistency } from './instructionConsistency.ts';
 import { verifyLimits } from './limits.ts';
 import { verifyLocalsSafety } from './localsSafety.ts';
 import { verifyReferenceSafety } from './referenceSafety.ts';
+import { verifyStackUsage } from './stackUsage.ts';
 
-export { verifyControlFlow };
+/** The passes before the type pass: control flow, then stack usage. Returns the graph. */
+export function verifyStructure(fn: LoadedFunction): Cfg {
+  const code = fn.code ?? [];
+  const cfg = verifyControlFlow(fn.id, code);
+  verifyStackUsage(fn.id, fn.unit, fn.returns.length, code, cfg);
+  return cfg;
+}
 
 /**
  * The unit-level passes before any function: limits, then instruction consistency per function

@@ -19,7 +19,7 @@ import type {
   StructTypeParameter,
   Visibility,
 } from '../binary/types.ts';
-import { verifyControlFlow, verifySafety, verifyUnit } from '../verifier/index.ts';
+import { verifySafety, verifyStructure, verifyUnit } from '../verifier/index.ts';
 import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { VmSession } from './session.ts';
@@ -1026,9 +1026,9 @@ export function checkModule(module: LoadedModule, lookup: StructLookup): void {
   for (const fn of module.functions) if (fn.code !== null) verifyCode(fn, lookup);
 }
 
-/** The verifier on one function: control flow, types (`prepare`), then locals/references/acquires. */
+/** The verifier on one function: control flow and stack, types (`prepare`), then safety passes. */
 export function verifyCode(fn: LoadedFunction, lookup: StructLookup): Prepared {
-  const cfg = verifyControlFlow(fn.id, fn.code ?? []);
+  const cfg = verifyStructure(fn);
   const prepared = prepare(fn, lookup, true);
   verifySafety(fn, cfg, lookup);
   return prepared;

@@ -127,6 +127,25 @@ describe('control flow', () => {
   });
 });
 
+describe('stack usage', () => {
+  it('refuses a block deeper than 1,024 values or pushing more than 10,000', () => {
+    const deep = (n: number): Bytecode[] => [
+      ...Array.from({ length: n }, () => ({ op: 'LdTrue' }) as Bytecode),
+      ...Array.from({ length: n }, () => ({ op: 'Pop' }) as Bytecode),
+      { op: 'Ret' },
+    ];
+    expect(verdict({ code: deep(1024) })).toBeNull();
+    expect(verdict({ code: deep(1025) })).toBe('VALUE_STACK_OVERFLOW 1115');
+    const pushes = (n: number): Bytecode[] => [
+      ...Array.from({ length: n }, () => [{ op: 'LdTrue' }, { op: 'Pop' }] as Bytecode[]).flat(),
+      { op: 'Ret' },
+    ];
+    expect(verdict({ code: pushes(10_000) })).toBeNull();
+    expect(verdict({ code: pushes(10_001) })).toBe('VALUE_STACK_PUSH_OVERFLOW 1117');
+    expect(message({ code: pushes(10_001) })).toMatch(/::m::f\+0$/);
+  });
+});
+
 describe('locals safety', () => {
   const resource = (b: ModuleBuilder) => b.struct('R', 0, [['v', S.u64]]);
 
