@@ -27,7 +27,8 @@ const fieldCount = (info: StructFieldInformation | undefined, variant: number | 
   return 0;
 };
 
-function effect(unit: CompiledUnitTables, returns: number, instr: Bytecode): [number, number] {
+/** The pops and pushes of each instruction of `unit` (a function returning `returns` values). */
+function effects(unit: CompiledUnitTables, returns: number): (instr: Bytecode) => [number, number] {
   const m = unit as Partial<CompiledModule>;
   const structFields = (def: number | undefined): number =>
     fieldCount(def === undefined ? undefined : m.structDefs?.[def]?.fieldInformation, null);
@@ -45,96 +46,98 @@ function effect(unit: CompiledUnitTables, returns: number, instr: Bytecode): [nu
     for (let x = mask; x > 0n; x >>= 1n) if ((x & 1n) === 1n) n += 1;
     return n;
   };
-  switch (instr.op) {
-    case 'Pop':
-    case 'BrTrue':
-    case 'BrFalse':
-    case 'StLoc':
-    case 'Abort':
-      return [1, 0];
-    case 'LdU8':
-    case 'LdU16':
-    case 'LdU32':
-    case 'LdU64':
-    case 'LdU128':
-    case 'LdU256':
-    case 'LdTrue':
-    case 'LdFalse':
-    case 'LdConst':
-    case 'CopyLoc':
-    case 'MoveLoc':
-    case 'MutBorrowLoc':
-    case 'ImmBorrowLoc':
-      return [0, 1];
-    case 'Add':
-    case 'Sub':
-    case 'Mul':
-    case 'Mod':
-    case 'Div':
-    case 'BitOr':
-    case 'BitAnd':
-    case 'Xor':
-    case 'Shl':
-    case 'Shr':
-    case 'Or':
-    case 'And':
-    case 'Eq':
-    case 'Neq':
-    case 'Lt':
-    case 'Gt':
-    case 'Le':
-    case 'Ge':
-    case 'VecImmBorrow':
-    case 'VecMutBorrow':
-      return [2, 1];
-    case 'VecPack':
-      return [Number(instr.count), 1];
-    case 'VecUnpack':
-      return [1, Number(instr.count)];
-    case 'MoveTo':
-    case 'MoveToGeneric':
-    case 'WriteRef':
-    case 'VecPushBack':
-      return [2, 0];
-    case 'VecSwap':
-      return [3, 0];
-    case 'Branch':
-    case 'Nop':
-      return [0, 0];
-    case 'Ret':
-      return [returns, 0];
-    case 'Call':
-      return call(instr.fn);
-    case 'CallGeneric':
-      return call(unit.functionInstantiations[instr.fn]?.handle);
-    case 'CallClosure': {
-      const ty = unit.signatures[instr.sig]?.[0];
-      return ty?.kind === 'Function' ? [1 + ty.args.length, ty.results.length] : [0, 0];
+  return (instr) => {
+    switch (instr.op) {
+      case 'Pop':
+      case 'BrTrue':
+      case 'BrFalse':
+      case 'StLoc':
+      case 'Abort':
+        return [1, 0];
+      case 'LdU8':
+      case 'LdU16':
+      case 'LdU32':
+      case 'LdU64':
+      case 'LdU128':
+      case 'LdU256':
+      case 'LdTrue':
+      case 'LdFalse':
+      case 'LdConst':
+      case 'CopyLoc':
+      case 'MoveLoc':
+      case 'MutBorrowLoc':
+      case 'ImmBorrowLoc':
+        return [0, 1];
+      case 'Add':
+      case 'Sub':
+      case 'Mul':
+      case 'Mod':
+      case 'Div':
+      case 'BitOr':
+      case 'BitAnd':
+      case 'Xor':
+      case 'Shl':
+      case 'Shr':
+      case 'Or':
+      case 'And':
+      case 'Eq':
+      case 'Neq':
+      case 'Lt':
+      case 'Gt':
+      case 'Le':
+      case 'Ge':
+      case 'VecImmBorrow':
+      case 'VecMutBorrow':
+        return [2, 1];
+      case 'VecPack':
+        return [Number(instr.count), 1];
+      case 'VecUnpack':
+        return [1, Number(instr.count)];
+      case 'MoveTo':
+      case 'MoveToGeneric':
+      case 'WriteRef':
+      case 'VecPushBack':
+        return [2, 0];
+      case 'VecSwap':
+        return [3, 0];
+      case 'Branch':
+      case 'Nop':
+        return [0, 0];
+      case 'Ret':
+        return [returns, 0];
+      case 'Call':
+        return call(instr.fn);
+      case 'CallGeneric':
+        return call(unit.functionInstantiations[instr.fn]?.handle);
+      case 'CallClosure': {
+        const ty = unit.signatures[instr.sig]?.[0];
+        return ty?.kind === 'Function' ? [1 + ty.args.length, ty.results.length] : [0, 0];
+      }
+      case 'PackClosure':
+      case 'PackClosureGeneric':
+        return [captured(instr.mask), 1];
+      case 'Pack':
+        return [structFields(instr.def), 1];
+      case 'PackGeneric':
+        return [structFields(m.structDefInstantiations?.[instr.def]?.def), 1];
+      case 'Unpack':
+        return [1, structFields(instr.def)];
+      case 'UnpackGeneric':
+        return [1, structFields(m.structDefInstantiations?.[instr.def]?.def)];
+      case 'PackVariant':
+        return [variantFields(instr.variant), 1];
+      case 'PackVariantGeneric':
+        return [variantFields(m.structVariantInstantiations?.[instr.variant]?.handle), 1];
+      case 'UnpackVariant':
+        return [1, variantFields(instr.variant)];
+      case 'UnpackVariantGeneric':
+        return [1, variantFields(m.structVariantInstantiations?.[instr.variant]?.handle)];
+      default:
+        // Not, FreezeRef, ReadRef, casts, Exists, global and field borrows, MoveFrom, VecLen,
+        // VecPopBack, TestVariant: one pop, one push.
+        return [1, 1];
     }
-    case 'PackClosure':
-    case 'PackClosureGeneric':
-      return [captured(instr.mask), 1];
-    case 'Pack':
-      return [structFields(instr.def), 1];
-    case 'PackGeneric':
-      return [structFields(m.structDefInstantiations?.[instr.def]?.def), 1];
-    case 'Unpack':
-      return [1, structFields(instr.def)];
-    case 'UnpackGeneric':
-      return [1, structFields(m.structDefInstantiations?.[instr.def]?.def)];
-    case 'PackVariant':
-      return [variantFields(instr.variant), 1];
-    case 'PackVariantGeneric':
-      return [variantFields(m.structVariantInstantiations?.[instr.variant]?.handle), 1];
-    case 'UnpackVariant':
-      return [1, variantFields(instr.variant)];
-    case 'UnpackVariantGeneric':
-      return [1, variantFields(m.structVariantInstantiations?.[instr.variant]?.handle)];
-    default:
-      // Not, FreezeRef, ReadRef, casts, Exists, global and field borrows, MoveFrom, VecLen,
-      // VecPopBack, TestVariant: one pop, one push.
-      return [1, 1];
-  }
+  };
 }
 
 export function verifyStackUsage(
@@ -144,20 +147,21 @@ export function verifyStackUsage(
   code: readonly Bytecode[],
   cfg: Cfg,
 ): void {
+  const effect = effects(unit, returns);
   for (const start of cfg.order) {
     const block = cfg.blocks.get(start);
     if (block === undefined) continue;
-    const at = `${id}+${start}`;
+    const at = (): string => `${id}+${start}`;
     let height = 0;
     let pushed = 0;
     for (let pc = block.start; pc <= block.end; pc += 1) {
-      const [pops, pushes] = effect(unit, returns, code[pc] as Bytecode);
+      const [pops, pushes] = effect(code[pc] as Bytecode);
       pushed += pushes;
-      if (pushed > MAX_PUSH_SIZE) throw vmError('VALUE_STACK_PUSH_OVERFLOW', at);
-      if (height < pops) throw vmError('NEGATIVE_STACK_SIZE_WITHIN_BLOCK', at);
+      if (pushed > MAX_PUSH_SIZE) throw vmError('VALUE_STACK_PUSH_OVERFLOW', at());
+      if (height < pops) throw vmError('NEGATIVE_STACK_SIZE_WITHIN_BLOCK', at());
       height += pushes - pops;
-      if (height > MAX_VALUE_STACK_SIZE) throw vmError('VALUE_STACK_OVERFLOW', at);
+      if (height > MAX_VALUE_STACK_SIZE) throw vmError('VALUE_STACK_OVERFLOW', at());
     }
-    if (height !== 0) throw vmError('POSITIVE_STACK_SIZE_AT_BLOCK_END', at);
+    if (height !== 0) throw vmError('POSITIVE_STACK_SIZE_AT_BLOCK_END', at());
   }
 }
