@@ -2,14 +2,16 @@
  * The bytecode verifier's passes around the type pass (`prepare(fn, lookup, true)` in
  * `move/vm/loader.ts`), in the order of move-bytecode-verifier's `verifier.rs` and
  * `code_unit_verifier.rs`: limits and instruction consistency (per module or script), then per
- * function control flow, stack usage, the stack's types (`prepare`), locals safety, reference safety and,
- * for module functions, the `acquires` list. Each throws a `VmError` with the node's status at `0x…::m::f+pc`.
+ * function control flow, stack usage, the stack's types (`prepare`), type-argument constraints,
+ * locals safety, reference safety and, for module functions, the `acquires` list. Each throws a
+ * `VmError` with the node's status at `0x…::m::f+pc`.
  */
 import type { CompiledModule, CompiledScript, CompiledUnitTables } from '../binary/types.ts';
 import type { LoadedFunction, StructLookup } from '../vm/loader.ts';
 import { verifyAcquires } from './acquires.ts';
 import type { Cfg } from './cfg.ts';
 import { verifyControlFlow } from './controlFlow.ts';
+import { verifyInstantiations } from './instantiations.ts';
 import { verifyInstructionConsistency } from './instructionConsistency.ts';
 import { verifyLimits } from './limits.ts';
 import { verifyLocalsSafety } from './localsSafety.ts';
@@ -42,6 +44,7 @@ export function verifyUnit(unit: CompiledUnitTables, id: string): void {
 
 /** The passes after the type pass, on a function whose code it accepted. */
 export function verifySafety(fn: LoadedFunction, cfg: Cfg, lookup: StructLookup): void {
+  verifyInstantiations(fn, lookup);
   verifyLocalsSafety(fn, cfg, lookup);
   verifyReferenceSafety(fn, cfg);
   if (fn.module !== null) {

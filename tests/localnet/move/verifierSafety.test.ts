@@ -687,6 +687,45 @@ describe('instruction consistency', () => {
   });
 });
 
+describe('type-argument constraints', () => {
+  /** The module with `g<T: copy>` (handle 0) and `Box<T: copy>` (struct 0), and `f` last. */
+  function constrained(fn: Case, extra?: (b: ModuleBuilder) => void): string | null {
+    const b = new ModuleBuilder(ME, 'm');
+    b.fn('g', { typeParams: 1, code: [{ op: 'Ret' }] });
+    b.struct('Box', DROP, [['v', S.param(0)]], 1);
+    extra?.(b);
+    b.fn('f', fn);
+    const m = b.build();
+    return check({
+      ...m,
+      functionHandles: m.functionHandles.map((h, i) =>
+        i === 0 ? { ...h, typeParameters: [COPY] } : h,
+      ),
+      structHandles: m.structHandles.map((h, i) =>
+        i === 0 ? { ...h, typeParameters: [{ constraints: COPY, isPhantom: false }] } : h,
+      ),
+    });
+  }
+  it('refuses a type argument without the abilities its parameter requires', () => {
+    const call = (arg: SignatureToken) =>
+      constrained({ code: [{ op: 'CallGeneric', fn: 0 }, { op: 'Ret' }] }, (b) => {
+        b.fnInst(0, [arg]);
+      });
+    expect(call(S.u64)).toBeNull();
+    expect(call(S.signer)).toBe('CONSTRAINT_NOT_SATISFIED 1075');
+    // A type parameter of the caller has its declared abilities (none here).
+    expect(
+      constrained({ typeParams: 1, code: [{ op: 'CallGeneric', fn: 0 }, { op: 'Ret' }] }, (b) => {
+        b.fnInst(0, [S.param(0)]);
+      }),
+    ).toBe('CONSTRAINT_NOT_SATISFIED 1075');
+    expect(constrained({ locals: [S.struct(0, [S.signer])], code: [{ op: 'Ret' }] })).toBe(
+      'CONSTRAINT_NOT_SATISFIED 1075',
+    );
+    expect(constrained({ locals: [S.struct(0, [S.u8])], code: [{ op: 'Ret' }] })).toBeNull();
+  });
+});
+
 describe('real compiled modules pass', () => {
   const sdk = JSON.parse(readFileSync('tests/fixtures/move/sdkBinaries.json', 'utf8')) as {
     binaries: Array<{ name: string; hex: string }>;
