@@ -623,6 +623,14 @@ describe('acquires lists', () => {
     expect(verdict({ code: [{ op: 'Ret' }] }, resource, { 0: [0] })).toBe(
       'EXTRANEOUS_ACQUIRES_ANNOTATION 1071',
     );
+    // A listed resource must have key: `f` acquires what its callee `h` lists (checked first).
+    const b = new ModuleBuilder(ME, 'm');
+    b.struct('A', DROP, [['v', S.u64]]);
+    b.fn('f', { code: [{ op: 'Call', fn: 1 }, { op: 'Ret' }] });
+    b.fn('h', { code: [{ op: 'Ret' }] });
+    expect(check(withAcquires(b.build(), { 0: [0], 1: [0] }))).toBe(
+      'INVALID_ACQUIRES_ANNOTATION 1073',
+    );
   });
 });
 
