@@ -12,7 +12,8 @@ import { vmError } from './errors.ts';
 import type { GasCounter } from './interpreter.ts';
 import { Interpreter } from './interpreter.ts';
 import type { LoadedFunction, LoadedModule } from './loader.ts';
-import { loadScript, prepare } from './loader.ts';
+import { verifyUnit } from '../verifier/index.ts';
+import { loadScript, verifyCode } from './loader.ts';
 import type { ModuleStore } from './session.ts';
 import { VmSession } from './session.ts';
 import type { Ty } from './ty.ts';
@@ -132,7 +133,8 @@ export function runScript(
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
   const session = new VmSession(call.ctx, call.store, call.seed);
   // A node verifies a script before running it: the verifier's statuses, as on publishing.
-  prepare(fn, (name) => session.struct(name), true);
+  verifyUnit(script, 'script');
+  verifyCode(fn, (name) => session.struct(name));
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [
     ...signers.values,

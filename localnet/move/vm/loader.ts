@@ -19,6 +19,7 @@ import type {
   StructTypeParameter,
   Visibility,
 } from '../binary/types.ts';
+import { verifySafety, verifyStructure, verifyUnit } from '../verifier/index.ts';
 import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { VmSession } from './session.ts';
@@ -373,8 +374,8 @@ const [COPY, DROP, STORE, KEY] = [1, 2, 4, 8] as const;
  * every block boundary and never underflows, and every instruction's operands have the types it
  * needs (`BR_TYPE_MISMATCH_ERROR`, `CALL_TYPE_MISMATCH_ERROR`, `INTEGER_OP_TYPE_MISMATCH_ERROR`,
  * …, at `0x…::m::f+pc`) and the abilities they need (`POP_WITHOUT_DROP_ABILITY`,
- * `COPYLOC_WITHOUT_COPY_ABILITY`, `MOVETO_WITHOUT_KEY_ABILITY`, …). Reference safety and the
- * destruction of locals at `ret` are not checked.
+ * `COPYLOC_WITHOUT_COPY_ABILITY`, `MOVETO_WITHOUT_KEY_ABILITY`, …). Control flow, locals and
+ * reference safety are `move/verifier/`'s passes (`verifyCode`).
  */
 export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false): Prepared {
   if (fn.prepared !== null) return fn.prepared;
@@ -1077,10 +1078,20 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
 }
 
 /**
- * Checks a module the way the interpreter will need it: every function's code prepares (stack
- * balanced per block, operands in range, types consistent enough to pick integer widths). For
- * the publisher, after the binary reader's bounds check; throws a `VmError`.
+ * Checks a module the way the interpreter will need it: the verifier's unit passes, then every
+ * function through `verifyCode` (control flow, the type pass of `prepare`, locals and reference
+ * safety, `acquires`). For the publisher, after the binary reader's bounds check; throws a
+ * `VmError`.
  */
 export function checkModule(module: LoadedModule, lookup: StructLookup): void {
-  for (const fn of module.functions) if (fn.code !== null) prepare(fn, lookup, true);
+  verifyUnit(module.compiled, module.id);
+  for (const fn of module.functions) if (fn.code !== null) verifyCode(fn, lookup);
+}
+
+/** The verifier on one function: control flow and stack, types (`prepare`), then safety passes. */
+export function verifyCode(fn: LoadedFunction, lookup: StructLookup): Prepared {
+  const cfg = verifyStructure(fn);
+  const prepared = prepare(fn, lookup, true);
+  verifySafety(fn, cfg, lookup);
+  return prepared;
 }

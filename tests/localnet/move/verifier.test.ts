@@ -65,6 +65,7 @@ describe('the verifier on publishing', () => {
         code: [
           { op: 'LdU8', value: 1 },
           { op: 'BrTrue', offset: 0 },
+          { op: 'Ret' },
         ],
       }),
     ).toBe('BR_TYPE_MISMATCH_ERROR 1025');
