@@ -232,6 +232,7 @@ function closModule(at: LongAddress = ME): CompiledModule {
   });
   b.fn('call_stored', {
     view: true,
+    acquires: [holder.def],
     params: [S.address, S.u64],
     returns: [S.u64],
     code: [
@@ -277,6 +278,7 @@ function closModule(at: LongAddress = ME): CompiledModule {
   // borrow_global<Holder>(addr).f == make_adder(x)
   b.fn('stored_is', {
     view: true,
+    acquires: [holder.def],
     params: [S.address, S.u64],
     returns: [S.bool],
     code: [

@@ -260,6 +260,8 @@ export class ModuleBuilder {
       entry?: boolean;
       view?: boolean;
       visibility?: Visibility;
+      /** Struct definitions the function acquires (its `acquires` list, checked by the verifier). */
+      acquires?: number[];
       code: Bytecode[];
     },
   ): number {
@@ -274,7 +276,7 @@ export class ModuleBuilder {
       function: handle,
       visibility: options.visibility ?? 'public',
       isEntry: options.entry ?? false,
-      acquiresGlobalResources: [],
+      acquiresGlobalResources: options.acquires ?? [],
       code: { locals: this.sig(options.locals ?? []), code: options.code },
     });
     if (options.view === true) this.views.push(name);
