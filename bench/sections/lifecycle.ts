@@ -111,25 +111,36 @@ export async function transferFixture(aptos: Aptos, nodeUrl: string) {
   return { signer, draft, input, logic };
 }
 
-/** build → simulate → sign → submit → committed with the same SDK calls, no machine. */
+/**
+ * build → simulate → sign → submit → committed with the same SDK calls, no machine.
+ * `between(k)` (diagnostics only, `bench/tools/lifecycleSteps.ts`) runs before call k (0–4) and
+ * after the last (5); the section never passes it.
+ */
 export async function directLifecycle(
   aptos: Aptos,
   signer: Account,
   draft: TransactionDraft,
+  between?: (step: number) => Promise<void>,
 ): Promise<void> {
+  if (between) await between(0);
   const transaction = await buildFromDraft(aptos, draft, Date.now());
+  if (between) await between(1);
   const [simulated] = await aptos.transaction.simulate.simple({
     signerPublicKey: signer.publicKey,
     transaction,
   });
   if (!simulated?.success) throw new Error(`simulation failed: ${simulated?.vm_status}`);
+  if (between) await between(2);
   const senderAuthenticator = aptos.transaction.sign({ signer, transaction });
+  if (between) await between(3);
   const pending = await aptos.transaction.submit.simple({ transaction, senderAuthenticator });
+  if (between) await between(4);
   const committed = await aptos.waitForTransaction({
     transactionHash: pending.hash,
     options: { checkSuccess: false },
   });
   if (!('success' in committed) || !committed.success) throw new Error('transaction failed');
+  if (between) await between(5);
 }
 
 type Path = 'machine' | 'bare' | 'direct';

@@ -11,12 +11,12 @@
  * - `real, cold`: as `real`, but each actor first touches `TRASH_MB` (default 16) of memory and
  *   answers after a `setImmediate`, as a request does to the caches and the event loop.
  *
- * Time per lifecycle (wall time of a loop that never waits on I/O: its CPU time on an idle core), p50. Compare with the extra main-thread
+ * `VARIANTS=real` runs only the named rows' logic. Time per lifecycle (wall time of a loop that never waits on I/O: its CPU time on an idle core), p50. Compare with the extra main-thread
  * CPU of `npm run bench -- lifecycle` (machine path minus SDK calls).
  */
 import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import type { TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import type { AnyActorLogic } from 'xstate';
 import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
 import type {
@@ -29,6 +29,7 @@ import type {
   TransactionInput,
   WaitForTransactionInput,
 } from '../../machines/index.ts';
+import { promiseActor } from '../../chainActors/index.ts';
 import { spawnChain, transferFixture } from '../sections/lifecycle.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 500);
@@ -87,17 +88,17 @@ async function cold(): Promise<void> {
 function instantActors(answers: Answers, before: () => Promise<void>) {
   const answer = <T>(value: T) => before().then(() => structuredClone(value) as T);
   return {
-    buildTransaction: fromPromise<BuiltTransaction, BuildTransactionInput>(() =>
+    buildTransaction: promiseActor<BuiltTransaction, BuildTransactionInput>(() =>
       answer(answers.build),
     ),
-    simulateTransaction: fromPromise<UserTransactionResponse[], BuiltTransactionInput>(() =>
+    simulateTransaction: promiseActor<UserTransactionResponse[], BuiltTransactionInput>(() =>
       answer(answers.simulate),
     ),
-    signTransaction: fromPromise<SignOutput, BuiltTransactionInput>(() => answer(answers.sign)),
-    submitTransaction: fromPromise<{ hash: string }, SubmitTransactionInput>(() =>
+    signTransaction: promiseActor<SignOutput, BuiltTransactionInput>(() => answer(answers.sign)),
+    submitTransaction: promiseActor<{ hash: string }, SubmitTransactionInput>(() =>
       answer(answers.submit),
     ),
-    waitForTransaction: fromPromise<TransactionResponse, WaitForTransactionInput>(() =>
+    waitForTransaction: promiseActor<TransactionResponse, WaitForTransactionInput>(() =>
       answer(answers.wait),
     ),
   } satisfies Partial<TransactionActorLogic>;
@@ -113,11 +114,16 @@ const tiny: Answers = {
   wait: { ...(real.wait as UserTransactionResponse), events: [], changes: [] },
 };
 const none = () => Promise.resolve();
-const variants: Record<string, { answers: Answers; before: () => Promise<void> }> = {
+const allVariants: Record<string, { answers: Answers; before: () => Promise<void> }> = {
   tiny: { answers: tiny, before: none },
   real: { answers: real, before: none },
   'real, cold': { answers: real, before: cold },
 };
+/** `VARIANTS=real` (comma-separated) runs only those, e.g. for `node --cpu-prof`. */
+const only = process.env.VARIANTS?.split(',');
+const variants = Object.fromEntries(
+  Object.entries(allVariants).filter(([name]) => only === undefined || only.includes(name)),
+);
 const logics = Object.fromEntries(
   Object.entries(variants).map(([name, v]) => [
     name,
