@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import type { Client, TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
+import { promiseActor } from '../../chainActors/index.ts';
 import { buildFromDraft, createNodeActors } from '../../cli/actors.ts';
 import { startLocalnet } from '../../localnet/index.ts';
 import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
@@ -253,7 +254,7 @@ async function machineAlone(rounds: number): Promise<number[]> {
   const instant = transactionMachine.provide({
     actions: transactionClock(Date.now),
     actors: {
-      buildTransaction: fromPromise<BuiltTransaction, BuildTransactionInput>(async () => ({
+      buildTransaction: promiseActor<BuiltTransaction, BuildTransactionInput>(async () => ({
         rawTransactionHex: '0x00',
         sender: '0x1',
         sequenceNumber: '0',
@@ -262,18 +263,18 @@ async function machineAlone(rounds: number): Promise<number[]> {
         expirationTimestampSecs: '0',
         chainId: 4,
       })),
-      simulateTransaction: fromPromise<UserTransactionResponse[], BuiltTransactionInput>(
+      simulateTransaction: promiseActor<UserTransactionResponse[], BuiltTransactionInput>(
         async () => [executed],
       ),
-      signTransaction: fromPromise<SignOutput, BuiltTransactionInput>(async () => ({
+      signTransaction: promiseActor<SignOutput, BuiltTransactionInput>(async () => ({
         status: 'APPROVED',
         authenticatorHex: '0x00',
         hash: null,
       })),
-      submitTransaction: fromPromise<{ hash: string }, SubmitTransactionInput>(async () => ({
+      submitTransaction: promiseActor<{ hash: string }, SubmitTransactionInput>(async () => ({
         hash: '0x01',
       })),
-      waitForTransaction: fromPromise<TransactionResponse, WaitForTransactionInput>(
+      waitForTransaction: promiseActor<TransactionResponse, WaitForTransactionInput>(
         async () => executed,
       ),
     },

@@ -8,6 +8,8 @@
  *
  * - `tiny`: the hot loop of `lifecycle` (`machine + recorder alone`), answers with no events.
  * - `real`: the same loop with the chain's answers (events, changes, the real hex).
+ * - `real-fromPromise`: as `real`, with xstate's `fromPromise` (an `AbortController` per
+ *   actor) in place of `promiseActor`.
  * - `real, cold`: as `real`, but each actor first touches `TRASH_MB` (default 16) of memory and
  *   answers after a `setImmediate`, as a request does to the caches and the event loop.
  *
@@ -16,7 +18,7 @@
  */
 import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import type { TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyActorLogic } from 'xstate';
 import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
 import type {
@@ -85,7 +87,12 @@ async function cold(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }
 
-function instantActors(answers: Answers, before: () => Promise<void>) {
+function instantActors(
+  answers: Answers,
+  before: () => Promise<void>,
+  logic: typeof promiseActor = promiseActor,
+) {
+  const promiseActor = logic;
   const answer = <T>(value: T) => before().then(() => structuredClone(value) as T);
   return {
     buildTransaction: promiseActor<BuiltTransaction, BuildTransactionInput>(() =>
@@ -105,7 +112,7 @@ function instantActors(answers: Answers, before: () => Promise<void>) {
 }
 
 const { answers: real, input } = await recordAnswers();
-if (process.env.DEBUG) console.log(JSON.stringify(real).slice(0, 3000));
+if (process.env.DEBUG) console.log(JSON.stringify(real));
 const tiny: Answers = {
   build: { ...real.build },
   simulate: [{ ...(real.simulate[0] as UserTransactionResponse), events: [], changes: [] }],
@@ -118,6 +125,7 @@ const allVariants: Record<string, { answers: Answers; before: () => Promise<void
   tiny: { answers: tiny, before: none },
   real: { answers: real, before: none },
   'real, cold': { answers: real, before: cold },
+  'real-fromPromise': { answers: real, before: none },
 };
 /** `VARIANTS=real` (comma-separated) runs only those, e.g. for `node --cpu-prof`. */
 const only = process.env.VARIANTS?.split(',');
@@ -129,7 +137,11 @@ const logics = Object.fromEntries(
     name,
     transactionMachine.provide({
       actions: transactionClock(Date.now),
-      actors: instantActors(v.answers, () => v.before()),
+      actors: instantActors(
+        v.answers,
+        () => v.before(),
+        name.endsWith('fromPromise') ? (fromPromise as typeof promiseActor) : promiseActor,
+      ),
     }),
   ]),
 ) as Record<string, AnyActorLogic>;
