@@ -19,7 +19,7 @@ import {
   type TransactionResponse,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
-import { fromPromise } from 'xstate';
+import { promiseActor } from './promiseActor';
 import type {
   BuildTransactionInput,
   BuiltTransaction,
@@ -428,14 +428,14 @@ export function createChainActors({
     draftOf: (hex) => drafts.get(hex),
     rememberAuthenticator: (hex, authenticator) => authenticators.set(hex, authenticator),
     actors: {
-      buildTransaction: fromPromise<BuiltTransaction, BuildTransactionInput>(async ({ input }) => {
+      buildTransaction: promiseActor<BuiltTransaction, BuildTransactionInput>(async ({ input }) => {
         const transaction = await buildFromDraft(aptos, input.draft, await now());
         const built = toBuiltTransaction(transaction);
         transactions.set(built.rawTransactionHex, transaction);
         drafts.set(built.rawTransactionHex, input.draft);
         return built;
       }),
-      simulateTransaction: fromPromise<UserTransactionResponse[], BuiltTransactionInput>(
+      simulateTransaction: promiseActor<UserTransactionResponse[], BuiltTransactionInput>(
         ({ input }) => {
           const { built } = input;
           const publicKey = simulationKey(simulationPublicKey());
@@ -459,7 +459,7 @@ export function createChainActors({
           return aptos.transaction.simulate.simple({ ...keys, transaction });
         },
       ),
-      submitTransaction: fromPromise<{ hash: string }, SubmitTransactionInput>(({ input }) => {
+      submitTransaction: promiseActor<{ hash: string }, SubmitTransactionInput>(({ input }) => {
         const { built } = input;
         const senderAuthenticator = authenticatorOf(input.signature.authenticatorHex);
         const signatures = input.signatures ?? [];
@@ -476,7 +476,7 @@ export function createChainActors({
           authenticatorOf,
         });
       }),
-      waitForTransaction: fromPromise<TransactionResponse, WaitForTransactionInput>(({ input }) =>
+      waitForTransaction: promiseActor<TransactionResponse, WaitForTransactionInput>(({ input }) =>
         aptos.waitForTransaction({
           transactionHash: input.hash,
           options: {
@@ -485,7 +485,7 @@ export function createChainActors({
           },
         }),
       ),
-      lookupTransaction: fromPromise<LookupOutput<TransactionResponse>, LookupTransactionInput>(
+      lookupTransaction: promiseActor<LookupOutput<TransactionResponse>, LookupTransactionInput>(
         async ({ input }) => {
           try {
             const transaction = await aptos.getTransactionByHash({ transactionHash: input.hash });

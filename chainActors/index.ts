@@ -19,4 +19,6 @@ export {
   transactionFromHex,
   u64Number,
 } from './chainActors';
+export { promiseActor } from './promiseActor';
+export type { PromiseActorArgs } from './promiseActor';
 export type { ChainActors, ChainActorsArgs } from './chainActors';

@@ -1,5 +1,5 @@
 import type { Account, Aptos } from '@aptos-labs/ts-sdk';
-import { fromPromise } from 'xstate';
+
 import { describeSigner } from '../machines';
 import type {
   BuiltTransactionInput,
@@ -8,7 +8,13 @@ import type {
   SignTransactionInput,
   TransactionActorLogic,
 } from '../machines';
-import { createChainActors, describeSignature, toHex, transactionForSigner } from '../chainActors';
+import {
+  createChainActors,
+  describeSignature,
+  promiseActor,
+  toHex,
+  transactionForSigner,
+} from '../chainActors';
 
 export {
   buildFromDraft,
@@ -60,7 +66,7 @@ export function createNodeActors({
   });
   return {
     ...chain.actors,
-    signTransaction: fromPromise<SignOutput, SignTransactionInput>(async ({ input }) => {
+    signTransaction: promiseActor<SignOutput, SignTransactionInput>(async ({ input }) => {
       const { built, signer: slot } = input;
       const shared = chain.transactionOf(built.rawTransactionHex, built.kind);
       if (slot === undefined || built.signers === undefined || built.signers.length <= 1) {
@@ -92,7 +98,7 @@ export function createNodeActors({
         ...describeSignature(authenticator, transaction),
       };
     }),
-    signAndSubmitTransaction: fromPromise<SignAndSubmitOutput, BuiltTransactionInput>(
+    signAndSubmitTransaction: promiseActor<SignAndSubmitOutput, BuiltTransactionInput>(
       async ({ input }) => {
         const pending = await aptos.signAndSubmitTransaction({
           signer,

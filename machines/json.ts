@@ -194,7 +194,16 @@ const WHOLE_HEX = /^(?:0x)?[0-9a-f]+$/i;
 const PHRASE = /\b[a-z]{3,8}(?: [a-z]{3,8}){11,}\b/g;
 
 function redactText(text: string): string {
-  const redacted = text.replace(AIP80_KEY, '[redacted]').replace(PHRASE, '[redacted]');
+  // Most strings in a record are hashes, addresses, BCS, numbers or short names; none of the
+  // patterns can match them, so they are kept without running each pattern over them. An AIP-80
+  // key needs a `-`, a phrase a space, a 32-byte hex value 64 characters; a string that is hex
+  // and nothing else has neither a `-` nor a space, so it is kept as it is.
+  const dash = text.includes('-');
+  const space = text.includes(' ');
+  if (!dash && !space && (text.length < 64 || WHOLE_HEX.test(text))) return text;
+  let redacted = dash ? text.replace(AIP80_KEY, '[redacted]') : text;
+  if (space) redacted = redacted.replace(PHRASE, '[redacted]');
+  if (redacted.length < 64) return redacted;
   return WHOLE_HEX.test(redacted) ? redacted : redacted.replace(HEX32_IN_TEXT, '[redacted]');
 }
 
@@ -213,13 +222,30 @@ function redactText(text: string): string {
  */
 export function redactSecrets(value: JsonValue): JsonValue {
   if (typeof value === 'string') return redactText(value);
-  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (Array.isArray(value)) {
+    const copy: JsonValue[] = new Array<JsonValue>(value.length);
+    for (let index = 0; index < value.length; index += 1) {
+      copy[index] = redactSecrets(value[index] as JsonValue);
+    }
+    return copy;
+  }
   if (value !== null && typeof value === 'object') {
     const copy: { [key: string]: JsonValue } = {};
-    for (const [key, entry] of Object.entries(value)) {
-      copy[key] = SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(entry);
+    for (const key of Object.keys(value)) {
+      copy[key] = isSecretKey(key) ? '[redacted]' : redactSecrets(value[key] as JsonValue);
     }
     return copy;
   }
   return value;
+}
+
+/** Whether a key names a secret; the answer for each key seen is kept (records repeat keys). */
+const secretKeys = new Map<string, boolean>();
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretKeys.size < 4096) secretKeys.set(key, secret);
+  }
+  return secret;
 }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Account, Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import type { Client, TransactionResponse, UserTransactionResponse } from '@aptos-labs/ts-sdk';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
+import { promiseActor } from '../../chainActors/index.ts';
 import { buildFromDraft, createNodeActors } from '../../cli/actors.ts';
 import { startLocalnet } from '../../localnet/index.ts';
 import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
@@ -111,25 +112,36 @@ export async function transferFixture(aptos: Aptos, nodeUrl: string) {
   return { signer, draft, input, logic };
 }
 
-/** build → simulate → sign → submit → committed with the same SDK calls, no machine. */
+/**
+ * build → simulate → sign → submit → committed with the same SDK calls, no machine.
+ * `between(k)` (diagnostics only, `bench/tools/lifecycleSteps.ts`) runs before call k (0–4) and
+ * after the last (5); the section never passes it.
+ */
 export async function directLifecycle(
   aptos: Aptos,
   signer: Account,
   draft: TransactionDraft,
+  between?: (step: number) => Promise<void>,
 ): Promise<void> {
+  if (between) await between(0);
   const transaction = await buildFromDraft(aptos, draft, Date.now());
+  if (between) await between(1);
   const [simulated] = await aptos.transaction.simulate.simple({
     signerPublicKey: signer.publicKey,
     transaction,
   });
   if (!simulated?.success) throw new Error(`simulation failed: ${simulated?.vm_status}`);
+  if (between) await between(2);
   const senderAuthenticator = aptos.transaction.sign({ signer, transaction });
+  if (between) await between(3);
   const pending = await aptos.transaction.submit.simple({ transaction, senderAuthenticator });
+  if (between) await between(4);
   const committed = await aptos.waitForTransaction({
     transactionHash: pending.hash,
     options: { checkSuccess: false },
   });
   if (!('success' in committed) || !committed.success) throw new Error('transaction failed');
+  if (between) await between(5);
 }
 
 type Path = 'machine' | 'bare' | 'direct';
@@ -242,7 +254,7 @@ async function machineAlone(rounds: number): Promise<number[]> {
   const instant = transactionMachine.provide({
     actions: transactionClock(Date.now),
     actors: {
-      buildTransaction: fromPromise<BuiltTransaction, BuildTransactionInput>(async () => ({
+      buildTransaction: promiseActor<BuiltTransaction, BuildTransactionInput>(async () => ({
         rawTransactionHex: '0x00',
         sender: '0x1',
         sequenceNumber: '0',
@@ -251,18 +263,18 @@ async function machineAlone(rounds: number): Promise<number[]> {
         expirationTimestampSecs: '0',
         chainId: 4,
       })),
-      simulateTransaction: fromPromise<UserTransactionResponse[], BuiltTransactionInput>(
+      simulateTransaction: promiseActor<UserTransactionResponse[], BuiltTransactionInput>(
         async () => [executed],
       ),
-      signTransaction: fromPromise<SignOutput, BuiltTransactionInput>(async () => ({
+      signTransaction: promiseActor<SignOutput, BuiltTransactionInput>(async () => ({
         status: 'APPROVED',
         authenticatorHex: '0x00',
         hash: null,
       })),
-      submitTransaction: fromPromise<{ hash: string }, SubmitTransactionInput>(async () => ({
+      submitTransaction: promiseActor<{ hash: string }, SubmitTransactionInput>(async () => ({
         hash: '0x01',
       })),
-      waitForTransaction: fromPromise<TransactionResponse, WaitForTransactionInput>(
+      waitForTransaction: promiseActor<TransactionResponse, WaitForTransactionInput>(
         async () => executed,
       ),
     },

@@ -9,7 +9,10 @@
 import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import type { Client } from '@aptos-labs/ts-sdk';
 import { createActor, waitFor } from 'xstate';
-import { createRunRecorder } from '../../machines/index.ts';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { promiseActor } from '../../chainActors/index.ts';
+import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
+import type { TransactionActorLogic } from '../../machines/index.ts';
 import { directLifecycle, spawnChain, transferFixture } from '../sections/lifecycle.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 200);
@@ -101,13 +104,67 @@ async function machine() {
 }
 const direct = () => directLifecycle(aptos, signer, draft);
 
-const paths = { machine, direct } as const;
+/*
+ * `noisy`: the bare SDK calls with the machine's own work between them, but not around them: the
+ * same transaction machine and recorder, on actors that answer at once with this chain's real
+ * answers (recorded from one lifecycle), stepped one step before each SDK call (`build`,
+ * `simulate`, `sign`, `submit`, then the wait's answer). If the SDK calls and requests slow down
+ * here as much as in the machine path, what slows them is the machine's work between them (caches,
+ * GC), not anything the machine path asks the SDK to do.
+ */
+const answers: Record<string, unknown> = {};
+{
+  const capture = (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.event') return;
+    const done = /^xstate\.done\.actor\.(\w+)$/.exec(inspection.event.type);
+    if (done?.[1]) answers[done[1]] = (inspection.event as { output?: unknown }).output;
+  };
+  const actor = createActor(logic, { input, inspect: capture }).start();
+  actor.send({ type: 'run' });
+  await waitFor(actor, (s) => s.hasTag('outcome'), { timeout: 30_000 });
+  actor.stop();
+}
+// The same answer objects every time: nothing downstream changes them (the classifier copies).
+const instant = (id: string) => promiseActor(() => Promise.resolve(answers[id] as never));
+const noiseLogic = transactionMachine.provide({
+  actions: transactionClock(Date.now),
+  actors: {
+    buildTransaction: instant('buildTransaction'),
+    simulateTransaction: instant('simulateTransaction'),
+    signTransaction: instant('signTransaction'),
+    submitTransaction: instant('submitTransaction'),
+    waitForTransaction: instant('waitForTransaction'),
+  } as Partial<TransactionActorLogic>,
+});
+async function noisy() {
+  let noise: AnyActorRef | null = null;
+  let recorder = createRunRecorder({ now: Date.now, newRunId: () => 'noise' });
+  const settle = () =>
+    waitFor(noise as AnyActorRef, (s: { hasTag: (t: string) => boolean }) => !s.hasTag('busy'));
+  await directLifecycle(aptos, signer, draft, async (step) => {
+    if (step === 0) {
+      recorder = createRunRecorder({ now: Date.now, newRunId: () => 'noise' });
+      noise = createActor(noiseLogic, { input, inspect: recorder.inspect }).start();
+      noise.send({ type: 'build' });
+    } else if (step <= 3) {
+      (noise as AnyActorRef).send({ type: (['simulate', 'sign', 'submit'] as const)[step - 1] });
+    } else if (step === 5) {
+      (noise as AnyActorRef).stop();
+      if (recorder.current()?.state !== 'committed') throw new Error('noise run incomplete');
+      return;
+    } else return;
+    await settle();
+  });
+}
+
+const paths = { machine, direct, noisy } as const;
 type P = keyof typeof paths;
-const rows: Record<P, Record<string, number[]>> = { machine: {}, direct: {} };
+const rows: Record<P, Record<string, number[]>> = { machine: {}, direct: {}, noisy: {} };
 const push = (p: P, k: string, v: number) => (rows[p][k] ??= []).push(v);
 for (let i = 0; i < ROUNDS + 10; i += 1) {
   const only = process.env.ONLY as P | undefined;
-  const order: P[] = only ? [only] : i % 2 === 0 ? ['machine', 'direct'] : ['direct', 'machine'];
+  const all: P[] = ['machine', 'direct', 'noisy'];
+  const order: P[] = only ? [only] : all.map((_, k) => all[(i + k) % 3] as P);
   for (const p of order) {
     spans = [];
     calls = [];
@@ -155,15 +212,17 @@ await chain.stop();
 const p50 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 const keys = Object.keys(rows.direct).length ? Object.keys(rows.direct) : Object.keys(rows.machine);
 for (const k of Object.keys(rows.machine)) rows.direct[k] ??= [];
+
 console.log(`rounds ${ROUNDS}, recorder ${record}`);
 console.log(
-  `${'component'.padEnd(44)} ${'machine'.padStart(8)} ${'direct'.padStart(8)} ${'diff'.padStart(8)}`,
+  `${'component'.padEnd(44)} ${'machine'.padStart(8)} ${'direct'.padStart(8)} ${'diff'.padStart(8)} ${'noisy'.padStart(8)} ${'diff'.padStart(8)}`,
 );
 for (const k of keys) {
   if (!rows.direct[k]) continue;
   const m = p50(rows.machine[k] ?? []);
   const d = p50(rows.direct[k] ?? []);
+  const n = p50(rows.noisy[k] ?? []);
   console.log(
-    `${k.padEnd(44)} ${m.toFixed(3).padStart(8)} ${d.toFixed(3).padStart(8)} ${(m - d).toFixed(3).padStart(8)}`,
+    `${k.padEnd(44)} ${m.toFixed(3).padStart(8)} ${d.toFixed(3).padStart(8)} ${(m - d).toFixed(3).padStart(8)} ${n.toFixed(3).padStart(8)} ${(n - d).toFixed(3).padStart(8)}`,
   );
 }

@@ -1,6 +1,5 @@
 import type { AccountAuthenticator, AnyRawTransaction, Aptos, PublicKey } from '@aptos-labs/ts-sdk';
 import type { InputTransactionData } from '@aptos-labs/wallet-adapter-react';
-import { fromPromise } from 'xstate';
 import { describeSigner, isRefusal } from '../../machines';
 import type {
   BuiltTransactionInput,
@@ -15,6 +14,7 @@ import type { DevWallet } from '../devwallet';
 import {
   createChainActors,
   describeSignature,
+  promiseActor,
   toHex,
   transactionForSigner,
   u64Number,
@@ -156,7 +156,7 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
 
   return {
     ...chain.actors,
-    signTransaction: fromPromise<SignOutput, SignTransactionInput>(async ({ input }) => {
+    signTransaction: promiseActor<SignOutput, SignTransactionInput>(async ({ input }) => {
       if (input.signer !== undefined && (input.built.signers?.length ?? 1) > 1) {
         return signOneOf(input, input.signer);
       }
@@ -177,7 +177,7 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
         throw error;
       }
     }),
-    signAndSubmitTransaction: fromPromise<SignAndSubmitOutput, BuiltTransactionInput>(
+    signAndSubmitTransaction: promiseActor<SignAndSubmitOutput, BuiltTransactionInput>(
       async ({ input }) => {
         const signer = requireSigner(deps);
         const draft = chain.draftOf(input.built.rawTransactionHex);

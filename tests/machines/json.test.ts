@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { redactSecrets, toJsonValue } from '../../machines';
 
 describe('toJsonValue', () => {
@@ -56,5 +57,48 @@ describe('redactSecrets', () => {
       publicKey: '0xed',
       sender: '0xa11ce',
     });
+  });
+});
+
+describe('redactSecrets fast paths', () => {
+  // The patterns as they were run on every string before the fast paths (the reference).
+  const AIP80 = /\b[a-z0-9]+-priv-0x[0-9a-f]+/gi;
+  const HEX32 = /\b(?:0x)?[0-9a-f]{64}\b(?!::)/gi;
+  const WHOLE = /^(?:0x)?[0-9a-f]+$/i;
+  const PHRASE = /\b[a-z]{3,8}(?: [a-z]{3,8}){11,}\b/g;
+  const reference = (text: string) => {
+    const redacted = text.replace(AIP80, '[redacted]').replace(PHRASE, '[redacted]');
+    return WHOLE.test(redacted) ? redacted : redacted.replace(HEX32, '[redacted]');
+  };
+
+  it('redact every string exactly as running each pattern would', () => {
+    const pieces = fc.constantFrom(
+      'ab'.repeat(32),
+      'AB'.repeat(32),
+      '0x',
+      '-',
+      ' ',
+      'ed25519-priv-0x',
+      'Secp256k1-PRIV-0x',
+      '::m',
+      'word',
+      'abandon',
+      'x',
+      '1',
+      'f',
+      '\n',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(redactSecrets(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (text) => {
+        expect(redactSecrets(text)).toBe(reference(text));
+      }),
+    );
   });
 });
