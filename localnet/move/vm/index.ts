@@ -71,6 +71,64 @@ function signerArgs(
   return { values, count };
 }
 
+const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
+
+/**
+ * The framework structs a transaction may pass as an argument (aptos-vm's
+ * `transaction_arg_validation.rs`, its constructor map), by `module::name` at `0x1`.
+ */
+const ALLOWED_ARG_STRUCTS = new Set([
+  'string::String',
+  'object::Object',
+  'option::Option',
+  'fixed_point32::FixedPoint32',
+  'fixed_point64::FixedPoint64',
+]);
+
+/**
+ * Whether a transaction may pass a value of `ty` (instantiated) to an entry function or script,
+ * as aptos-vm's `is_valid_txn_arg` / `construct_arg` decide: integers, `bool`, `address`,
+ * vectors of those, and the structs above (an `Option`'s element too; an `Object`'s type is
+ * phantom). A signer after the leading ones, a reference, a type parameter, a function type or
+ * any other struct is `INVALID_MAIN_FUNCTION_SIGNATURE`.
+ */
+function validTxnArg(ty: Ty): boolean {
+  switch (ty.k) {
+    case K.BOOL:
+    case K.U8:
+    case K.U16:
+    case K.U32:
+    case K.U64:
+    case K.U128:
+    case K.U256:
+    case K.ADDRESS:
+      return true;
+    case K.VECTOR:
+      return validTxnArg(ty.elem);
+    case K.STRUCT: {
+      if (ty.s.address !== FRAMEWORK) return false;
+      const id = `${ty.s.module}::${ty.s.name}`;
+      if (!ALLOWED_ARG_STRUCTS.has(id)) return false;
+      return id !== 'option::Option' || ty.args.every(validTxnArg);
+    }
+    default:
+      return false;
+  }
+}
+
+/** A transaction's arguments for an entry function or script (after its signers). */
+function decodeTxnArgs(
+  session: VmSession,
+  params: readonly Ty[],
+  tys: readonly Ty[],
+  args: readonly Uint8Array[],
+): Value[] {
+  if (params.length !== args.length) throw vmError('NUMBER_OF_ARGUMENTS_MISMATCH');
+  if (params.some((param) => !validTxnArg(subst(param, tys))))
+    throw vmError('INVALID_MAIN_FUNCTION_SIGNATURE');
+  return decodeArgs(session, params, tys, args);
+}
+
 function decodeArgs(
   session: VmSession,
   params: readonly Ty[],
@@ -105,7 +163,7 @@ export function runEntry(
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [
     ...signers.values,
-    ...decodeArgs(session, fn.params.slice(signers.count), tys, args),
+    ...decodeTxnArgs(session, fn.params.slice(signers.count), tys, args),
   ];
   new Interpreter(session, call.meter).run(fn, tys, values);
   session.finish();
@@ -138,7 +196,7 @@ export function runScript(
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [
     ...signers.values,
-    ...decodeArgs(session, fn.params.slice(signers.count), tys, args),
+    ...decodeTxnArgs(session, fn.params.slice(signers.count), tys, args),
   ];
   new Interpreter(session, call.meter).run(fn, tys, values);
   session.finish();
