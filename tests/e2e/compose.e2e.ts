@@ -177,7 +177,8 @@ describe('compose and run journeys in Chromium', () => {
     // The simulation and the committed transaction as one diff, not two copies.
     await committed.getByRole('group', { name: 'Same as simulation' }).waitFor();
     await expect(page.getByRole('region', { name: 'Simulation' }).count()).resolves.toBe(0);
-    await expect(stepperStates()).resolves.toEqual([
+    // The stepper graphic is a deferred render: it follows the state badge by a frame.
+    await expect.poll(() => stepperStates(), { timeout: 5_000 }).toEqual([
       'Build: done',
       'Simulate: done',
       'Sign: done',
@@ -278,7 +279,8 @@ describe('compose and run journeys in Chromium', () => {
     await step('Simulate').click();
     await expectState('simulated.failure');
     // Only the step that failed is red; Build stays done.
-    await expect(stepperStates()).resolves.toEqual([
+    // The stepper graphic is a deferred render: it follows the state badge by a frame.
+    await expect.poll(() => stepperStates(), { timeout: 5_000 }).toEqual([
       'Build: done',
       'Simulate: failed',
       'Sign: to do',
@@ -314,7 +316,8 @@ describe('compose and run journeys in Chromium', () => {
     await committed
       .getByRole('group', { name: /^(Same as simulation|Differs from the simulation)/ })
       .waitFor();
-    await expect(stepperStates()).resolves.toEqual([
+    // The stepper graphic is a deferred render: it follows the state badge by a frame.
+    await expect.poll(() => stepperStates(), { timeout: 5_000 }).toEqual([
       'Build: done',
       'Simulate: done',
       'Sign: done',
