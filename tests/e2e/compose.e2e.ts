@@ -178,14 +178,16 @@ describe('compose and run journeys in Chromium', () => {
     await committed.getByRole('group', { name: 'Same as simulation' }).waitFor();
     await expect(page.getByRole('region', { name: 'Simulation' }).count()).resolves.toBe(0);
     // The stepper graphic is a deferred render: it follows the state badge by a frame.
-    await expect.poll(() => stepperStates(), { timeout: 5_000 }).toEqual([
-      'Build: done',
-      'Simulate: done',
-      'Sign: done',
-      'Submit: done',
-      'Wait: done',
-      'Outcome: done',
-    ]);
+    await expect
+      .poll(() => stepperStates(), { timeout: 5_000 })
+      .toEqual([
+        'Build: done',
+        'Simulate: done',
+        'Sign: done',
+        'Submit: done',
+        'Wait: done',
+        'Outcome: done',
+      ]);
     await page
       .getByLabel('Sender balance')
       .getByText(/balance 0\.89\d* APT \([\d,]+ octas\)$/)
@@ -280,14 +282,16 @@ describe('compose and run journeys in Chromium', () => {
     await expectState('simulated.failure');
     // Only the step that failed is red; Build stays done.
     // The stepper graphic is a deferred render: it follows the state badge by a frame.
-    await expect.poll(() => stepperStates(), { timeout: 5_000 }).toEqual([
-      'Build: done',
-      'Simulate: failed',
-      'Sign: to do',
-      'Submit: to do',
-      'Wait: to do',
-      'Outcome: to do',
-    ]);
+    await expect
+      .poll(() => stepperStates(), { timeout: 5_000 })
+      .toEqual([
+        'Build: done',
+        'Simulate: failed',
+        'Sign: to do',
+        'Submit: to do',
+        'Wait: to do',
+        'Outcome: to do',
+      ]);
     await expect(
       page.getByRole('region', { name: 'Progress' }).locator('[data-failed]').count(),
     ).resolves.toBe(1);
@@ -317,14 +321,16 @@ describe('compose and run journeys in Chromium', () => {
       .getByRole('group', { name: /^(Same as simulation|Differs from the simulation)/ })
       .waitFor();
     // The stepper graphic is a deferred render: it follows the state badge by a frame.
-    await expect.poll(() => stepperStates(), { timeout: 5_000 }).toEqual([
-      'Build: done',
-      'Simulate: done',
-      'Sign: done',
-      'Submit: done',
-      'Wait: done',
-      'Outcome: failed',
-    ]);
+    await expect
+      .poll(() => stepperStates(), { timeout: 5_000 })
+      .toEqual([
+        'Build: done',
+        'Simulate: done',
+        'Sign: done',
+        'Submit: done',
+        'Wait: done',
+        'Outcome: failed',
+      ]);
     await shot('compose-3-failed-abort', 'docs/screenshots');
   });
 
