@@ -206,16 +206,43 @@ const DraftForm = memo(function DraftForm({ actorRef, sender, onDraft, live }: D
 });
 
 /**
+ * `value`, one frame late: it changes in a task after the next frame is presented (a discrete
+ * press's update paints first, without the style recalculation of what follows `value`). Without
+ * `requestAnimationFrame` (tests), in the next task.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(() => setShown(value), 0);
+    };
+    if (typeof requestAnimationFrame !== 'function') {
+      later();
+      return () => clearTimeout(timer);
+    }
+    const frame = requestAnimationFrame(later);
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [shown, value]);
+  return shown;
+}
+
+/**
  * The draft, locked while a step runs. The lock is a native `<fieldset disabled>` (no border, no
  * padding): every control inside is disabled (not focusable, announced as disabled, styled by
  * Mantine's `fieldset:disabled` rules) by one attribute, without rendering a field. It locks and
- * unlocks one render after the machine, so a step press paints its controls first. While it lags,
+ * unlocks after the press's frame ({@link useAfterPaint}), so a step press paints its controls
+ * first and the form's restyling lands in a later frame. While it lags,
  * the machine takes no draft update ({@link DraftToMachine} sends only in `editing`) and gets the
  * latest one when editing starts.
  */
 const DraftSection = memo(function DraftSection(props: DraftFormProps) {
   const editing = useSelector(props.actorRef, (snapshot) => snapshot.matches('editing'));
-  const locked = useDeferredValue(!editing);
+  const locked = useAfterPaint(!editing);
   return (
     <Paper
       withBorder
