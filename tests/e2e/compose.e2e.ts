@@ -274,10 +274,19 @@ describe('compose and run journeys in Chromium', () => {
   it('2. shows a simulation failure (insufficient balance) before signing', async () => {
     await step('Edit').click();
     await expectState('editing');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Template', disabled: false }).count())
+      .toBe(1);
     await chooseTemplate('APT transfer: more than the balance');
     await draftReady();
     await step('Build').click();
     await expectState('built');
+    // The draft is locked while a step runs (a disabled fieldset, a frame after the press): its
+    // fields are disabled for the accessibility tree too, and editing unlocks them.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Template', disabled: true }).count())
+      .toBe(1);
+    await expect.poll(() => field(/^Argument 2/).isDisabled()).toBe(true);
     await step('Simulate').click();
     await expectState('simulated.failure');
     // Only the step that failed is red; Build stays done.
