@@ -177,14 +177,17 @@ describe('compose and run journeys in Chromium', () => {
     // The simulation and the committed transaction as one diff, not two copies.
     await committed.getByRole('group', { name: 'Same as simulation' }).waitFor();
     await expect(page.getByRole('region', { name: 'Simulation' }).count()).resolves.toBe(0);
-    await expect(stepperStates()).resolves.toEqual([
-      'Build: done',
-      'Simulate: done',
-      'Sign: done',
-      'Submit: done',
-      'Wait: done',
-      'Outcome: done',
-    ]);
+    // The stepper graphic is a deferred render: it follows the state badge by a frame.
+    await expect
+      .poll(() => stepperStates(), { timeout: 5_000 })
+      .toEqual([
+        'Build: done',
+        'Simulate: done',
+        'Sign: done',
+        'Submit: done',
+        'Wait: done',
+        'Outcome: done',
+      ]);
     await page
       .getByLabel('Sender balance')
       .getByText(/balance 0\.89\d* APT \([\d,]+ octas\)$/)
@@ -271,21 +274,33 @@ describe('compose and run journeys in Chromium', () => {
   it('2. shows a simulation failure (insufficient balance) before signing', async () => {
     await step('Edit').click();
     await expectState('editing');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Template', disabled: false }).count())
+      .toBe(1);
     await chooseTemplate('APT transfer: more than the balance');
     await draftReady();
     await step('Build').click();
     await expectState('built');
+    // The draft is locked while a step runs (a disabled fieldset, a frame after the press): its
+    // fields are disabled for the accessibility tree too, and editing unlocks them.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Template', disabled: true }).count())
+      .toBe(1);
+    await expect.poll(() => field(/^Argument 2/).isDisabled()).toBe(true);
     await step('Simulate').click();
     await expectState('simulated.failure');
     // Only the step that failed is red; Build stays done.
-    await expect(stepperStates()).resolves.toEqual([
-      'Build: done',
-      'Simulate: failed',
-      'Sign: to do',
-      'Submit: to do',
-      'Wait: to do',
-      'Outcome: to do',
-    ]);
+    // The stepper graphic is a deferred render: it follows the state badge by a frame.
+    await expect
+      .poll(() => stepperStates(), { timeout: 5_000 })
+      .toEqual([
+        'Build: done',
+        'Simulate: failed',
+        'Sign: to do',
+        'Submit: to do',
+        'Wait: to do',
+        'Outcome: to do',
+      ]);
     await expect(
       page.getByRole('region', { name: 'Progress' }).locator('[data-failed]').count(),
     ).resolves.toBe(1);
@@ -314,14 +329,17 @@ describe('compose and run journeys in Chromium', () => {
     await committed
       .getByRole('group', { name: /^(Same as simulation|Differs from the simulation)/ })
       .waitFor();
-    await expect(stepperStates()).resolves.toEqual([
-      'Build: done',
-      'Simulate: done',
-      'Sign: done',
-      'Submit: done',
-      'Wait: done',
-      'Outcome: failed',
-    ]);
+    // The stepper graphic is a deferred render: it follows the state badge by a frame.
+    await expect
+      .poll(() => stepperStates(), { timeout: 5_000 })
+      .toEqual([
+        'Build: done',
+        'Simulate: done',
+        'Sign: done',
+        'Submit: done',
+        'Wait: done',
+        'Outcome: failed',
+      ]);
     await shot('compose-3-failed-abort', 'docs/screenshots');
   });
 

@@ -2,6 +2,7 @@ import {
   Accordion,
   Alert,
   Box,
+  Fieldset,
   Grid,
   List,
   Paper,
@@ -23,7 +24,7 @@ import { useWalletMachine } from '../../wallet/useWalletMachine';
 import { DevControlsPanel } from '../chain/devControls';
 import { LedgerCard } from '../chain/LedgerCard';
 import { useComposeRun } from '../runs';
-import { Composer, type DraftResult } from './composer';
+import { Composer, DraftLockedContext, type DraftResult } from './composer';
 import { GetStarted } from './GetStarted';
 import { PublishPackage } from './publish/PublishPackage';
 import { ResultsPanel } from './results/ResultsPanel';
@@ -166,19 +167,16 @@ const RunSection = memo(function RunSection({
 interface DraftFormProps {
   actorRef: ComposeRunRef;
   sender: string | null;
-  disabled: boolean;
   onDraft: (result: DraftResult) => void;
   live: { draft: TransactionDraft; signingMode: SigningMode } | null;
 }
 
-/** What to compose (a call or a package) and its form; memoised, it renders when `disabled` flips. */
-const DraftForm = memo(function DraftForm({
-  actorRef,
-  sender,
-  disabled,
-  onDraft,
-  live,
-}: DraftFormProps) {
+/**
+ * What to compose (a call or a package) and its form. Memoised, and its props do not change when
+ * a step runs: the lock is the `<fieldset disabled>` around it ({@link DraftSection}), so no field
+ * renders again to show itself disabled.
+ */
+const DraftForm = memo(function DraftForm({ actorRef, sender, onDraft, live }: DraftFormProps) {
   const [mode, setMode] = useState<'call' | 'publish'>('call');
   return (
     <>
@@ -186,7 +184,6 @@ const DraftForm = memo(function DraftForm({
         size="xs"
         mb="sm"
         aria-label="What to compose"
-        disabled={disabled}
         value={mode}
         onChange={(value) => setMode(value === 'publish' ? 'publish' : 'call')}
         data={[
@@ -195,11 +192,11 @@ const DraftForm = memo(function DraftForm({
         ]}
       />
       {mode === 'publish' ? (
-        <PublishPackage sender={sender} disabled={disabled} onDraft={onDraft} actorRef={actorRef} />
+        <PublishPackage sender={sender} disabled={false} onDraft={onDraft} actorRef={actorRef} />
       ) : (
         <Composer
           sender={sender}
-          disabled={disabled}
+          disabled={false}
           onDraft={onDraft}
           {...(live ? { initialDraft: live.draft, initialSigningMode: live.signingMode } : {})}
         />
@@ -209,14 +206,43 @@ const DraftForm = memo(function DraftForm({
 });
 
 /**
- * The draft, locked while a step runs. It locks and unlocks one render after the machine: a step
- * press paints its controls first, and every field rendering itself disabled (the costliest render
- * of a press) follows as a non-urgent update. While it lags, the machine takes no draft update
- * ({@link DraftToMachine} sends only in `editing`) and gets the latest one when editing starts.
+ * `value`, one frame late: it changes in a task after the next frame is presented (a discrete
+ * press's update paints first, without the style recalculation of what follows `value`). Without
+ * `requestAnimationFrame` (tests), in the next task.
  */
-const DraftSection = memo(function DraftSection(props: Omit<DraftFormProps, 'disabled'>) {
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(() => setShown(value), 0);
+    };
+    if (typeof requestAnimationFrame !== 'function') {
+      later();
+      return () => clearTimeout(timer);
+    }
+    const frame = requestAnimationFrame(later);
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [shown, value]);
+  return shown;
+}
+
+/**
+ * The draft, locked while a step runs. The lock is a native `<fieldset disabled>` (no border, no
+ * padding): every control inside is disabled (not focusable, announced as disabled, styled by
+ * Mantine's `fieldset:disabled` rules) by one attribute, without rendering a field. It locks and
+ * unlocks after the press's frame ({@link useAfterPaint}), so a step press paints its controls
+ * first and the form's restyling lands in a later frame. While it lags,
+ * the machine takes no draft update ({@link DraftToMachine} sends only in `editing`) and gets the
+ * latest one when editing starts.
+ */
+const DraftSection = memo(function DraftSection(props: DraftFormProps) {
   const editing = useSelector(props.actorRef, (snapshot) => snapshot.matches('editing'));
-  const disabled = useDeferredValue(!editing);
+  const locked = useAfterPaint(!editing);
   return (
     <Paper
       withBorder
@@ -228,7 +254,11 @@ const DraftSection = memo(function DraftSection(props: Omit<DraftFormProps, 'dis
       tabIndex={0}
       style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
     >
-      <DraftForm {...props} disabled={disabled} />
+      <Fieldset variant="unstyled" disabled={locked} p={0} m={0} style={{ minWidth: 0 }}>
+        <DraftLockedContext.Provider value={locked}>
+          <DraftForm {...props} />
+        </DraftLockedContext.Provider>
+      </Fieldset>
     </Paper>
   );
 });

@@ -1,11 +1,12 @@
 import { Alert, Loader, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { errorMessage } from '../../../errors/errorMessage';
 import { shortAddress } from '../../../format/address';
 import { useNetwork } from '../../../network/useNetwork';
 import { tokenQueries } from '../../../queries/tokenQueries';
 import type { ComposerFormState } from './composerForm';
+import { DraftLockedContext } from './draftLock';
 import { tokenTemplateKind } from './tokenTemplates';
 
 /** Props of {@link TokenTemplateHelper}. */
@@ -104,10 +105,12 @@ function TokenPicker({ state, sender, disabled, onArgument }: PickerProps) {
   const tokens = useQuery(tokenQueries.accountTokens(network, sender));
   const typed = (state.arguments[0] ?? '').trim();
   const newest = tokens.data?.[0]?.tokenAddress;
+  // Locked by the page's fieldset (a step runs) or by the prop: the draft must not change.
+  const locked = useContext(DraftLockedContext) || disabled;
   useEffect(() => {
     // The template cannot know the token's address: the newest token held is the default.
-    if (!disabled && typed === '' && newest !== undefined) onArgument(0, newest);
-  }, [disabled, typed, newest, onArgument]);
+    if (!locked && typed === '' && newest !== undefined) onArgument(0, newest);
+  }, [locked, typed, newest, onArgument]);
 
   if (tokens.isPending) return <Loader size="xs" role="status" aria-label="Loading your tokens" />;
   if (tokens.isError) {

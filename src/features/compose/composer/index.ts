@@ -5,3 +5,4 @@
  */
 export type { ComposerProps, DraftResult } from './types';
 export { Composer } from './Composer';
+export { DraftLockedContext } from './draftLock';

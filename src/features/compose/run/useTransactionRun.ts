@@ -22,17 +22,41 @@ export function emptyDraft(sender: string | null): TransactionDraft {
 }
 
 /**
+ * How old the last answer of the chain's clock may be for {@link chainNow} to count from it. The
+ * page's polling of the clock (the dev controls) asks every 5 s.
+ */
+export const CHAIN_CLOCK_FRESH_MS = 5_000;
+
+/**
  * Now, as the chain counts it: the embedded chain's clock can be advanced past the wall clock, and
  * an expiration counted from the browser's clock would already be past there. Elsewhere (and when
  * the dev controls do not answer) the wall clock.
+ *
+ * The chain's clock is the wall clock plus an offset that only the dev controls move, so a recent
+ * answer (at most {@link CHAIN_CLOCK_FRESH_MS} old, not invalidated, as this page's dev controls
+ * do when they move it) plus the time since it came is now on the chain: a step press then asks
+ * nothing before building (asking costs the press a request started in its task), and the answer
+ * is refreshed after the press for the next one. A clock moved from elsewhere (another tab, the
+ * CLI) is seen once that answer is older than the limit.
  */
 export async function chainNow(queryClient: QueryClient, network: NetworkConfig): Promise<number> {
   if (network.kind !== 'local') return Date.now();
+  const clockQuery = devControlQueries.clock(network);
+  const cached = queryClient.getQueryState(clockQuery.queryKey);
+  const age = cached === undefined ? Infinity : Date.now() - cached.dataUpdatedAt;
+  if (
+    cached?.data !== undefined &&
+    cached.status === 'success' &&
+    !cached.isInvalidated &&
+    age >= 0 &&
+    age <= CHAIN_CLOCK_FRESH_MS
+  ) {
+    // Refreshed after this task (the press's), for the next build.
+    setTimeout(() => void queryClient.prefetchQuery({ ...clockQuery, staleTime: 0 }), 0);
+    return Number(BigInt(cached.data.now_microseconds) / 1000n) + age;
+  }
   try {
-    const clock = await queryClient.fetchQuery({
-      ...devControlQueries.clock(network),
-      staleTime: 0,
-    });
+    const clock = await queryClient.fetchQuery({ ...clockQuery, staleTime: 0 });
     return Number(BigInt(clock.now_microseconds) / 1000n);
   } catch {
     return Date.now();
