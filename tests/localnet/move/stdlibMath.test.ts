@@ -1,43 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { LongAddress } from '../../../localnet/encoding.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import type { NativeHost } from '../../../localnet/move/vm/loader.ts';
-import { stdNative } from '../../../localnet/move/vm/natives.ts';
-import { VmSession } from '../../../localnet/move/vm/session.ts';
-import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
 import { Ref } from '../../../localnet/move/vm/values.ts';
+import { call } from './nativeHarness.ts';
 
 /**
  * math64, math128, fixed_point32, fixed_point64, comparator, any and copyable_any natives against
  * the results and abort codes of their Move modules (values from the modules' unit tests).
  */
-const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
-const session = new VmSession(
-  {
-    signers: [],
-    timestampMicros: 0n,
-    chainId: 4,
-    get: () => null,
-    write: () => undefined,
-    emit: () => undefined,
-    charge: () => undefined,
-  },
-  { module: () => null },
-  new Uint8Array(32),
-);
-const host: NativeHost = { charge: () => undefined, layout: session.layout, session };
 
-const call = (id: string, args: Value[], tys: string[] = []): Value[] => {
-  const [module, name] = id.split('::') as [string, string];
-  const impl = stdNative(ONE, module, name);
-  if (impl === undefined) throw new Error(`no native ${id}`);
-  return impl(
-    host,
-    tys.map((t) => parseTy(t)),
-    args,
-  );
-};
 const one = (id: string, args: Value[], tys: string[] = []): Value =>
   call(id, args, tys)[0] as Value;
 const raw = (fp: Value): bigint => (fp as Value[])[0] as bigint;

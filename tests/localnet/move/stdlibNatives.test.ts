@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import type { NativeHost, NativeImpl } from '../../../localnet/move/vm/loader.ts';
-import { stdNative } from '../../../localnet/move/vm/natives.ts';
-import { VmSession } from '../../../localnet/move/vm/session.ts';
 import { sipHash24 } from '../../../localnet/move/vm/stdlib/sipHash.ts';
 import { bucketIndex } from '../../../localnet/move/vm/stdlib/smartTable.ts';
 import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
+import { call, charged, ONE, session } from './nativeHarness.ts';
 import { Ref, serialize } from '../../../localnet/move/vm/values.ts';
 
 /**
@@ -15,42 +13,7 @@ import { Ref, serialize } from '../../../localnet/move/vm/values.ts';
  * SipHash against the reference implementation's vectors, string_utils against the strings of
  * the Move unit tests in `string_utils.move`, smart_table against `smart_table.move`'s tests.
  */
-const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
 
-const session = new VmSession(
-  {
-    signers: [],
-    timestampMicros: 0n,
-    chainId: 4,
-    get: () => null,
-    write: () => undefined,
-    emit: () => undefined,
-    charge: () => undefined,
-  },
-  { module: () => null },
-  new Uint8Array(32),
-);
-let charged = 0;
-const host: NativeHost = {
-  charge: (internal) => {
-    charged += internal;
-  },
-  layout: (s, args) => session.layout(s, args),
-  session,
-};
-
-function native(id: string): NativeImpl {
-  const [module, name] = id.split('::') as [string, string];
-  const impl = stdNative(ONE, module, name);
-  if (impl === undefined) throw new Error(`no native ${id}`);
-  return impl;
-}
-const call = (id: string, args: Value[], tys: string[] = []) =>
-  native(id)(
-    host,
-    tys.map((t) => parseTy(t)),
-    args,
-  );
 const bytes = (text: string): number[] => Array.from(Buffer.from(text, 'utf8'));
 const str = (text: string): Value => [bytes(text)];
 const text = (v: Value | undefined): string =>
@@ -100,12 +63,12 @@ describe('SipHash-2-4', () => {
   });
 
   it('is aptos_hash::sip_hash and sip_hash_from_value (of the BCS bytes)', () => {
-    const before = charged;
+    const before = charged();
     const [direct] = call('aptos_hash::sip_hash', [[]]);
     expect(direct).toBe(0x1e924b9d737700d7n);
     const [fromValue] = call('aptos_hash::sip_hash_from_value', [ref(7n)], ['u64']);
     expect(fromValue).toBe(sipHash24(Uint8Array.of(7, 0, 0, 0, 0, 0, 0, 0)));
-    expect(charged).toBeGreaterThan(before);
+    expect(charged()).toBeGreaterThan(before);
   });
 });
 

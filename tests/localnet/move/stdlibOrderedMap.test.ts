@@ -1,39 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LongAddress } from '../../../localnet/encoding.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import type { NativeHost } from '../../../localnet/move/vm/loader.ts';
-import { stdNative } from '../../../localnet/move/vm/natives.ts';
-import { VmSession } from '../../../localnet/move/vm/session.ts';
 import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
 import { Ref, serialize, toJson } from '../../../localnet/move/vm/values.ts';
+import { call as callNative, ONE, session } from './nativeHarness.ts';
 
 /** `std::cmp` and `0x1::ordered_map` natives against `ordered_map.move`'s unit tests. */
-const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
-const session = new VmSession(
-  {
-    signers: [],
-    timestampMicros: 0n,
-    chainId: 4,
-    get: () => null,
-    write: () => undefined,
-    emit: () => undefined,
-    charge: () => undefined,
-  },
-  { module: () => null },
-  new Uint8Array(32),
-);
-const host: NativeHost = { charge: () => undefined, layout: session.layout, session };
-const call = (id: string, args: Value[], tys: string[] = ['u64', 'u64']): Value[] => {
-  const [module, name] = id.split('::') as [string, string];
-  const impl = stdNative(ONE, module, name);
-  if (impl === undefined) throw new Error(`no native ${id}`);
-  return impl(
-    host,
-    tys.map((t) => parseTy(t)),
-    args,
-  );
-};
+const call = (id: string, args: Value[], tys: string[] = ['u64', 'u64']): Value[] =>
+  callNative(id, args, tys);
 const r = (v: Value) => new Ref([v], 0);
 const from = (keys: bigint[], values: bigint[]) =>
   call('ordered_map::new_from', [keys, values])[0] as Value;

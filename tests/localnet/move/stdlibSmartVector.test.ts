@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { LongAddress } from '../../../localnet/encoding.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import type { NativeHost } from '../../../localnet/move/vm/loader.ts';
-import { stdNative } from '../../../localnet/move/vm/natives.ts';
-import { VmSession } from '../../../localnet/move/vm/session.ts';
-import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
 import { Ref } from '../../../localnet/move/vm/values.ts';
+import { call as callNative } from './nativeHarness.ts';
 
 /** `0x1::smart_vector` natives against `smart_vector.move`'s unit tests and big_vector's layout. */
-const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
-const session = new VmSession(
-  {
-    signers: [],
-    timestampMicros: 0n,
-    chainId: 4,
-    get: () => null,
-    write: () => undefined,
-    emit: () => undefined,
-    charge: () => undefined,
-  },
-  { module: () => null },
-  new Uint8Array(32),
-);
-const host: NativeHost = { charge: () => undefined, layout: session.layout, session };
-const TY = [parseTy('u64')];
-const call = (name: string, args: Value[]): Value[] => {
-  const impl = stdNative(ONE, 'smart_vector', name);
-  if (impl === undefined) throw new Error(`no native smart_vector::${name}`);
-  return impl(host, TY, args);
-};
+const call = (name: string, args: Value[]): Value[] =>
+  callNative(`smart_vector::${name}`, args, ['u64']);
 const r = (v: Value) => new Ref([v], 0);
 const at = (v: Value, i: bigint): Value => {
   const [ref] = call('borrow', [r(v), i]);

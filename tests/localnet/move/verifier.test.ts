@@ -62,11 +62,7 @@ describe('the verifier on publishing', () => {
   it('refuses each kind of ill-typed or unbalanced code with its status and code', () => {
     expect(
       verdict({
-        code: [
-          { op: 'LdU8', value: 1 },
-          { op: 'BrTrue', offset: 0 },
-          { op: 'Ret' },
-        ],
+        code: [{ op: 'LdU8', value: 1 }, { op: 'BrTrue', offset: 0 }, { op: 'Ret' }],
       }),
     ).toBe('BR_TYPE_MISMATCH_ERROR 1025');
     expect(verdict({ code: [{ op: 'LdTrue' }, { op: 'Abort' }] })).toBe(

@@ -2,51 +2,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import { frameworkFunction } from '../../../localnet/move/vm/frameworkBridge.ts';
-import type { NativeHost, NativeImpl } from '../../../localnet/move/vm/loader.ts';
-import { stdNative } from '../../../localnet/move/vm/natives.ts';
-import { VmSession } from '../../../localnet/move/vm/session.ts';
-import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
+import { call, charged, ONE } from './nativeHarness.ts';
 import { Ref } from '../../../localnet/move/vm/values.ts';
 
-const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
 const ME = `0x${'cd'.repeat(32)}` as LongAddress;
 
-const session = new VmSession(
-  {
-    signers: [],
-    timestampMicros: 0n,
-    chainId: 4,
-    get: () => null,
-    write: () => undefined,
-    emit: () => undefined,
-    charge: () => undefined,
-  },
-  { module: () => null },
-  new Uint8Array(32),
-);
-let charged = 0;
-const host: NativeHost = {
-  charge: (internal) => {
-    charged += internal;
-  },
-  layout: (s, args) => session.layout(s, args),
-  session,
-};
-
-function native(id: string): NativeImpl {
-  const [module, name] = id.split('::') as [string, string];
-  const impl = stdNative(ONE, module, name) ?? frameworkFunction(ONE, module, name);
-  if (impl === undefined) throw new Error(`no native ${id}`);
-  return impl;
-}
-const call = (id: string, args: Value[], tys: string[] = []) =>
-  native(id)(
-    host,
-    tys.map((t) => parseTy(t)),
-    args,
-  );
 const bytes = (text: string): Value[] => Array.from(Buffer.from(text, 'utf8'));
 const str = (text: string): Value => [bytes(text)];
 
@@ -63,7 +24,7 @@ function status(run: () => unknown): string {
 
 describe('Move VM natives', () => {
   it('hashes with sha2_256 and sha3_256 and charges per byte', () => {
-    const before = charged;
+    const before = charged();
     const [sha2] = call('hash::sha2_256', [bytes('abc')]);
     const [sha3] = call('hash::sha3_256', [bytes('abc')]);
     expect(Buffer.from(sha2 as number[]).toString('hex')).toBe(
@@ -72,11 +33,11 @@ describe('Move VM natives', () => {
     expect(Buffer.from(sha3 as number[]).toString('hex')).toBe(
       createHash('sha3-256').update('abc').digest('hex'),
     );
-    expect(charged).toBeGreaterThan(before);
+    expect(charged()).toBeGreaterThan(before);
   });
 
   it('hashes with aptos_hash::keccak256 (Keccak, not SHA3 padding) and charges per byte', () => {
-    const before = charged;
+    const before = charged();
     const [empty] = call('aptos_hash::keccak256', [[]]);
     const [abc] = call('aptos_hash::keccak256', [bytes('abc')]);
     // The published Keccak-256 test vectors (as Ethereum uses them).
@@ -86,7 +47,7 @@ describe('Move VM natives', () => {
     expect(Buffer.from(abc as number[]).toString('hex')).toBe(
       '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
     );
-    expect(charged).toBeGreaterThan(before);
+    expect(charged()).toBeGreaterThan(before);
   });
 
   it('serializes with bcs::to_bytes and reads back with from_bcs', () => {
