@@ -1,6 +1,7 @@
+import type { TypeTag } from '@aptos-labs/ts-sdk';
 import { parseTypeTag } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
-import { parseAddress, parseHash, must } from '../encoding.ts';
+import { parseAddress, parseHash, must, shortAddress } from '../encoding.ts';
 import { RequestError } from '../errors.ts';
 import type { HttpRequest } from './types.ts';
 
@@ -96,12 +97,26 @@ export function queryBool(req: HttpRequest, name: string): boolean {
 }
 
 /** A struct tag from a path (`0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>`), normalised. */
+/**
+ * A type tag as a node prints it and as state keys hold it: every address short (leading zeros
+ * dropped, `0x4e0c…::m::R`, not the SDK's AIP-40 long form `0x04e0c…`), type arguments after `<`
+ * separated by `, `. A resource of a module at an address with a leading zero is then found
+ * whichever form the request spells.
+ */
+function nodeTypeString(tag: TypeTag): string {
+  if (tag.isVector()) return `vector<${nodeTypeString(tag.value)}>`;
+  if (!tag.isStruct()) return tag.toString();
+  const { address, moduleName, name, typeArgs } = tag.value;
+  const args = typeArgs.length === 0 ? '' : `<${typeArgs.map(nodeTypeString).join(', ')}>`;
+  return `${shortAddress(address.toStringLong())}::${moduleName.identifier}::${name.identifier}${args}`;
+}
+
 export function pathStructTag(value: string | undefined, name = 'resource_type'): string {
   const text = decodePath(value ?? '', name);
   try {
     const tag = parseTypeTag(text);
     if (!tag.isStruct()) throw new Error('not a struct tag');
-    return tag.toString();
+    return nodeTypeString(tag);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw frameworkError(

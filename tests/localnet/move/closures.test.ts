@@ -4,7 +4,7 @@
  * run as a transaction's session would (a chain in a Map), and checked by the verifier.
  */
 import { createHash } from 'node:crypto';
-import { parseTypeTag, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { Account, parseTypeTag, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, LongAddress } from '../../../localnet/encoding.ts';
 import { shortAddress } from '../../../localnet/encoding.ts';
@@ -22,7 +22,7 @@ import { writeModule } from '../../../localnet/move/binary/writer.ts';
 import { checkPackage, gasCounterOf, setModuleSource } from '../../../localnet/move/vm/chain.ts';
 import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
-import { fundedAccount, startChain, type Chain } from '../helpers.ts';
+import { startChain, type Chain } from '../helpers.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 const ME = `0x${'ab'.repeat(32)}` as LongAddress;
@@ -459,11 +459,7 @@ describe('Move function values (closures)', () => {
       data: { f: { __captured__: ['5'], __fun_name__: `${ME}::clos::add`, __mask__: '1' } },
     });
     const data = stored?.kind === 'resource' ? (stored.data as { f: object }) : { f: {} };
-    expect(Object.keys(data.f)).toEqual([
-      '__captured__',
-      '__fun_name__',
-      '__mask__',
-    ]);
+    expect(Object.keys(data.f)).toEqual(['__captured__', '__fun_name__', '__mask__']);
     // Read back from state, it equals a fresh closure over the same function and value.
     expect(world.view('stored_is', [ALICE, '5'])).toEqual([true]);
     expect(world.view('stored_is', [ALICE, '6'])).toEqual([false]);
@@ -615,7 +611,11 @@ describe('the verifier on closures', () => {
       verdict(
         {
           returns: [returns],
-          code: [{ op: 'LdU64', value: 1n }, { op: 'PackClosure', fn: -1, mask: 1n }, { op: 'Ret' }],
+          code: [
+            { op: 'LdU64', value: 1n },
+            { op: 'PackClosure', fn: -1, mask: 1n },
+            { op: 'Ret' },
+          ],
         },
         (b) => ({
           1: b.fn('g', {
@@ -646,7 +646,11 @@ describe('function values on the running chain', () => {
   });
 
   it('stores a closure by transaction, serves it over REST, and a later /view calls it', async () => {
-    const owner = await fundedAccount(chain, 100_000_000);
+    // An address with a leading zero: the node prints it short (`0x4e0c…`), the SDK asks in
+    // AIP-40 long form (`0x04e0c…`); the resource must be found either way.
+    let owner = Account.generate();
+    while (!owner.accountAddress.toStringLong().startsWith('0x0')) owner = Account.generate();
+    await chain.aptos.fundAccount({ accountAddress: owner.accountAddress, amount: 100_000_000 });
     const at = owner.accountAddress.toStringLong() as LongAddress;
     published.set(`${at}::other`, otherModule(at));
     published.set(`${at}::clos`, closModule(at));
@@ -672,6 +676,11 @@ describe('function values on the running chain', () => {
       // Short address, as the node prints it (`short_str_lossless`).
       f: { __captured__: ['7'], __fun_name__: `${shortAddress(at)}::clos::add`, __mask__: '1' },
     });
+    const short = await chain.aptos.getAccountResource({
+      accountAddress: owner.accountAddress,
+      resourceType: `${shortAddress(at)}::clos::Holder`,
+    });
+    expect(short).toEqual(resource);
     const [sum] = await chain.aptos.view<[string]>({
       payload: {
         function: `${at}::clos::call_stored`,
