@@ -45,8 +45,8 @@ import {
   DecodeError,
   decodeSignedTransaction,
   signingMessages,
-  userTransactionHash,
 } from '../../localnet/executor/decode.ts';
+import { userTransactionHash } from '../../localnet/executor/commonShape.ts';
 import { rawTransaction, signed, signedMulti, someone } from './inProcess.ts';
 
 const alice = Account.generate();

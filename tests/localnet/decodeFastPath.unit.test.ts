@@ -5,8 +5,7 @@
  * shape, and every truncated or extended copy of a valid one, is left to the SDK path (`null`),
  * so `decodeSignedTransaction` keeps the SDK's objects and error messages for those.
  */
-import type {
-  Serializer} from '@aptos-labs/ts-sdk';
+import type { Serializer } from '@aptos-labs/ts-sdk';
 import {
   AccountAddress,
   AccountAuthenticatorEd25519,
@@ -34,12 +33,12 @@ import {
   type TransactionAuthenticator,
   type TransactionPayload,
   type EntryFunctionArgument,
-  FixedBytes
+  FixedBytes,
 } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
+import { decodeCommonShape } from '../../localnet/executor/commonShape.ts';
 import {
   DecodeError,
-  decodeCommonShape,
   decodeSignedTransaction,
   decodeWithSdk,
 } from '../../localnet/executor/decode.ts';
