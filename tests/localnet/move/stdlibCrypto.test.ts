@@ -85,20 +85,24 @@ function sigModule(name: string, target: 'ed25519' | 'multi_ed25519'): CompiledM
   const vpk = S.struct(b.foreignStruct('0x1', target, 'ValidatedPublicKey', STORE_COPY_DROP));
   const option = b.foreignStruct('0x1', 'option', 'Option', STORE_COPY_DROP, 1);
   const msg = b.struct('Msg', 2, [['foo', S.u64]]);
-  const use = (fn: string, params: SignatureToken[], returns: SignatureToken[], tps = 0) =>
+  const imported = (fn: string, params: SignatureToken[], returns: SignatureToken[], tps = 0) =>
     b.use('0x1', target, fn, params, returns, tps);
-  const newSig = use('new_signature_from_bytes', [bytes], [sig]);
-  const newPk = use('new_unvalidated_public_key_from_bytes', [bytes], [upk]);
-  const verify = use('signature_verify_strict', [S.ref(sig), S.ref(upk), bytes], [S.bool]);
-  const verifyT = use(
+  const newSig = imported('new_signature_from_bytes', [bytes], [sig]);
+  const newPk = imported('new_unvalidated_public_key_from_bytes', [bytes], [upk]);
+  const verify = imported('signature_verify_strict', [S.ref(sig), S.ref(upk), bytes], [S.bool]);
+  const verifyT = imported(
     'signature_verify_strict_t',
     [S.ref(sig), S.ref(upk), S.param(0)],
     [S.bool],
     1,
   );
-  const auth = use('unvalidated_public_key_to_authentication_key', [S.ref(upk)], [bytes]);
-  const validate = use('new_validated_public_key_from_bytes', [bytes], [S.struct(option, [vpk])]);
-  const pkValidate = use('public_key_validate', [S.ref(upk)], [S.struct(option, [vpk])]);
+  const auth = imported('unvalidated_public_key_to_authentication_key', [S.ref(upk)], [bytes]);
+  const validate = imported(
+    'new_validated_public_key_from_bytes',
+    [bytes],
+    [S.struct(option, [vpk])],
+  );
+  const pkValidate = imported('public_key_validate', [S.ref(upk)], [S.struct(option, [vpk])]);
   const extract = b.use(
     '0x1',
     'option',
@@ -107,8 +111,8 @@ function sigModule(name: string, target: 'ed25519' | 'multi_ed25519'): CompiledM
     [S.param(0)],
     1,
   );
-  const into = use('public_key_into_unvalidated', [vpk], [upk]);
-  const toBytes = use('unvalidated_public_key_to_bytes', [S.ref(upk)], [bytes]);
+  const into = imported('public_key_into_unvalidated', [vpk], [upk]);
+  const toBytes = imported('unvalidated_public_key_to_bytes', [S.ref(upk)], [bytes]);
   const parse = [
     { op: 'MoveLoc', local: 0 },
     { op: 'Call', fn: newSig },
@@ -181,7 +185,7 @@ function sigModule(name: string, target: 'ed25519' | 'multi_ed25519'): CompiledM
     ],
   });
   if (target === 'multi_ed25519') {
-    const threshold = use('check_and_get_threshold', [bytes], [S.struct(option, [S.u8])]);
+    const threshold = imported('check_and_get_threshold', [bytes], [S.struct(option, [S.u8])]);
     b.fn('threshold', {
       view: true,
       params: [bytes],
