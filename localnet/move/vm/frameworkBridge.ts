@@ -222,6 +222,17 @@ const KNOWN: LoadedStruct[] = [
       ['ed25519', ['UnvalidatedPublicKey', 'ValidatedPublicKey', 'Signature']],
       ['multi_ed25519', ['UnvalidatedPublicKey', 'ValidatedPublicKey', 'Signature']],
       ['secp256k1', ['ECDSARawPublicKey', 'ECDSASignature']],
+      [
+        'bls12381',
+        [
+          'PublicKey',
+          'ProofOfPossession',
+          'PublicKeyWithPoP',
+          'AggrPublicKeysWithPoP',
+          'Signature',
+          'AggrOrMultiSignature',
+        ],
+      ],
     ] as const
   ).flatMap(([module, structs]) =>
     structs.map((struct) => def(module, struct, copy | drop | store, [['bytes', T.vector(T.u8)]])),

@@ -4,6 +4,7 @@ import {
   MultiEd25519Signature,
   Serializer,
 } from '@aptos-labs/ts-sdk';
+import { bls12_381 } from '@noble/curves/bls12-381';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { describe, expect, it } from 'vitest';
 import type { Json, LongAddress } from '../../../localnet/encoding.ts';
@@ -230,11 +231,207 @@ function secpModule(): CompiledModule {
   return b.build();
 }
 
+/**
+ * `module bls {
+ *   #[view] validate(pk): Option<PublicKey>
+ *   #[view] normal(sig, pk, msg): bool        (verify_normal_signature(&signature_from_bytes(sig), &extract(public_key_from_bytes(pk)), msg))
+ *   #[view] with_pop(pk, pop): Option<PublicKeyWithPoP>
+ *   #[view] multi(pk1, pop1, pk2, pop2, s1, s2, msg): bool    (aggregate_pubkeys, aggregate_signatures, verify_multisignature)
+ *   #[view] aggr(pk1, pop1, pk2, pop2, s1, s2, m1, m2): bool  (verify_aggregate_signature)
+ *   #[view] aggr_sig(bytes): AggrOrMultiSignature; #[view] no_keys(): AggrPublicKeysWithPoP }`
+ */
+function blsModule(): CompiledModule {
+  const b = new ModuleBuilder(ME, 'bls');
+  const bytes = S.vec(S.u8);
+  const st = (name: string) => S.struct(b.foreignStruct('0x1', 'bls12381', name, STORE_COPY_DROP));
+  const [pkTy, popTy, pkPopTy, aggPkTy, sigTy, aggSigTy] = [
+    'PublicKey',
+    'ProofOfPossession',
+    'PublicKeyWithPoP',
+    'AggrPublicKeysWithPoP',
+    'Signature',
+    'AggrOrMultiSignature',
+  ].map(st) as [
+    SignatureToken,
+    SignatureToken,
+    SignatureToken,
+    SignatureToken,
+    SignatureToken,
+    SignatureToken,
+  ];
+  const option = b.foreignStruct('0x1', 'option', 'Option', STORE_COPY_DROP, 1);
+  const opt = (t: SignatureToken) => S.struct(option, [t]);
+  const extract = b.use('0x1', 'option', 'extract', [S.mut(opt(S.param(0)))], [S.param(0)], 1);
+  const fn = (name: string, params: SignatureToken[], returns: SignatureToken[]) =>
+    b.use('0x1', 'bls12381', name, params, returns);
+  const pkFromBytes = fn('public_key_from_bytes', [bytes], [opt(pkTy)]);
+  const sigFromBytes = fn('signature_from_bytes', [bytes], [sigTy]);
+  const popFromBytes = fn('proof_of_possession_from_bytes', [bytes], [popTy]);
+  const withPop = fn('public_key_from_bytes_with_pop', [bytes, S.ref(popTy)], [opt(pkPopTy)]);
+  const verifyNormal = fn('verify_normal_signature', [S.ref(sigTy), S.ref(pkTy), bytes], [S.bool]);
+  const aggPks = fn('aggregate_pubkeys', [S.vec(pkPopTy)], [aggPkTy]);
+  const aggSigs = fn('aggregate_signatures', [S.vec(sigTy)], [opt(aggSigTy)]);
+  const verifyMulti = fn(
+    'verify_multisignature',
+    [S.ref(aggSigTy), S.ref(aggPkTy), bytes],
+    [S.bool],
+  );
+  const verifyAggr = fn(
+    'verify_aggregate_signature',
+    [S.ref(aggSigTy), S.vec(pkPopTy), S.vec(bytes)],
+    [S.bool],
+  );
+  const aggSigFromBytes = fn('aggr_or_multi_signature_from_bytes', [bytes], [aggSigTy]);
+  b.fn('validate', {
+    view: true,
+    params: [bytes],
+    returns: [opt(pkTy)],
+    code: [{ op: 'MoveLoc', local: 0 }, { op: 'Call', fn: pkFromBytes }, { op: 'Ret' }],
+  });
+  b.fn('normal', {
+    view: true,
+    params: [bytes, bytes, bytes],
+    returns: [S.bool],
+    locals: [opt(pkTy), sigTy, pkTy],
+    code: [
+      { op: 'MoveLoc', local: 1 },
+      { op: 'Call', fn: pkFromBytes },
+      { op: 'StLoc', local: 3 },
+      { op: 'MutBorrowLoc', local: 3 },
+      { op: 'CallGeneric', fn: b.fnInst(extract, [pkTy]) },
+      { op: 'StLoc', local: 5 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'Call', fn: sigFromBytes },
+      { op: 'StLoc', local: 4 },
+      { op: 'ImmBorrowLoc', local: 4 },
+      { op: 'ImmBorrowLoc', local: 5 },
+      { op: 'MoveLoc', local: 2 },
+      { op: 'Call', fn: verifyNormal },
+      { op: 'Ret' },
+    ],
+  });
+  b.fn('with_pop', {
+    view: true,
+    params: [bytes, bytes],
+    returns: [opt(pkPopTy)],
+    locals: [popTy],
+    code: [
+      { op: 'MoveLoc', local: 1 },
+      { op: 'Call', fn: popFromBytes },
+      { op: 'StLoc', local: 2 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'ImmBorrowLoc', local: 2 },
+      { op: 'Call', fn: withPop },
+      { op: 'Ret' },
+    ],
+  });
+  // Locals after the params (7 for multi, 8 for aggr): pop, Option<PKWithPoP>, key 1, key 2,
+  // Option<AggrOrMultiSignature>, AggrOrMultiSignature.
+  const keysAndSig = (base: number) => {
+    const [pop, optKey, k1, k2, optSig, aggSig] = [0, 1, 2, 3, 4, 5].map((i) => base + i) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const key = (pkLocal: number, popLocal: number, into: number) => [
+      { op: 'MoveLoc', local: popLocal },
+      { op: 'Call', fn: popFromBytes },
+      { op: 'StLoc', local: pop },
+      { op: 'MoveLoc', local: pkLocal },
+      { op: 'ImmBorrowLoc', local: pop },
+      { op: 'Call', fn: withPop },
+      { op: 'StLoc', local: optKey },
+      { op: 'MutBorrowLoc', local: optKey },
+      { op: 'CallGeneric', fn: b.fnInst(extract, [pkPopTy]) },
+      { op: 'StLoc', local: into },
+    ];
+    return {
+      locals: [popTy, opt(pkPopTy), pkPopTy, pkPopTy, opt(aggSigTy), aggSigTy],
+      k1,
+      k2,
+      aggSig,
+      code: [
+        ...key(0, 1, k1),
+        ...key(2, 3, k2),
+        { op: 'MoveLoc', local: 4 },
+        { op: 'Call', fn: sigFromBytes },
+        { op: 'MoveLoc', local: 5 },
+        { op: 'Call', fn: sigFromBytes },
+        { op: 'VecPack', sig: b.sig([sigTy]), count: 2n },
+        { op: 'Call', fn: aggSigs },
+        { op: 'StLoc', local: optSig },
+        { op: 'MutBorrowLoc', local: optSig },
+        { op: 'CallGeneric', fn: b.fnInst(extract, [aggSigTy]) },
+        { op: 'StLoc', local: aggSig },
+      ] as const,
+    };
+  };
+  const multi = keysAndSig(7);
+  b.fn('multi', {
+    view: true,
+    params: [bytes, bytes, bytes, bytes, bytes, bytes, bytes],
+    returns: [S.bool],
+    locals: [...multi.locals, aggPkTy],
+    code: [
+      ...multi.code,
+      { op: 'MoveLoc', local: multi.k1 },
+      { op: 'MoveLoc', local: multi.k2 },
+      { op: 'VecPack', sig: b.sig([pkPopTy]), count: 2n },
+      { op: 'Call', fn: aggPks },
+      { op: 'StLoc', local: 13 },
+      { op: 'ImmBorrowLoc', local: multi.aggSig },
+      { op: 'ImmBorrowLoc', local: 13 },
+      { op: 'MoveLoc', local: 6 },
+      { op: 'Call', fn: verifyMulti },
+      { op: 'Ret' },
+    ],
+  });
+  const aggr = keysAndSig(8);
+  b.fn('aggr', {
+    view: true,
+    params: [bytes, bytes, bytes, bytes, bytes, bytes, bytes, bytes],
+    returns: [S.bool],
+    locals: aggr.locals,
+    code: [
+      ...aggr.code,
+      { op: 'ImmBorrowLoc', local: aggr.aggSig },
+      { op: 'MoveLoc', local: aggr.k1 },
+      { op: 'MoveLoc', local: aggr.k2 },
+      { op: 'VecPack', sig: b.sig([pkPopTy]), count: 2n },
+      { op: 'MoveLoc', local: 6 },
+      { op: 'MoveLoc', local: 7 },
+      { op: 'VecPack', sig: b.sig([bytes]), count: 2n },
+      { op: 'Call', fn: verifyAggr },
+      { op: 'Ret' },
+    ],
+  });
+  b.fn('aggr_sig', {
+    view: true,
+    params: [bytes],
+    returns: [aggSigTy],
+    code: [{ op: 'MoveLoc', local: 0 }, { op: 'Call', fn: aggSigFromBytes }, { op: 'Ret' }],
+  });
+  b.fn('no_keys', {
+    view: true,
+    returns: [aggPkTy],
+    code: [
+      { op: 'VecPack', sig: b.sig([pkPopTy]), count: 0n },
+      { op: 'Call', fn: aggPks },
+      { op: 'Ret' },
+    ],
+  });
+  return b.build();
+}
+
 function world(): World {
   const w = new World();
   w.modules.set(`${ME}::ed`, sigModule('ed', 'ed25519'));
   w.modules.set(`${ME}::multi`, sigModule('multi', 'multi_ed25519'));
   w.modules.set(`${ME}::secp`, secpModule());
+  w.modules.set(`${ME}::bls`, blsModule());
   return w;
 }
 
@@ -395,5 +592,71 @@ describe('0x1::secp256k1 through bytecode', () => {
     expect(
       failure(() => w.view('secp', 'recover', [hex(digest), 0, hex(sig.subarray(1))])),
     ).toMatch(abort);
+  });
+});
+
+describe('0x1::bls12381 through bytecode', () => {
+  const BLS = bls12_381.longSignatures;
+  const SIG = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
+  const POP = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
+  const signer = () => {
+    const sk = bls12_381.utils.randomPrivateKey();
+    const pk = BLS.getPublicKey(sk).toBytes(true);
+    return {
+      pk,
+      pop: BLS.sign(BLS.hash(pk, POP), sk).toBytes(true),
+      sign: (msg: Uint8Array) => BLS.sign(BLS.hash(msg, SIG), sk).toBytes(true),
+    };
+  };
+  const a = signer();
+  const b = signer();
+  const msg = Buffer.from('bls hello');
+
+  it('validates keys and verifies a normal signature (the PoP scheme DST, as aptos-crypto)', () => {
+    const w = world();
+    expect(w.view('bls', 'validate', [hex(a.pk)])).toEqual([{ vec: [{ bytes: hex(a.pk) }] }]);
+    const identity = [0xc0, ...new Array<number>(47).fill(0)];
+    expect(w.view('bls', 'validate', [hex(identity)])).toEqual([{ vec: [] }]);
+    expect(w.view('bls', 'normal', [hex(a.sign(msg)), hex(a.pk), hex(msg)])).toEqual([true]);
+    expect(w.view('bls', 'normal', [hex(b.sign(msg)), hex(a.pk), hex(msg)])).toEqual([false]);
+    expect(w.view('bls', 'normal', [hex(a.sign(msg).subarray(1)), hex(a.pk), hex(msg)])).toEqual([
+      false,
+    ]);
+  });
+
+  it('checks proofs of possession', () => {
+    const w = world();
+    expect(w.view('bls', 'with_pop', [hex(a.pk), hex(a.pop)])).toEqual([
+      { vec: [{ bytes: hex(a.pk) }] },
+    ]);
+    expect(w.view('bls', 'with_pop', [hex(a.pk), hex(b.pop)])).toEqual([{ vec: [] }]);
+  });
+
+  it('aggregates keys and signatures: multisignatures and aggregate signatures verify', () => {
+    const w = world();
+    const keys = [hex(a.pk), hex(a.pop), hex(b.pk), hex(b.pop)];
+    expect(w.view('bls', 'multi', [...keys, hex(a.sign(msg)), hex(b.sign(msg)), hex(msg)])).toEqual(
+      [true],
+    );
+    const other = Buffer.from('other');
+    expect(
+      w.view('bls', 'multi', [...keys, hex(a.sign(msg)), hex(b.sign(other)), hex(msg)]),
+    ).toEqual([false]);
+    expect(
+      w.view('bls', 'aggr', [...keys, hex(a.sign(msg)), hex(b.sign(other)), hex(msg), hex(other)]),
+    ).toEqual([true]);
+    expect(
+      w.view('bls', 'aggr', [...keys, hex(a.sign(msg)), hex(b.sign(other)), hex(other), hex(msg)]),
+    ).toEqual([false]);
+  });
+
+  it('aborts EWRONG_SIZE and EZERO_PUBKEYS', () => {
+    const w = world();
+    expect(failure(() => w.view('bls', 'aggr_sig', [hex(a.sign(msg).subarray(1))]))).toMatch(
+      /bls12381.*(0x10002|EWRONG_SIZE)/,
+    );
+    expect(failure(() => w.view('bls', 'no_keys', []))).toMatch(
+      /bls12381.*(0x10001|EZERO_PUBKEYS)/,
+    );
   });
 });
