@@ -11,7 +11,11 @@ import type { Json, LongAddress } from '../../../localnet/encoding.ts';
 import { GasMeter } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
-import type { CompiledModule, SignatureToken } from '../../../localnet/move/binary/types.ts';
+import type {
+  Bytecode,
+  CompiledModule,
+  SignatureToken,
+} from '../../../localnet/move/binary/types.ts';
 import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
 import { bytecodeModule, runView } from '../../../localnet/move/vm/index.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
@@ -336,7 +340,7 @@ function blsModule(): CompiledModule {
       number,
       number,
     ];
-    const key = (pkLocal: number, popLocal: number, into: number) => [
+    const key = (pkLocal: number, popLocal: number, into: number): Bytecode[] => [
       { op: 'MoveLoc', local: popLocal },
       { op: 'Call', fn: popFromBytes },
       { op: 'StLoc', local: pop },
@@ -366,7 +370,7 @@ function blsModule(): CompiledModule {
         { op: 'MutBorrowLoc', local: optSig },
         { op: 'CallGeneric', fn: b.fnInst(extract, [aggSigTy]) },
         { op: 'StLoc', local: aggSig },
-      ] as const,
+      ] satisfies Bytecode[],
     };
   };
   const multi = keysAndSig(7);
