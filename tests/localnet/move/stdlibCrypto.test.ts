@@ -486,6 +486,9 @@ describe('0x1::ed25519 through bytecode', () => {
     expect(w.view('ed', 'verify', [hex(forged), hex(identity), hex(message)])).toEqual([false]);
     expect(w.view('ed', 'validate', [hex(identity)])).toEqual([{ vec: [] }]);
     expect(w.view('ed', 'validate', [hex(pk)])).toEqual([{ vec: [{ bytes: hex(pk) }] }]);
+    // The validation native itself aborts with the raw code 1 on another size.
+    const status = failure(() => w.view('ed', 'validate', [hex(pk.subarray(1))]));
+    expect(status).toMatch(/0x1::ed25519: E_WRONG_PUBKEY_SIZE\(0x1\)/);
     expect(w.view('ed', 'roundtrip', [hex(pk)])).toEqual([hex(pk)]);
   });
 

@@ -3,7 +3,9 @@
  * wrappers, `frameworkBridge.ts`), semantics and abort codes. The curve arithmetic is
  * `@noble/curves` (the ts-sdk's copy); the checks around it follow aptos-core's natives:
  *
- * - `ed25519`: sizes 32 / 64 (`E_WRONG_PUBKEY_SIZE` 0x10001, `E_WRONG_SIGNATURE_SIZE` 0x10002).
+ * - `ed25519`: sizes 32 / 64 (`E_WRONG_PUBKEY_SIZE` 0x10001, `E_WRONG_SIGNATURE_SIZE` 0x10002;
+ *   `new_validated_public_key_from_bytes` / `public_key_validate` of another size abort with the
+ *   native's raw code 1).
  *   Validation = the point decompresses (non-canonical y accepted, as curve25519-dalek) and is not
  *   of small order. `signature_verify_strict` = aptos-crypto's: S < ℓ, A and R decompress and are
  *   not of small order, and the cofactorless `[S]B − [k]A` encodes to R's bytes (ed25519-dalek's
@@ -145,10 +147,10 @@ const chargeVerify = (host: NativeHost, sigs: number, msgLength: number) =>
 
 /** `ed25519::signature_verify_strict_internal` with its gas. */
 function ed25519Native(host: NativeHost, sig: Uint8Array, pk: Uint8Array, msg: Uint8Array) {
-  host.charge(CRYPTO_GAS.base + CRYPTO_GAS.perSigDeserialize);
-  if (sig.length !== 64 || le(sig.subarray(32)) >= L) return false;
-  host.charge(CRYPTO_GAS.perPubkeyDeserialize);
+  host.charge(CRYPTO_GAS.base + CRYPTO_GAS.perPubkeyDeserialize);
   if (decompress(pk) === null) return false;
+  host.charge(CRYPTO_GAS.perSigDeserialize);
+  if (sig.length !== 64 || le(sig.subarray(32)) >= L) return false;
   chargeVerify(host, 1, msg.length);
   return ed25519VerifyStrict(sig, pk, msg);
 }
@@ -157,6 +159,10 @@ function ed25519Native(host: NativeHost, sig: Uint8Array, pk: Uint8Array, msg: U
 // 0x1::ed25519
 
 const ED_REASONS: Record<string, Reason> = {
+  '1': {
+    name: 'E_WRONG_PUBKEY_SIZE',
+    doc: 'Wrong number of bytes were given as input when deserializing an Ed25519 public key.',
+  },
   '10001': {
     name: 'E_WRONG_PUBKEY_SIZE',
     doc: 'Wrong number of bytes were given as input when deserializing an Ed25519 public key.',
@@ -168,9 +174,10 @@ const ED_REASONS: Record<string, Reason> = {
 };
 const edAbort = aborter('ed25519', ED_REASONS);
 
+/** `public_key_validate_internal`: a key not of 32 bytes aborts with the native's raw code 1. */
 const edValidate = (host: NativeHost, bytes: Uint8Array): Value => {
   host.charge(CRYPTO_GAS.base + CRYPTO_GAS.perPubkeyDeserialize);
-  if (bytes.length !== 32) return none();
+  if (bytes.length !== 32) edAbort(1n);
   host.charge(CRYPTO_GAS.perPubkeySmallOrderCheck);
   return validPoint(bytes) ? some(wrap(bytes)) : none();
 };
