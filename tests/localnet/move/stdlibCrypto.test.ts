@@ -582,6 +582,15 @@ describe('0x1::secp256k1 through bytecode', () => {
     ]);
     const other = w.view('secp', 'recover', [hex(digest), signature.recovery ^ 1, hex(sig)]);
     expect(other).not.toEqual([{ vec: [{ bytes: hex(raw) }] }]);
+    // The high-s twin (n − s, the other parity) recovers the same key: the native accepts it.
+    const n = secp256k1.Point.Fn.ORDER;
+    const highS = Uint8Array.from([
+      ...sig.subarray(0, 32),
+      ...Buffer.from((n - signature.s).toString(16).padStart(64, '0'), 'hex'),
+    ]);
+    expect(w.view('secp', 'recover', [hex(digest), signature.recovery ^ 1, hex(highS)])).toEqual([
+      { vec: [{ bytes: hex(raw) }] },
+    ]);
     // r = 0: recovery fails, none.
     const zeroR = Uint8Array.from([...new Array<number>(32).fill(0), ...sig.subarray(32)]);
     expect(w.view('secp', 'recover', [hex(digest), 0, hex(zeroR)])).toEqual([{ vec: [] }]);
