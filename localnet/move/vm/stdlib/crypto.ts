@@ -28,6 +28,7 @@ import { bls12_381 } from '@noble/curves/bls12-381';
 import { ed25519 } from '@noble/curves/ed25519';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { createHash } from 'node:crypto';
+import type { LongAddress } from '../../../encoding.ts';
 import { BytecodeAbort } from '../errors.ts';
 import type { NativeHost, NativeImpl } from '../loader.ts';
 import type { Ty } from '../ty.ts';
@@ -35,7 +36,7 @@ import { K, T, tyString } from '../ty.ts';
 import type { Value } from '../values.ts';
 import { Ref, serialize } from '../values.ts';
 
-const FRAMEWORK = `0x${'0'.repeat(63)}1`;
+const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 
 const deref = (v: Value): Value => (v instanceof Ref ? (v.c[v.i] as Value) : v);
 const bytesOf = (v: Value | undefined): Uint8Array =>
@@ -112,24 +113,18 @@ export function ed25519VerifyStrict(sig: Uint8Array, pk: Uint8Array, msg: Uint8A
   return Buffer.from(expected.toBytes()).equals(Buffer.from(rBytes));
 }
 
+/** `type_info::type_of<T>()` (a non-struct T aborts as it does: 0x10001 from `0x1::type_info`). */
+function typeInfoOf(ty: Ty): Value {
+  if (ty.k !== K.STRUCT) throw new BytecodeAbort('0x1::type_info', 0x10001n, null);
+  const name = tyString(ty).split('::').slice(2).join('::');
+  return [ty.s.address, Array.from(Buffer.from(ty.s.module)), Array.from(Buffer.from(name))];
+}
+const TYPE_INFO = T.struct({ address: FRAMEWORK, module: 'type_info', name: 'TypeInfo' });
+
 /** BCS of `ed25519::SignedMessage<T> { type_info: TypeInfo, inner: T }`, as the Move code. */
 function signedMessage(host: NativeHost, ty: Ty, data: Value): Uint8Array {
-  if (ty.k !== K.STRUCT) {
-    throw new BytecodeAbort('0x1::type_info', 0x10001n, null);
-  }
-  const name = tyString(ty).split('::').slice(2).join('::');
-  const typeInfo: Value = [
-    ty.s.address,
-    Array.from(Buffer.from(ty.s.module)),
-    Array.from(Buffer.from(name)),
-  ];
   const layout = host.layout.bind(host);
-  const typeInfoTy = T.struct({
-    address: FRAMEWORK as never,
-    module: 'type_info',
-    name: 'TypeInfo',
-  });
-  const head = serialize(typeInfoTy, typeInfo, layout);
+  const head = serialize(TYPE_INFO, typeInfoOf(ty), layout);
   const body = serialize(ty, deref(data), layout);
   const out = new Uint8Array(head.length + body.length);
   out.set(head);
@@ -218,21 +213,7 @@ export const ED25519: Array<[string, NativeImpl]> = [
       ed25519Native(host, inner(sig), inner(pk), signedMessage(host, tys[0] as Ty, data as Value)),
     ],
   ],
-  [
-    'new_signed_message',
-    (host, tys, [data]) => {
-      const ty = tys[0] as Ty;
-      signedMessage(host, ty, data as Value); // aborts as type_of for a non-struct
-      const s = ty as Extract<Ty, { k: typeof K.STRUCT }>;
-      const name = tyString(ty).split('::').slice(2).join('::');
-      return [
-        [
-          [s.s.address, Array.from(Buffer.from(s.s.module)), Array.from(Buffer.from(name))],
-          data as Value,
-        ],
-      ];
-    },
-  ],
+  ['new_signed_message', (_h, tys, [data]) => [[typeInfoOf(tys[0] as Ty), data as Value]]],
   ['unvalidated_public_key_to_authentication_key', (_h, _t, [pk]) => [authKey(inner(pk), 0)]],
   ['validated_public_key_to_authentication_key', (_h, _t, [pk]) => [authKey(inner(pk), 0)]],
 ];
