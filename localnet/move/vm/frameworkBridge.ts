@@ -216,6 +216,37 @@ const KNOWN: LoadedStruct[] = [
     ['type_name', STRING],
     ['data', T.vector(T.u8)],
   ]),
+  // aptos_std signature modules (natives in `stdlib/crypto.ts`): `{ bytes: vector<u8> }` each.
+  ...(
+    [
+      ['ed25519', ['UnvalidatedPublicKey', 'ValidatedPublicKey', 'Signature']],
+      ['multi_ed25519', ['UnvalidatedPublicKey', 'ValidatedPublicKey', 'Signature']],
+      ['secp256k1', ['ECDSARawPublicKey', 'ECDSASignature']],
+      [
+        'bls12381',
+        [
+          'PublicKey',
+          'ProofOfPossession',
+          'PublicKeyWithPoP',
+          'AggrPublicKeysWithPoP',
+          'Signature',
+          'AggrOrMultiSignature',
+        ],
+      ],
+    ] as const
+  ).flatMap(([module, structs]) =>
+    structs.map((struct) => def(module, struct, copy | drop | store, [['bytes', T.vector(T.u8)]])),
+  ),
+  def(
+    'ed25519',
+    'SignedMessage',
+    drop,
+    [
+      ['type_info', s('type_info', 'TypeInfo')],
+      ['inner', P0],
+    ],
+    1,
+  ),
   def('fixed_point32', 'FixedPoint32', copy | drop | store, [['value', T.u64]]),
   def('fixed_point64', 'FixedPoint64', copy | drop | store, [['value', T.u128]]),
   def('fungible_asset', 'FungibleAsset', 0, [

@@ -4,6 +4,7 @@
  * `natives.ts` registers everything listed here.
  */
 import type { NativeImpl } from '../loader.ts';
+import { BLS12381, ED25519, MULTI_ED25519, SECP256K1 } from './crypto.ts';
 import { MATH_NATIVES } from './math.ts';
 import { ORDERED_NATIVES } from './orderedMap.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
@@ -21,4 +22,8 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('aptos_hash', SIP_HASH),
   ...MATH_NATIVES,
   ...ORDERED_NATIVES,
+  ...within('ed25519', ED25519),
+  ...within('multi_ed25519', MULTI_ED25519),
+  ...within('secp256k1', SECP256K1),
+  ...within('bls12381', BLS12381),
 ];
