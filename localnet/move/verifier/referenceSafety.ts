@@ -1,5 +1,6 @@
 /**
- * Reference safety (move-bytecode-verifier `reference_safety/`): abstract interpretation over a
+ * Kept whole: one abstract state and one transfer function over every instruction, which must
+ * change together. Reference safety (move-bytecode-verifier `reference_safety/`): abstract interpretation over a
  * borrow graph whose root is the function's frame (locals and global resources are its labelled
  * fields). Each value on the stack or in a local is a reference (a node of the graph) or not;
  * at every block end the state is made canonical (local `i`'s reference is node `i`, the frame

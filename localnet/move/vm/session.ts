@@ -5,7 +5,7 @@ import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
 import type { CompiledModule } from '../binary/types.ts';
 import { vmError } from './errors.ts';
-import { frameworkStruct } from './frameworkBridge.ts';
+import { frameworkStruct } from './frameworkLayouts.ts';
 import type { LoadedModule, LoadedStruct } from './loader.ts';
 import { loadModule } from './loader.ts';
 import type { StructName, Ty } from './ty.ts';

@@ -4,7 +4,8 @@
  * `natives.ts` registers everything listed here.
  */
 import type { NativeImpl } from '../loader.ts';
-import { BLS12381, ED25519, MULTI_ED25519, SECP256K1 } from './crypto.ts';
+import { ED25519, MULTI_ED25519 } from './crypto.ts';
+import { BLS12381, SECP256K1 } from './cryptoCurves.ts';
 import { MATH_NATIVES } from './math.ts';
 import { ORDERED_NATIVES } from './orderedMap.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
