@@ -6,11 +6,9 @@
 import { createHash } from 'node:crypto';
 import { Account, parseTypeTag, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Json, LongAddress } from '../../../localnet/encoding.ts';
+import type { LongAddress } from '../../../localnet/encoding.ts';
 import { shortAddress } from '../../../localnet/encoding.ts';
-import { GasMeter } from '../../../localnet/executor/gas.ts';
-import type { NativeContext } from '../../../localnet/framework/context.ts';
-import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
+import { VmStatusError } from '../../../localnet/framework/context.ts';
 import { moduleAbi } from '../../../localnet/move/abi.ts';
 import { readModule } from '../../../localnet/move/binary/reader.ts';
 import type {
@@ -19,11 +17,10 @@ import type {
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
-import { checkPackage, gasCounterOf, setModuleSource } from '../../../localnet/move/vm/chain.ts';
-import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
-import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
+import { checkPackage, setModuleSource } from '../../../localnet/move/vm/chain.ts';
 import { startChain, type Chain } from '../helpers.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
+import { failure, VmWorld } from './vmWorld.ts';
 
 const ME = `0x${'ab'.repeat(32)}` as LongAddress;
 const ALICE = `0x${'a1'.repeat(32)}` as LongAddress;
@@ -337,57 +334,12 @@ function closModule(at: LongAddress = ME): CompiledModule {
 }
 
 /** A chain in a Map: what a transaction's session would read and write. */
-class World {
-  state = new Map<StateKey, StateValue>();
-  modules = new Map<string, CompiledModule>();
-  private store = { module: (a: LongAddress, n: string) => this.modules.get(`${a}::${n}`) ?? null };
-
-  constructor() {
-    this.modules.set(`${ME}::other`, otherModule());
-    this.modules.set(`${ME}::clos`, closModule());
-  }
-
-  private context(signers: LongAddress[], meter: GasMeter) {
-    const writes = new Map<StateKey, StateValue | null>();
-    const ctx: NativeContext & { commit(): void } = {
-      signers,
-      timestampMicros: 1_000_000n,
-      chainId: 4,
-      get: (k) => {
-        const written = writes.get(k);
-        return written !== undefined ? written : (this.state.get(k) ?? null);
-      },
-      write: (k, v) => void writes.set(k, v),
-      emit: () => undefined,
-      charge: (internal) => meter.chargeExecution(internal),
-      commit: () => {
-        for (const [k, v] of writes) {
-          if (v === null) this.state.delete(k);
-          else this.state.set(k, v);
-        }
-      },
-    };
-    return ctx;
-  }
-
-  call(fn: string, signers: LongAddress[], args: Uint8Array[]): void {
-    const meter = new GasMeter(100_000n, 0);
-    const ctx = this.context(signers, meter);
-    const loaded = bytecodeModule(this.store, ctx, ME, 'clos');
-    if (loaded === null) throw new Error('no module');
-    const env = { ctx, store: this.store, meter: gasCounterOf(meter), seed: new Uint8Array(32) };
-    runEntry(env, loaded, fn, [], args);
-    ctx.commit();
-  }
-
-  view(fn: string, args: Json[], typeArgs: string[] = []): Json[] {
-    const meter = new GasMeter(2_000_000n, 0);
-    const ctx = this.context([], meter);
-    const loaded = bytecodeModule(this.store, ctx, ME, 'clos');
-    if (loaded === null) throw new Error('no module');
-    const env = { ctx, store: this.store, meter: gasCounterOf(meter), seed: new Uint8Array(32) };
-    return runView(env, loaded, fn, typeArgs, { json: args });
-  }
+/** The two modules at `ME`, on an empty in-memory state. */
+function closWorld(): VmWorld {
+  const world = new VmWorld(ME);
+  world.modules.set(`${ME}::other`, otherModule());
+  world.modules.set(`${ME}::clos`, closModule());
+  return world;
 }
 
 const u64 = (n: bigint) => {
@@ -395,17 +347,6 @@ const u64 = (n: bigint) => {
   new DataView(out.buffer).setBigUint64(0, n, true);
   return out;
 };
-
-function failure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof MoveAbort) return error.vmStatus;
-    if (error instanceof VmStatusError) return error.status;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('Move function values (closures)', () => {
   it('verifies both modules as publishing would', () => {
@@ -423,36 +364,36 @@ describe('Move function values (closures)', () => {
   });
 
   it('calls a closure capturing one argument later, with the argument in its place', () => {
-    const world = new World();
-    expect(world.view('adder_apply', ['5', '7'])).toEqual(['12']);
+    const world = closWorld();
+    expect(world.view('clos', 'adder_apply', ['5', '7'])).toEqual(['12']);
     // digits(a=1, b=<call-time>, c=3) called with 2: 123, not 213 or 132.
-    expect(world.view('digits_apply', ['1', '2', '3'])).toEqual(['123']);
+    expect(world.view('clos', 'digits_apply', ['1', '2', '3'])).toEqual(['123']);
   });
 
   it('packs a generic closure with the enclosing function’s type argument', () => {
-    const world = new World();
-    expect(world.view('gen_call', ['42'], ['u64'])).toEqual(['42']);
-    expect(world.view('gen_call', [true], ['bool'])).toEqual([true]);
-    expect(world.view('gen_call', ['hi'], ['0x1::string::String'])).toEqual(['hi']);
+    const world = closWorld();
+    expect(world.view('clos', 'gen_call', ['42'], ['u64'])).toEqual(['42']);
+    expect(world.view('clos', 'gen_call', [true], ['bool'])).toEqual([true]);
+    expect(world.view('clos', 'gen_call', ['hi'], ['0x1::string::String'])).toEqual(['hi']);
   });
 
   it('passes a closure to another module’s function, which calls it twice', () => {
-    expect(new World().view('twice_adder', ['5', '1'])).toEqual(['11']);
+    expect(closWorld().view('clos', 'twice_adder', ['5', '1'])).toEqual(['11']);
   });
 
   it('calls another module’s private function through a closure it handed out', () => {
     // aptos-core skips the visibility check for closure calls (`ClosureDynamicDispatch`).
-    expect(new World().view('call_secret', ['21'])).toEqual(['42']);
+    expect(closWorld().view('clos', 'call_secret', ['21'])).toEqual(['42']);
   });
 
   it('calls a framework native through a closure', () => {
     const expected = `0x${createHash('sha256').update(Buffer.from('abc')).digest('hex')}`;
-    expect(new World().view('hash_later', ['0x616263'])).toEqual([expected]);
+    expect(closWorld().view('clos', 'hash_later', ['0x616263'])).toEqual([expected]);
   });
 
   it('stores a closure in a resource, renders it as a node does, and calls it in a later transaction', () => {
-    const world = new World();
-    world.call('store', [ALICE], [u64(5n)]);
+    const world = closWorld();
+    world.call('clos', 'store', [u64(5n)], { signers: [ALICE] });
     const stored = world.state.get(`r|${ALICE}|${ME}::clos::Holder`);
     expect(stored).toMatchObject({
       kind: 'resource',
@@ -461,21 +402,21 @@ describe('Move function values (closures)', () => {
     const data = stored?.kind === 'resource' ? (stored.data as { f: object }) : { f: {} };
     expect(Object.keys(data.f)).toEqual(['__captured__', '__fun_name__', '__mask__']);
     // Read back from state, it equals a fresh closure over the same function and value.
-    expect(world.view('stored_is', [ALICE, '5'])).toEqual([true]);
-    expect(world.view('stored_is', [ALICE, '6'])).toEqual([false]);
+    expect(world.view('clos', 'stored_is', [ALICE, '5'])).toEqual([true]);
+    expect(world.view('clos', 'stored_is', [ALICE, '6'])).toEqual([false]);
     // A later transaction reads it back from state and calls it.
-    expect(world.view('call_stored', [ALICE, '30'])).toEqual(['35']);
-    expect(failure(() => world.view('call_stored', [ME, '30']))).toBe('MISSING_DATA');
+    expect(world.view('clos', 'call_stored', [ALICE, '30'])).toEqual(['35']);
+    expect(failure(() => world.view('clos', 'call_stored', [ME, '30']))).toBe('MISSING_DATA');
   });
 
   it('compares closures by function and captured values', () => {
-    const world = new World();
-    expect(world.view('same_adder', ['3', '3'])).toEqual([true]);
-    expect(world.view('same_adder', ['3', '4'])).toEqual([false]);
+    const world = closWorld();
+    expect(world.view('clos', 'same_adder', ['3', '3'])).toEqual([true]);
+    expect(world.view('clos', 'same_adder', ['3', '4'])).toEqual([false]);
   });
 
   it('serializes a closure as aptos-core does (format 1, module, function, mask, layout, value)', () => {
-    const [hex] = new World().view('adder_bcs', ['5']);
+    const [hex] = closWorld().view('clos', 'adder_bcs', ['5']);
     const expected = Buffer.concat([
       Buffer.from([7, 1, 0]), // 5 + 2 × 1 elements; format_version 1 (u16)
       Buffer.from('ab'.repeat(32), 'hex'),
@@ -489,7 +430,7 @@ describe('Move function values (closures)', () => {
   });
 
   it('writes a captured struct with its runtime layout (struct 6, Runtime 0, fields)', () => {
-    const [hex] = new World().view('keep_bcs', ['hi']);
+    const [hex] = closWorld().view('clos', 'keep_bcs', ['hi']);
     const expected = Buffer.concat([
       Buffer.from([7, 1, 0]),
       Buffer.from('ab'.repeat(32), 'hex'),
@@ -502,11 +443,11 @@ describe('Move function values (closures)', () => {
   });
 
   it('reads a closure back from its BCS and calls it', () => {
-    expect(new World().view('bcs_round_trip', ['5', '6'])).toEqual(['11']);
+    expect(closWorld().view('clos', 'bcs_round_trip', ['5', '6'])).toEqual(['11']);
   });
 
   it('aborts through a closure with the target module in the status', () => {
-    const status = failure(() => new World().view('call_fail', ['1']));
+    const status = failure(() => closWorld().view('clos', 'call_fail', ['1']));
     expect(status).toContain(`${ME}::other`);
     expect(status).toContain('E_BAD');
   });

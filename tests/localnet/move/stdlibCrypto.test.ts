@@ -7,18 +7,14 @@ import {
 import { bls12_381 } from '@noble/curves/bls12-381';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { describe, expect, it } from 'vitest';
-import type { Json, LongAddress } from '../../../localnet/encoding.ts';
-import { GasMeter } from '../../../localnet/executor/gas.ts';
-import type { NativeContext } from '../../../localnet/framework/context.ts';
-import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
+import type { LongAddress } from '../../../localnet/encoding.ts';
 import type {
   Bytecode,
   CompiledModule,
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
-import { bytecodeModule, runView } from '../../../localnet/move/vm/index.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
+import { failure, VmWorld } from './vmWorld.ts';
 
 /**
  * User modules (written with the test bytecode builder) calling `0x1::ed25519`,
@@ -27,49 +23,6 @@ import { ModuleBuilder, S } from './vmBuilder.ts';
  */
 const ME = `0x${'ab'.repeat(32)}` as LongAddress;
 const STORE_COPY_DROP = 1 | 2 | 4;
-
-class World {
-  modules = new Map<string, CompiledModule>();
-  store = { module: (a: LongAddress, n: string) => this.modules.get(`${a}::${n}`) ?? null };
-  gasUsed = 0;
-
-  view(module: string, fn: string, args: Json[]): Json[] {
-    const meter = new GasMeter(2_000_000n, 0);
-    const ctx: NativeContext = {
-      signers: [],
-      timestampMicros: 1_000_000n,
-      chainId: 4,
-      get: () => null,
-      write: () => undefined,
-      emit: () => undefined,
-      charge: (internal) => meter.chargeExecution(internal),
-    };
-    const loaded = bytecodeModule(this.store, ctx, ME, module);
-    if (loaded === null) throw new Error('no module');
-    const counter = gasCounterOf(meter);
-    const before = counter.remaining();
-    const out = runView(
-      { ctx, store: this.store, meter: counter, seed: new Uint8Array(32) },
-      loaded,
-      fn,
-      [],
-      { json: args },
-    );
-    this.gasUsed = before - counter.remaining();
-    return out;
-  }
-}
-
-function failure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof MoveAbort) return error.vmStatus;
-    if (error instanceof VmStatusError) return error.status;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 const hex = (bytes: Uint8Array | number[]) => `0x${Buffer.from(bytes).toString('hex')}`;
 
@@ -430,8 +383,8 @@ function blsModule(): CompiledModule {
   return b.build();
 }
 
-function world(): World {
-  const w = new World();
+function world(): VmWorld {
+  const w = new VmWorld(ME);
   w.modules.set(`${ME}::ed`, sigModule('ed', 'ed25519'));
   w.modules.set(`${ME}::multi`, sigModule('multi', 'multi_ed25519'));
   w.modules.set(`${ME}::secp`, secpModule());

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, LongAddress } from '../../../localnet/encoding.ts';
 import { shortAddress } from '../../../localnet/encoding.ts';
-import { GasMeter } from '../../../localnet/executor/gas.ts';
-import type { NativeContext } from '../../../localnet/framework/context.ts';
-import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
 import type { CompiledModule, SignatureToken } from '../../../localnet/move/binary/types.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
-import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
 import { sipHash24 } from '../../../localnet/move/vm/stdlib/sipHash.ts';
 import { bucketIndex } from '../../../localnet/move/vm/stdlib/smartTable.ts';
-import type {
-  ResourceValue,
-  StateKey,
-  StateValue,
-  TableItemValue,
-} from '../../../localnet/storage/types.ts';
+import type { ResourceValue, TableItemValue } from '../../../localnet/storage/types.ts';
 import { resourceKey } from '../../../localnet/storage/types.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
+import { failure, VmWorld } from './vmWorld.ts';
 
 /**
  * User modules (written with the test bytecode builder) calling `0x1::string_utils` and
@@ -24,75 +15,6 @@ import { ModuleBuilder, S } from './vmBuilder.ts';
  * abort statuses.
  */
 const ME = `0x${'ab'.repeat(32)}` as LongAddress;
-
-class World {
-  state = new Map<StateKey, StateValue>();
-  modules = new Map<string, CompiledModule>();
-  store = { module: (a: LongAddress, n: string) => this.modules.get(`${a}::${n}`) ?? null };
-
-  context(signers: LongAddress[], meter: GasMeter, writes: Map<StateKey, StateValue | null>) {
-    const ctx: NativeContext = {
-      signers,
-      timestampMicros: 1_000_000n,
-      chainId: 4,
-      get: (k) => {
-        const written = writes.get(k);
-        return written !== undefined ? written : (this.state.get(k) ?? null);
-      },
-      write: (k, v) => void writes.set(k, v),
-      emit: () => undefined,
-      charge: (internal) => meter.chargeExecution(internal),
-    };
-    return ctx;
-  }
-
-  call(module: string, fn: string, args: Uint8Array[]): Map<StateKey, StateValue | null> {
-    const meter = new GasMeter(2_000_000n, 0);
-    const writes = new Map<StateKey, StateValue | null>();
-    const ctx = this.context([ME], meter, writes);
-    const loaded = bytecodeModule(this.store, ctx, ME, module);
-    if (loaded === null) throw new Error('no module');
-    runEntry(
-      { ctx, store: this.store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
-      loaded,
-      fn,
-      [],
-      args,
-    );
-    for (const [k, v] of writes) {
-      if (v === null) this.state.delete(k);
-      else this.state.set(k, v);
-    }
-    return writes;
-  }
-
-  view(module: string, fn: string, args: Json[], typeArgs: string[] = []): Json[] {
-    const meter = new GasMeter(2_000_000n, 0);
-    const ctx = this.context([], meter, new Map());
-    const loaded = bytecodeModule(this.store, ctx, ME, module);
-    if (loaded === null) throw new Error('no module');
-    return runView(
-      { ctx, store: this.store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
-      loaded,
-      fn,
-      typeArgs,
-      {
-        json: args,
-      },
-    );
-  }
-}
-
-function failure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof MoveAbort) return error.vmStatus;
-    if (error instanceof VmStatusError) return error.status;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 const u64 = (n: bigint) => {
   const out = new Uint8Array(8);
@@ -268,7 +190,7 @@ function bagModule(): CompiledModule {
 }
 
 describe('user modules calling 0x1::string_utils', () => {
-  const world = new World();
+  const world = new VmWorld(ME);
   world.modules.set(`${ME}::fmt`, fmtModule());
 
   it('formats values, addresses and a struct of the module by its layout', () => {
@@ -297,7 +219,7 @@ describe('user modules calling 0x1::string_utils', () => {
 });
 
 describe('user modules storing a 0x1::smart_table', () => {
-  const world = new World();
+  const world = new VmWorld(ME);
   world.modules.set(`${ME}::bag`, bagModule());
   const bagKey = resourceKey(ME, `${ME}::bag::Bag`);
 

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
-import { GasMeter } from '../../../localnet/executor/gas.ts';
-import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { VmStatusError } from '../../../localnet/framework/context.ts';
 import type {
   Bytecode,
   CompiledModule,
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
-import { bytecodeModule, runEntry } from '../../../localnet/move/vm/index.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
+import { VmWorld } from './vmWorld.ts';
 
 /**
  * The types a transaction may pass to an entry function (aptos-vm's `is_valid_txn_arg`):
@@ -53,31 +50,13 @@ function argsModule(): CompiledModule {
   return { ...b.build(), version: 8 };
 }
 
+const world = new VmWorld(ME);
+world.modules.set(`${ME}::args`, argsModule());
+
+/** `Executed`, or the status and its number the call was refused with. */
 function call(fn: string, args: Uint8Array[], typeArgs: string[] = []): string {
-  const module = argsModule();
-  const store = {
-    module: (a: LongAddress, n: string) => (a === ME && n === 'args' ? module : null),
-  };
-  const meter = new GasMeter(2_000_000n, 0);
-  const ctx: NativeContext = {
-    signers: [ME],
-    timestampMicros: 1_000_000n,
-    chainId: 4,
-    get: () => null,
-    write: () => undefined,
-    emit: () => undefined,
-    charge: (internal) => meter.chargeExecution(internal),
-  };
-  const loaded = bytecodeModule(store, ctx, ME, 'args');
-  if (loaded === null) throw new Error('no module');
   try {
-    runEntry(
-      { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
-      loaded,
-      fn,
-      typeArgs,
-      args,
-    );
+    world.call('args', fn, args, { typeArgs });
     return 'Executed';
   } catch (error) {
     if (error instanceof VmStatusError) return `${error.status} ${error.code}`;
