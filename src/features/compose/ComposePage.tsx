@@ -359,7 +359,14 @@ function ComposeWorkspace() {
           <Box
             pos={{ base: 'static', lg: 'sticky' }}
             top={76}
-            style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}
+            style={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 'var(--mantine-spacing-sm)',
+              // Sticky makes a stacking context: above the navbar (app + 1), so the step buttons'
+              // tooltips (kept inside the landmark, not portalled) are not cut by it.
+              zIndex: 'calc(var(--mantine-z-index-app) + 2)',
+            }}
             mah={{ lg: `calc(100vh - ${ABOVE}px)` }}
           >
             <RunSection
