@@ -172,7 +172,9 @@ export function floorMachine(aptos: Aptos, signer: Account, draft: TransactionDr
   return setup({
     types: { context: {} as FloorContext, events: {} as { type: 'run' } },
     actors: {
-      build: promiseActor<AnyRawTransaction, undefined>(() => buildFromDraft(aptos, draft, Date.now())),
+      build: promiseActor<AnyRawTransaction, undefined>(() =>
+        buildFromDraft(aptos, draft, Date.now()),
+      ),
       simulate: promiseActor<UserTransactionResponse[], AnyRawTransaction>(({ input }) =>
         aptos.transaction.simulate.simple({
           signerPublicKey: signer.publicKey,
@@ -283,8 +285,15 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcPauseMs += entry.duration;
 }).observe({ entryTypes: ['gc'] });
 
-/** The SDK client for a chain, its default HTTP client wrapped to count requests. */
-function countingAptos(urls: Chain['urls']): { aptos: Aptos; requests: () => number } {
+/**
+ * The SDK client for a chain, its default HTTP client wrapped to count requests; `paths()` lists
+ * them (`GET /v1/accounts/0x…`) in order.
+ */
+export function countingAptos(urls: Chain['urls']): {
+  aptos: Aptos;
+  requests: () => number;
+  paths: () => string[];
+} {
   const settings = {
     network: Network.CUSTOM,
     fullnode: urls.rest,
@@ -292,14 +301,18 @@ function countingAptos(urls: Chain['urls']): { aptos: Aptos; requests: () => num
     indexer: urls.indexer,
   };
   const base = new AptosConfig(settings).client;
-  let requests = 0;
+  const seen: string[] = [];
   const client: Client = {
     provider: (request) => {
-      requests += 1;
+      seen.push(`${request.method} ${new URL(request.url).pathname}`);
       return base.provider(request);
     },
   };
-  return { aptos: new Aptos(new AptosConfig({ ...settings, client })), requests: () => requests };
+  return {
+    aptos: new Aptos(new AptosConfig({ ...settings, client })),
+    requests: () => seen.length,
+    paths: () => [...seen],
+  };
 }
 
 /**
