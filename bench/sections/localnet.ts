@@ -116,6 +116,26 @@ function stopServer(server: Server): Promise<void> {
   });
 }
 
+/**
+ * Polls until `done()` holds. A chain that stops committing fails the section with this message
+ * instead of hanging the run (and the shared machine) forever.
+ */
+async function pollUntil(
+  what: string,
+  done: () => Promise<boolean>,
+  { timeoutMs = 60_000, pauseMs = 0 } = {},
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await done())) {
+    if (performance.now() > deadline) {
+      throw new Error(
+        `localnet bench: ${what} did not happen within ${timeoutMs / 1000} s; the chain stopped committing. Run it alone to see why: npm run localnet -- --ephemeral --block-time 0`,
+      );
+    }
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
 async function fund(server: Server, accounts: BenchAccount[], amount: number): Promise<void> {
   const hashes = await Promise.all(
     accounts.map(async (account) => {
@@ -128,10 +148,10 @@ async function fund(server: Server, accounts: BenchAccount[], amount: number): P
     }),
   );
   for (const hash of hashes) {
-    for (;;) {
+    await pollUntil(`funding transaction 0x${hash} to commit`, async () => {
       const response = await http('GET', `${server.urls.rest}/transactions/wait_by_hash/0x${hash}`);
-      if ((JSON.parse(response.body) as { type: string }).type === 'user_transaction') break;
-    }
+      return (JSON.parse(response.body) as { type: string }).type === 'user_transaction';
+    });
   }
 }
 
@@ -194,15 +214,17 @@ async function throughput(
       }
     }),
   );
-  for (;;) {
-    const now = await status(server);
-    if (
-      now.mempool_size === 0 &&
-      now.user_transactions - before.user_transactions >= transactions.length - rejected
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+  await pollUntil(
+    `the commit of ${transactions.length - rejected} transfers`,
+    async () => {
+      const now = await status(server);
+      return (
+        now.mempool_size === 0 &&
+        now.user_transactions - before.user_transactions >= transactions.length - rejected
+      );
+    },
+    { pauseMs: 2 },
+  );
   const seconds = (performance.now() - started) / 1000;
   const [mainAfter, processAfter] = [cpuSeconds(pid, pid), cpuSeconds(pid)];
   if (process.env.BENCH_DEBUG !== undefined) {
