@@ -11,6 +11,7 @@ import type {
   UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
 import { assign, createActor, setup, waitFor } from 'xstate';
+import type { Actor, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { promiseActor } from '../../chainActors/index.ts';
 import { buildFromDraft, createNodeActors } from '../../cli/actors.ts';
 import { startLocalnet } from '../../localnet/index.ts';
@@ -264,6 +265,25 @@ export function floorMachine(aptos: Aptos, signer: Account, draft: TransactionDr
   });
 }
 
+/**
+ * One lifecycle through a machine actor: starts it, sends `run`, waits for a state tagged
+ * `outcome`, stops it.
+ *
+ * @returns the outcome's snapshot.
+ */
+export async function runToOutcome<TMachine extends AnyStateMachine>(
+  actor: Actor<TMachine>,
+): Promise<SnapshotFrom<TMachine>> {
+  actor.start();
+  actor.send({ type: 'run' } as EventFromLogic<TMachine>);
+  // Every machine snapshot has `hasTag`; TypeScript cannot see it through the generic.
+  const outcome = (s: SnapshotFrom<TMachine>) =>
+    (s as { hasTag: (tag: string) => boolean }).hasTag('outcome');
+  const snapshot = await waitFor(actor, outcome, { timeout: 30_000 });
+  actor.stop();
+  return snapshot;
+}
+
 type Path = 'machine' | 'bare' | 'floor' | 'direct';
 const PATHS: Path[] = ['machine', 'bare', 'floor', 'direct'];
 
@@ -286,10 +306,14 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 
 /**
- * The SDK client for a chain, its default HTTP client wrapped to count requests; `paths()` lists
- * them (`GET /v1/accounts/0x…`) in order.
+ * The SDK client for a chain, its default HTTP client wrapped to count requests. With
+ * `listPaths`, `paths()` also lists them (`GET /v1/accounts/0x…`) in order; the measured runs
+ * leave it off, so their requests cost no URL parsing.
  */
-export function countingAptos(urls: Chain['urls']): {
+export function countingAptos(
+  urls: Chain['urls'],
+  { listPaths = false } = {},
+): {
   aptos: Aptos;
   requests: () => number;
   paths: () => string[];
@@ -301,16 +325,18 @@ export function countingAptos(urls: Chain['urls']): {
     indexer: urls.indexer,
   };
   const base = new AptosConfig(settings).client;
+  let requests = 0;
   const seen: string[] = [];
   const client: Client = {
     provider: (request) => {
-      seen.push(`${request.method} ${new URL(request.url).pathname}`);
+      requests += 1;
+      if (listPaths) seen.push(`${request.method} ${new URL(request.url).pathname}`);
       return base.provider(request);
     },
   };
   return {
     aptos: new Aptos(new AptosConfig({ ...settings, client })),
-    requests: () => seen.length,
+    requests: () => requests,
     paths: () => [...seen],
   };
 }
@@ -326,11 +352,9 @@ async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
   let runs = 0;
   const viaMachine = async (record: boolean) => {
     const recorder = createRunRecorder({ now: Date.now, newRunId: () => `bench-${++runs}` });
-    const actor = createActor(logic, record ? { input, inspect: recorder.inspect } : { input });
-    actor.start();
-    actor.send({ type: 'run' });
-    const snapshot = await waitFor(actor, (s) => s.hasTag('outcome'), { timeout: 30_000 });
-    actor.stop();
+    const snapshot = await runToOutcome(
+      createActor(logic, record ? { input, inspect: recorder.inspect } : { input }),
+    );
     if (snapshot.value !== 'committed') {
       throw new Error(
         `machine ended in ${String(snapshot.value)}: ${snapshot.context.outcome?.details.summary}`,
@@ -341,10 +365,7 @@ async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
   };
   const floor = floorMachine(aptos, signer, draft);
   const viaFloor = async () => {
-    const actor = createActor(floor).start();
-    actor.send({ type: 'run' });
-    const snapshot = await waitFor(actor, (s) => s.hasTag('outcome'), { timeout: 30_000 });
-    actor.stop();
+    const snapshot = await runToOutcome(createActor(floor));
     if (snapshot.value !== 'committed') throw new Error('floor machine did not commit');
   };
   const run: Record<Path, () => Promise<void>> = {

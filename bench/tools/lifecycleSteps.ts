@@ -13,7 +13,12 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { promiseActor } from '../../chainActors/index.ts';
 import { createRunRecorder, transactionClock, transactionMachine } from '../../machines/index.ts';
 import type { TransactionActorLogic } from '../../machines/index.ts';
-import { directLifecycle, spawnChain, transferFixture } from '../sections/lifecycle.ts';
+import {
+  directLifecycle,
+  runToOutcome,
+  spawnChain,
+  transferFixture,
+} from '../sections/lifecycle.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 200);
 
@@ -95,11 +100,9 @@ const record = process.env.NO_RECORDER ? false : true;
 
 async function machine() {
   const recorder = createRunRecorder({ now: Date.now, newRunId: () => 'x' });
-  const actor = createActor(logic, record ? { input, inspect: recorder.inspect } : { input });
-  actor.start();
-  actor.send({ type: 'run' });
-  const snapshot = await waitFor(actor, (s) => s.hasTag('outcome'), { timeout: 30_000 });
-  actor.stop();
+  const snapshot = await runToOutcome(
+    createActor(logic, record ? { input, inspect: recorder.inspect } : { input }),
+  );
   if (snapshot.value !== 'committed') throw new Error(String(snapshot.value));
 }
 const direct = () => directLifecycle(aptos, signer, draft);

@@ -1,10 +1,11 @@
 import type { Aptos } from '@aptos-labs/ts-sdk';
-import { createActor, waitFor } from 'xstate';
+import { createActor } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countingAptos,
   directLifecycle,
   floorMachine,
+  runToOutcome,
   transferFixture,
 } from '../../bench/sections/lifecycle.ts';
 import { startLocalnet, type Localnet } from '../../localnet/index.ts';
@@ -21,7 +22,7 @@ describe('lifecycle benchmark paths', () => {
 
   beforeAll(async () => {
     localnet = await startLocalnet({ ephemeral: true, ports: 'auto', blockTimeMs: 0 });
-    ({ aptos, paths } = countingAptos(localnet.urls));
+    ({ aptos, paths } = countingAptos(localnet.urls, { listPaths: true }));
   });
   afterAll(() => localnet.stop());
 
@@ -43,15 +44,11 @@ describe('lifecycle benchmark paths', () => {
     await directLifecycle(aptos, signer, draft);
     const direct = requests();
 
-    const floor = createActor(floorMachine(aptos, signer, draft)).start();
-    floor.send({ type: 'run' });
-    const floorEnd = await waitFor(floor, (s) => s.hasTag('outcome'), { timeout: 20_000 });
+    const floorEnd = await runToOutcome(createActor(floorMachine(aptos, signer, draft)));
     expect(floorEnd.value).toBe('committed');
     expect(requests()).toEqual(direct);
 
-    const machine = createActor(logic, { input }).start();
-    machine.send({ type: 'run' });
-    const machineEnd = await waitFor(machine, (s) => s.hasTag('outcome'), { timeout: 20_000 });
+    const machineEnd = await runToOutcome(createActor(logic, { input }));
     expect(machineEnd.value).toBe('committed');
     expect(requests()).toEqual(direct);
 
