@@ -30,15 +30,17 @@ import type { BenchSection, Metric } from '../types.ts';
 
 const WARMUP = 10;
 /** Rounds of the main comparison (chain in its own process, instant mining). */
-const ROUNDS = Number(process.env.BENCH_LIFECYCLE_ROUNDS ?? 80);
+const ROUNDS = Number(process.env.BENCH_LIFECYCLE_ROUNDS ?? 300);
 /** A block time like a public network's, for scale. */
 const BLOCK_TIME_MS = 100;
 const BLOCK_ROUNDS = 10;
 const IN_PROCESS_ROUNDS = 30;
+const COLD_ROUNDS = 50;
 const LABEL = {
   machine: 'machine + recorder',
   bare: 'machine, no recorder',
   floor: 'XState floor (bare shape)',
+  minimum: 'XState minimum (one state)',
   direct: 'SDK calls only',
 };
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -266,6 +268,35 @@ export function floorMachine(aptos: Aptos, signer: Account, draft: TransactionDr
 }
 
 /**
+ * XState's minimum: a machine with one working state whose single invoked promise actor runs the
+ * same five SDK calls as {@link directLifecycle}. Nothing with XState in it does less per
+ * lifecycle (one actor created, two transitions), so its cost over the SDK calls is a floor for
+ * any machine at all, whatever its shape.
+ */
+export function minimumMachine(aptos: Aptos, signer: Account, draft: TransactionDraft) {
+  return setup({
+    types: { events: {} as { type: 'run' } },
+    actors: {
+      lifecycle: promiseActor<undefined, undefined>(async () => {
+        await directLifecycle(aptos, signer, draft);
+        return undefined;
+      }),
+    },
+  }).createMachine({
+    id: 'minimum',
+    initial: 'editing',
+    states: {
+      editing: { on: { run: 'running' } },
+      running: {
+        invoke: { id: 'lifecycle', src: 'lifecycle', onDone: 'committed', onError: 'failed' },
+      },
+      committed: { tags: ['outcome'] },
+      failed: { tags: ['outcome'] },
+    },
+  });
+}
+
+/**
  * One lifecycle through a machine actor: starts it, sends `run`, waits for a state tagged
  * `outcome`, stops it.
  *
@@ -284,8 +315,8 @@ export async function runToOutcome<TMachine extends AnyStateMachine>(
   return snapshot;
 }
 
-type Path = 'machine' | 'bare' | 'floor' | 'direct';
-const PATHS: Path[] = ['machine', 'bare', 'floor', 'direct'];
+type Path = 'machine' | 'bare' | 'floor' | 'minimum' | 'direct';
+const PATHS: Path[] = ['machine', 'bare', 'floor', 'minimum', 'direct'];
 
 /** Per path: wall time, process CPU, main-thread CPU, GC pause time and HTTP requests, per lifecycle. */
 type Lifecycles = Record<
@@ -343,8 +374,8 @@ export function countingAptos(
 
 /**
  * Interleaved lifecycles on one chain: through the machine with its run recorder (`machine`),
- * through the machine without a recorder (`bare`), and the same five SDK calls (`direct`). The
- * order rotates every round so drift in the chain's state and the machine's load hits all alike.
+ * through the machine without a recorder (`bare`), XState's floor and minimum (`floor`,
+ * `minimum`), and the same five SDK calls (`direct`). The order rotates every round so drift in the chain's state and the machine's load hits all alike.
  */
 async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
   const { aptos, requests } = countingAptos(chain.urls);
@@ -368,10 +399,16 @@ async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
     const snapshot = await runToOutcome(createActor(floor));
     if (snapshot.value !== 'committed') throw new Error('floor machine did not commit');
   };
+  const minimum = minimumMachine(aptos, signer, draft);
+  const viaMinimum = async () => {
+    const snapshot = await runToOutcome(createActor(minimum));
+    if (snapshot.value !== 'committed') throw new Error('minimum machine did not commit');
+  };
   const run: Record<Path, () => Promise<void>> = {
     machine: () => viaMachine(true),
     bare: () => viaMachine(false),
     floor: viaFloor,
+    minimum: viaMinimum,
     direct: () => directLifecycle(aptos, signer, draft),
   };
 
@@ -398,6 +435,37 @@ async function measure(chain: Chain, rounds: number): Promise<Lifecycles> {
     }
   }
   return result;
+}
+
+/**
+ * The same few microseconds of XState work (create, start and stop an actor of the one-state
+ * machine, µs) timed three ways: first thing after a lifecycle's last answer, at once a second
+ * time, and in a hot loop. The first is what the machine's steps pay between real answers: code
+ * that runs once after waiting for the network runs with cold caches.
+ */
+async function coldCode(
+  chain: Chain,
+  rounds: number,
+): Promise<{ afterAnswer: number[]; again: number[]; hot: number[] }> {
+  const { aptos } = countingAptos(chain.urls);
+  const { signer, draft } = await transferFixture(aptos, chain.urls.rest);
+  const minimum = minimumMachine(aptos, signer, draft);
+  const once = () => {
+    const start = performance.now();
+    createActor(minimum).start().stop();
+    return (performance.now() - start) * 1000;
+  };
+  const afterAnswer: number[] = [];
+  const again: number[] = [];
+  for (let i = 0; i < WARMUP + rounds; i += 1) {
+    await directLifecycle(aptos, signer, draft);
+    const [first, second] = [once(), once()];
+    if (i < WARMUP) continue;
+    afterAnswer.push(first);
+    again.push(second);
+  }
+  const hot = Array.from({ length: 20 * rounds }, once).slice(10 * rounds);
+  return { afterAnswer, again, hot };
 }
 
 /** Microseconds per lifecycle of the machine and its recorder alone, with actors that answer at once. */
@@ -474,8 +542,10 @@ export const lifecycleSection: BenchSection = {
   async run() {
     const spawned = await spawnChain();
     let apart: Lifecycles;
+    let cold: Awaited<ReturnType<typeof coldCode>>;
     try {
       apart = await measure(spawned, ROUNDS);
+      cold = await coldCode(spawned, COLD_ROUNDS);
     } finally {
       await spawned.stop();
     }
@@ -546,6 +616,17 @@ export const lifecycleSection: BenchSection = {
         unit: '%',
       },
       {
+        name: 'XState minimum at p50: one state invoking the same SDK calls as one actor',
+        value: round(overhead(apart, 'minimum'), 1),
+        unit: '%',
+      },
+      {
+        name: 'one-state actor create + start + stop: after an answer / again / hot loop, p50',
+        value: round(p50(cold.afterAnswer), 1),
+        unit: `µs / ${round(p50(cold.again), 1)} µs / ${round(p50(cold.hot), 1)} µs`,
+        runs: runs(cold.afterAnswer),
+      },
+      {
         name: 'median of per-round machine / SDK ratios',
         value: round(p50(apart.machine.ms.map((ms, i) => ms / (apart.direct.ms[i] ?? ms))), 3),
         unit: '×',
@@ -603,12 +684,14 @@ export const lifecycleSection: BenchSection = {
     return {
       metrics,
       notes: [
-        `${ROUNDS} interleaved rounds (machine + recorder, machine alone, XState floor, SDK calls; order rotates) after ${WARMUP} warm-ups of each; the main figures (with the target) use the chain in its own process with instant mining (--block-time 0), the worst case for the machine's share.`,
+        `${ROUNDS} interleaved rounds (machine + recorder, machine alone, XState floor, XState minimum, SDK calls; order rotates) after ${WARMUP} warm-ups of each; the main figures (with the target) use the chain in its own process with instant mining (--block-time 0), the worst case for the machine's share.`,
         `The ${BLOCK_TIME_MS} ms-block figures (${BLOCK_ROUNDS} rounds) show the same absolute cost against a chain that takes time to commit; in-process: ${IN_PROCESS_ROUNDS} rounds.`,
         'The machine path includes its JSON hand-offs (BCS as hex) and the run recorder; the SDK path is the same five calls.',
         'In-process figures share one event loop between chain and machine, so they overstate the overhead.',
         'Client CPU is this process’s user + system time per lifecycle (the chain runs in its own process), and the main thread’s own CPU time (/proc schedstat, without GC and compiler threads): the machine’s cost without the scheduling noise of wall time.',
         'XState floor: a machine with only the transaction machine’s shape (states, eventless run steps, five invoked promise actors) around the same SDK calls; the gap between it and the SDK calls is XState’s interpreter between requests, which no definition of the machine removes.',
+        'XState minimum: one state whose single invoked promise actor makes the same five SDK calls; no machine does less, so its overhead bounds every machine from below.',
+        `Cold code: creating, starting and stopping one actor of that machine, timed first thing after a lifecycle (${COLD_ROUNDS} rounds), again at once, and in a hot loop; the first is how XState's steps run between real answers.`,
         'HTTP requests are counted in the SDK client (AptosConfig.client) each path uses; each lifecycle’s count is printed as its runs.',
       ],
     };

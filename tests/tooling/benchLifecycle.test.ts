@@ -5,6 +5,7 @@ import {
   countingAptos,
   directLifecycle,
   floorMachine,
+  minimumMachine,
   runToOutcome,
   transferFixture,
 } from '../../bench/sections/lifecycle.ts';
@@ -12,8 +13,9 @@ import { startLocalnet, type Localnet } from '../../localnet/index.ts';
 
 /**
  * The lifecycle benchmark compares paths that must do the same chain work: the transaction
- * machine, the bare XState shape (its floor) and the plain SDK calls. If one of them made another
- * request, or stopped short of a commit, its figure would compare unlike things.
+ * machine, the bare XState shape (its floor), a one-state machine (XState's minimum) and the plain
+ * SDK calls. If one of them made another request, or stopped short of a commit, its figure would
+ * compare unlike things.
  */
 describe('lifecycle benchmark paths', () => {
   let localnet: Localnet;
@@ -26,7 +28,7 @@ describe('lifecycle benchmark paths', () => {
   });
   afterAll(() => localnet.stop());
 
-  it('the machine, its XState floor and the SDK calls each commit with the same five requests', async () => {
+  it('the machine, its XState floor and minimum, and the SDK calls each commit with the same five requests', async () => {
     const { signer, draft, input, logic } = await transferFixture(aptos, localnet.urls.rest);
     let from = 0;
     /** The requests since the last call, addresses and hashes elided. */
@@ -46,6 +48,10 @@ describe('lifecycle benchmark paths', () => {
 
     const floorEnd = await runToOutcome(createActor(floorMachine(aptos, signer, draft)));
     expect(floorEnd.value).toBe('committed');
+    expect(requests()).toEqual(direct);
+
+    const minimumEnd = await runToOutcome(createActor(minimumMachine(aptos, signer, draft)));
+    expect(minimumEnd.value).toBe('committed');
     expect(requests()).toEqual(direct);
 
     const machineEnd = await runToOutcome(createActor(logic, { input }));
