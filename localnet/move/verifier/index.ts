@@ -1,6 +1,6 @@
 /**
  * The bytecode verifier's passes around the type pass (`prepare(fn, lookup, true)` in
- * `move/vm/loader.ts`), in the order of move-bytecode-verifier's `verifier.rs` and
+ * `move/vm/prepare.ts`), in the order of move-bytecode-verifier's `verifier.rs` and
  * `code_unit_verifier.rs`: limits and instruction consistency (per module or script), then per
  * function control flow, stack usage, the stack's types (`prepare`), type-argument constraints,
  * locals safety, reference safety and, for module functions, the `acquires` list. Each throws a

@@ -1,7 +1,8 @@
 /**
  * The Move bytecode VM's entry points for the executor and the view endpoint: run an entry
  * function, a view function or a script of published bytecode on top of a `NativeContext`.
- * Layout: `loader.ts` (CompiledModule → prepared code), `interpreter.ts` (the loop),
+ * Layout: `loader.ts` (CompiledModule → loaded functions), `prepare.ts` (code → dense opcodes,
+ * with the verifier's type pass), `interpreter.ts` (the loop),
  * `natives.ts` (std/aptos_std), `frameworkBridge.ts` (calls into the native framework),
  * `session.ts` (globals, tables, events, write-back), `values.ts` (values, BCS, JSON).
  */
@@ -13,7 +14,8 @@ import type { GasCounter } from './interpreter.ts';
 import { Interpreter } from './interpreter.ts';
 import type { LoadedFunction, LoadedModule } from './loader.ts';
 import { verifyUnit } from '../verifier/index.ts';
-import { loadScript, verifyCode } from './loader.ts';
+import { loadScript } from './loader.ts';
+import { verifyCode } from './prepare.ts';
 import type { ModuleStore } from './session.ts';
 import { VmSession } from './session.ts';
 import type { Ty } from './ty.ts';

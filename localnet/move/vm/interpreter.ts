@@ -17,7 +17,7 @@ import type {
   StructSite,
   VariantSite,
 } from './loader.ts';
-import { prepare } from './loader.ts';
+import { prepare } from './prepare.ts';
 import { stdNative } from './natives.ts';
 import { BASE_COST, GAS_PARAMS, OP } from './ops.ts';
 import type { VmSession } from './session.ts';

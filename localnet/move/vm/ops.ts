@@ -1,5 +1,5 @@
 /**
- * The interpreter's dense opcodes (prepared from `Bytecode` by `loader.ts`), and what each costs.
+ * The interpreter's dense opcodes (prepared from `Bytecode` by `prepare.ts`), and what each costs.
  * Integer arithmetic is specialized by width at preparation: `_N` works on numbers
  * (u8/u16/u32), `_B` on bigints (u64/u128/u256).
  */

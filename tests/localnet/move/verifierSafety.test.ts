@@ -12,7 +12,8 @@ import { VmStatusError } from '../../../localnet/framework/context.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { readModule, readScript } from '../../../localnet/move/binary/reader.ts';
 import { verifyLimits } from '../../../localnet/move/verifier/limits.ts';
-import { loadScript, verifyCode } from '../../../localnet/move/vm/loader.ts';
+import { loadScript } from '../../../localnet/move/vm/loader.ts';
+import { verifyCode } from '../../../localnet/move/vm/prepare.ts';
 import { VmSession } from '../../../localnet/move/vm/session.ts';
 import type {
   Bytecode,
