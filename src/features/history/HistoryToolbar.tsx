@@ -96,6 +96,7 @@ export function HistoryToolbar({ store, shown, selected }: HistoryToolbarProps) 
               label={maxRuns === undefined ? 'Runs kept' : `Runs kept (now ${maxRuns})`}
               min={1}
               step={100}
+              placeholder={maxRuns === undefined ? undefined : String(maxRuns)}
               value={limit}
               onChange={setLimit}
               w={130}
