@@ -1,4 +1,4 @@
-import type { MoveResource } from '@aptos-labs/ts-sdk';
+import { AptosApiError, type MoveResource } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { createAptos } from '../aptos/createAptos';
 import type { NetworkConfig } from '../network/networks';
@@ -46,6 +46,51 @@ export const accountQueries = {
         });
         return String(balance);
       },
+    }),
+};
+
+/** An asset's name, symbol and decimals, from its metadata on chain. */
+export interface AssetMetadata {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** The metadata's JSON (`0x1::fungible_asset::Metadata` or `0x1::coin::CoinInfo<T>`), checked. */
+function assetMetadataOf(data: unknown): AssetMetadata | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { name, symbol, decimals } = data as Record<string, unknown>;
+  const places = typeof decimals === 'number' ? decimals : Number(decimals);
+  if (typeof name !== 'string' || typeof symbol !== 'string') return null;
+  if (!Number.isInteger(places) || places < 0 || places > 32) return null;
+  return { name, symbol, decimals: places };
+}
+
+/** TanStack Query factories for assets. */
+export const assetQueries = {
+  /**
+   * Name, symbol and decimals of a fungible asset (its metadata object's address) or of a coin
+   * type (`0x…::module::Type`); `null` when the chain has no such metadata.
+   */
+  metadata: (network: NetworkConfig, asset: string) =>
+    queryOptions({
+      queryKey: ['asset', network.fullnode, asset, 'metadata'] as const,
+      queryFn: async (): Promise<AssetMetadata | null> => {
+        const coin = asset.includes('::');
+        const data = await createAptos(network)
+          .getAccountResource({
+            accountAddress: coin ? (asset.split('::')[0] ?? asset) : asset,
+            resourceType: coin ? `0x1::coin::CoinInfo<${asset}>` : '0x1::fungible_asset::Metadata',
+          })
+          .catch((error: unknown) => {
+            // No metadata at that address: the amounts stay in the smallest unit.
+            if (error instanceof AptosApiError && error.status === 404) return null;
+            throw error;
+          });
+        return assetMetadataOf(data);
+      },
+      staleTime: Infinity,
+      retry: false,
     }),
 };
 

@@ -8,9 +8,17 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-/** Renders inside the app's providers (Mantine, a fresh QueryClient, the wallet adapter). */
-export function render(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> = {}) {
-  const queryClient = createTestQueryClient();
+/**
+ * Renders inside the app's providers (Mantine, a fresh QueryClient unless one is given, the
+ * wallet adapter).
+ */
+export function render(
+  ui: ReactElement,
+  {
+    queryClient = createTestQueryClient(),
+    ...options
+  }: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {},
+) {
   const result = testingLibraryRender(ui, {
     ...options,
     wrapper: ({ children }) => <AppProviders queryClient={queryClient}>{children}</AppProviders>,

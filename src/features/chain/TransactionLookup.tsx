@@ -122,11 +122,12 @@ export function TransactionLookup({
               kind="committed"
               candidates={addressArguments(shown.payload)}
               label="Looked-up transaction"
+              network={network}
             />
           ) : (
             <Alert color="blue" title="Pending">
-              The transaction is in the mempool and not committed yet: its outcome, events and
-              write set come once a block holds it. Look it up again in a moment.
+              The transaction is in the mempool and not committed yet: its outcome, events and write
+              set come once a block holds it. Look it up again in a moment.
             </Alert>
           )}
         </Stack>

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { WorkbenchRun } from '../../../machines';
+import { useNetwork } from '../../network/useNetwork';
 import { RunResults } from '../compose/results/ResultsPanel';
 import { useIsLiveRun, type RunStore } from '../runs';
 import { ConfirmDelete } from './ConfirmDelete';
@@ -36,6 +37,7 @@ export interface RunDetailProps {
 export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
   const [confirmOpen, confirm] = useDisclosure(false);
   const live = useIsLiveRun(record.id);
+  const { network } = useNetwork();
   // A busy last state with no actor behind it: the run stopped waiting, it did not end.
   const interrupted = record.tags.includes('busy') && !live;
   return (
@@ -116,7 +118,10 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
         </Paper>
       )}
 
-      <RunResults data={resultsData(record)} />
+      <RunResults
+        data={resultsData(record)}
+        network={record.network.nodeUrl === network.fullnode ? network : undefined}
+      />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md" component="section" aria-label="Draft">

@@ -2,9 +2,17 @@ import { AccountAddress } from '@aptos-labs/ts-sdk';
 import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatApt } from '../../format/amounts';
+import type { NetworkConfig } from '../../network/networks';
 import { CopyValue } from '../../components/CopyValue';
+import { AssetChangesTable } from './AssetChangesTable';
 import { BalanceChangesTable } from './BalanceChangesTable';
-import { feeBreakdown, outcomeDiff, transactionBalanceChanges, valueText } from './decode';
+import {
+  feeBreakdown,
+  outcomeDiff,
+  transactionAssetChanges,
+  transactionBalanceChanges,
+  valueText,
+} from './decode';
 import { EventsTable } from './EventsTable';
 import { FeeBreakdownTable } from './FeeBreakdownTable';
 import { gasFee } from './gasFee';
@@ -59,6 +67,11 @@ export interface TransactionTabsProps {
   /** Controlled tab; with `onTabChange`. Uncontrolled (starting at Overview) when absent. */
   tab?: TransactionTab;
   onTabChange?: (tab: TransactionTab) => void;
+  /**
+   * The network the transaction ran on, when it is the selected one: Balance changes then read
+   * other assets' symbols and decimals from it.
+   */
+  network?: NetworkConfig | undefined;
 }
 
 function longAddress(value: string | undefined): string | undefined {
@@ -128,6 +141,7 @@ export function TransactionTabs({
   label = 'Transaction',
   tab,
   onTabChange,
+  network,
 }: TransactionTabsProps) {
   const shownKind = kind ?? (transaction.version ? 'committed' : 'simulated');
   const sender = longAddress(transaction.sender);
@@ -141,6 +155,7 @@ export function TransactionTabs({
     candidates,
   };
   const changes = transactionBalanceChanges(transaction, options);
+  const otherAssets = transactionAssetChanges(transaction, options);
   const diff = simulation ? outcomeDiff(simulation, transaction, options) : null;
   const payload = entryPayload(transaction.payload);
   const timestamp = timestampText(transaction.timestamp);
@@ -155,7 +170,9 @@ export function TransactionTabs({
     <Tabs {...controlled} keepMounted={false}>
       <Tabs.List aria-label={label}>
         <Tabs.Tab value="overview">Overview</Tabs.Tab>
-        <Tabs.Tab value="balances">Balance changes ({changes.length})</Tabs.Tab>
+        <Tabs.Tab value="balances">
+          Balance changes ({changes.length + otherAssets.length})
+        </Tabs.Tab>
         <Tabs.Tab value="events">Events ({transaction.events.length})</Tabs.Tab>
         <Tabs.Tab value="writeSet">Write set ({transaction.changes.length})</Tabs.Tab>
         <Tabs.Tab value="payload">Payload</Tabs.Tab>
@@ -215,7 +232,17 @@ export function TransactionTabs({
       </Tabs.Panel>
 
       <Tabs.Panel value="balances" pt="sm">
-        <BalanceChangesTable changes={changes} sender={sender} />
+        <Stack gap="sm">
+          <BalanceChangesTable changes={changes} sender={sender} />
+          {otherAssets.length > 0 && (
+            <>
+              <Text size="sm" fw={600}>
+                Other assets
+              </Text>
+              <AssetChangesTable changes={otherAssets} sender={sender} network={network} />
+            </>
+          )}
+        </Stack>
       </Tabs.Panel>
 
       <Tabs.Panel value="events" pt="sm">

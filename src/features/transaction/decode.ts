@@ -1,6 +1,11 @@
 import type { JsonValue } from '../../../machines';
 import { formatApt } from '../../format/amounts';
-import { balanceChanges, type BalanceChange } from './balanceChanges';
+import {
+  assetChanges,
+  balanceChanges,
+  type AssetChange,
+  type BalanceChange,
+} from './balanceChanges';
 import { formatSignedOctas, gasFee } from './gasFee';
 import type { NodeTransaction } from './types';
 
@@ -222,6 +227,22 @@ export function transactionBalanceChanges(
     sender,
     gasUsed: transaction.gas_used,
     gasUnitPrice: options.gasUnitPrice ?? transaction.gas_unit_price ?? null,
+    candidates: options.candidates ?? [],
+  });
+}
+
+/** Balance changes of other assets in a node-shaped transaction (see {@link assetChanges}). */
+export function transactionAssetChanges(
+  transaction: NodeTransaction,
+  options: { sender?: string; feePayer?: string | undefined; candidates?: readonly string[] } = {},
+): AssetChange[] {
+  const sender = options.sender ?? transaction.sender;
+  if (!sender) return [];
+  return assetChanges({
+    feePayer: options.feePayer ?? feePayerOf(transaction),
+    events: transaction.events as readonly JsonValue[],
+    changes: transaction.changes as readonly JsonValue[],
+    sender,
     candidates: options.candidates ?? [],
   });
 }

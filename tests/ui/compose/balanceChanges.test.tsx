@@ -2,11 +2,14 @@ import { AccountAddress, createUserDerivedObjectAddress } from '@aptos-labs/ts-s
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { JsonValue } from '../../../machines';
-import { balanceChanges } from '../../../src/features/compose/results/balanceChanges';
+import type { NetworkConfig } from '../../../src/network/networks';
+import { assetQueries, type AssetMetadata } from '../../../src/queries/chainQueries';
+import { AssetChangesTable } from '../../../src/features/transaction/AssetChangesTable';
+import { assetChanges, balanceChanges } from '../../../src/features/compose/results/balanceChanges';
 import { BalanceChangesTable } from '../../../src/features/transaction/BalanceChangesTable';
 import { transactionBalanceChanges } from '../../../src/features/transaction/decode';
 import fixtures from '../../fixtures/sdkResults.json';
-import { render } from '../../test-utils/render';
+import { createTestQueryClient, render } from '../../test-utils/render';
 
 interface Committed {
   sender: string;
@@ -179,5 +182,138 @@ describe('a sponsored transaction: the fee payer on its own row', () => {
     expect(rows[2]?.textContent).toContain('(fee payer)');
     expect(rows[2]?.textContent).toContain('Paid the fee for the sender');
     expect(rows[2]?.textContent).toContain('500');
+  });
+});
+
+describe('other assets: a fungible asset other than APT', () => {
+  const USD = `0x${'f00d'.padStart(64, '0')}`;
+  const storeOf = (owner: string, asset: string) =>
+    createUserDerivedObjectAddress(
+      AccountAddress.from(owner),
+      AccountAddress.from(asset),
+    ).toStringLong();
+  const fungibleStore = (address: string, asset: string, balance: string): JsonValue => ({
+    type: 'write_resource',
+    address,
+    data: {
+      type: '0x1::fungible_asset::FungibleStore',
+      data: { metadata: { inner: asset }, balance, frozen: false },
+    },
+  });
+  // The sender sends 2.5 USD (6 decimals) to a recipient whose USD store is created on the way;
+  // the sender's APT store pays the fee.
+  const events: JsonValue[] = [
+    {
+      type: '0x1::fungible_asset::Withdraw',
+      data: { store: storeOf(sender, USD), amount: '2500000' },
+    },
+    {
+      type: '0x1::fungible_asset::Deposit',
+      data: { store: storeOf(recipient, USD), amount: '2500000' },
+    },
+  ];
+  const changes: JsonValue[] = [
+    fungibleStore(storeOf(sender, '0xa'), '0xa', '99999500'),
+    fungibleStore(storeOf(sender, USD), USD, '7500000'),
+    {
+      type: 'write_resource',
+      address: storeOf(recipient, USD),
+      data: { type: '0x1::object::ObjectCore', data: { owner: recipient } },
+    },
+    fungibleStore(storeOf(recipient, USD), USD, '2500000'),
+  ];
+  const args = { events, changes, sender, gasUsed: '5', gasUnitPrice: '100' };
+
+  it('counts only the fee as APT: the new USD store is not read as an APT one', () => {
+    expect(balanceChanges(args)).toEqual([
+      expect.objectContaining({ account: sender, deltaOctas: '-500', feeOctas: '500' }),
+    ]);
+  });
+
+  it('lists each account’s change of the other asset, with its owner and balance after', () => {
+    expect(assetChanges(args)).toEqual([
+      {
+        account: sender,
+        ownerKnown: true,
+        store: storeOf(sender, USD),
+        asset: USD,
+        delta: '-2500000',
+        balanceAfter: '7500000',
+      },
+      {
+        account: recipient,
+        ownerKnown: true,
+        store: storeOf(recipient, USD),
+        asset: USD,
+        delta: '2500000',
+        balanceAfter: '2500000',
+      },
+    ]);
+  });
+
+  it('finds an existing store’s owner among the candidates, else keeps the store', () => {
+    const existing = changes.filter(
+      (change) => (change as { data: { type: string } }).data.type !== '0x1::object::ObjectCore',
+    );
+    const without = assetChanges({ ...args, changes: existing });
+    expect(without.find((change) => change.delta === '2500000')).toMatchObject({
+      account: storeOf(recipient, USD),
+      ownerKnown: false,
+    });
+    const withCandidate = assetChanges({ ...args, changes: existing, candidates: [recipient] });
+    expect(withCandidate.find((change) => change.delta === '2500000')).toMatchObject({
+      account: recipient,
+      ownerKnown: true,
+    });
+  });
+
+  it('reads a coin event of another coin type as that coin, not as APT', () => {
+    const coinEvents: JsonValue[] = [
+      {
+        type: '0x1::coin::CoinWithdraw',
+        data: { coin_type: '0xcafe::usd::USD', account: sender, amount: '40' },
+      },
+      {
+        type: '0x1::coin::CoinDeposit',
+        data: { coin_type: '0x1::aptos_coin::AptosCoin', account: recipient, amount: '3' },
+      },
+    ];
+    const coinArgs = { ...args, events: coinEvents, changes: [] };
+    expect(balanceChanges(coinArgs).map((change) => [change.account, change.deltaOctas])).toEqual([
+      [sender, '-500'],
+      [recipient, '3'],
+    ]);
+    expect(assetChanges(coinArgs)).toEqual([
+      {
+        account: sender,
+        ownerKnown: true,
+        store: sender,
+        asset: '0xcafe::usd::USD',
+        delta: '-40',
+        balanceAfter: null,
+      },
+    ]);
+  });
+
+  it('the table shows raw units without the asset’s metadata, and symbol and decimals with it', () => {
+    const network: NetworkConfig = { kind: 'local', fullnode: 'http://127.0.0.1:8080/v1' };
+    const usd: AssetMetadata = { name: 'US Dollar', symbol: 'USD', decimals: 6 };
+    const rows = assetChanges(args);
+    const first = render(<AssetChangesTable changes={rows} sender={sender} />);
+    const plain = within(screen.getByRole('table', { name: 'Other assets' })).getAllByRole('row');
+    expect(plain[1]?.textContent).toContain('(sender)');
+    expect(plain[1]?.textContent).toContain('-2500000 units');
+    expect(plain[2]?.textContent).toContain('+2500000 units');
+    first.unmount();
+
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(assetQueries.metadata(network, USD).queryKey, usd);
+    render(<AssetChangesTable changes={rows} sender={sender} network={network} />, {
+      queryClient,
+    });
+    const named = within(screen.getByRole('table', { name: 'Other assets' })).getAllByRole('row');
+    expect(named[1]?.textContent).toContain('-2.5 USD (2,500,000 units)');
+    expect(named[1]?.textContent).toContain('7.5 USD');
+    expect(named[2]?.textContent).toContain('+2.5 USD (2,500,000 units)');
   });
 });

@@ -4,6 +4,8 @@ import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
+import type { NetworkConfig } from '../../../network/networks';
+import { useNetwork } from '../../../network/useNetwork';
 import { TransactionTabs, type TransactionTab } from '../../transaction';
 import { committedAsNode, simulationAsNode, timingRows } from './nodeTransaction';
 import { OutcomeCard } from './OutcomeCard';
@@ -39,8 +41,11 @@ export const RunResults = memo(function RunResults({
   data,
   tab,
   onTabChange,
+  network,
 }: {
   data: RunResultsData;
+  /** The network the run ran on, when it is the selected one (other assets' symbols). */
+  network?: NetworkConfig | undefined;
   /** Controlled tab (Compose keeps it across runs); uncontrolled when absent. */
   tab?: TransactionTab;
   onTabChange?: (tab: TransactionTab) => void;
@@ -106,6 +111,7 @@ export const RunResults = memo(function RunResults({
             : {})}
           payloadExtra={built && <RawTransactionCard built={built} draft={draft} />}
           label="Transaction results"
+          network={network}
           {...(tab ? { tab } : {})}
           {...(onTabChange ? { onTabChange } : {})}
         />
@@ -159,5 +165,7 @@ function LiveRunResults({
 }) {
   // What the chain said follows the machine by a non-urgent render (the step's state paints first).
   const context = useDeferredValue(useSelector(actorRef, (snapshot) => snapshot.context));
-  return <RunResults data={context} tab={tab} onTabChange={onTabChange} />;
+  // A network switch interrupts the live run, so it ran on the selected network.
+  const { network } = useNetwork();
+  return <RunResults data={context} tab={tab} onTabChange={onTabChange} network={network} />;
 }
