@@ -307,14 +307,29 @@ export function outcomeDiff(
   const accounts = [
     ...new Set([...simulatedChanges, ...committedChanges].map((change) => change.account)),
   ];
+  const short = (value: string) =>
+    value.length > 18 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
   for (const account of accounts) {
     rows.push(
       row(
-        `Balance ${account.length > 18 ? `${account.slice(0, 8)}…${account.slice(-6)}` : account}`,
+        `Balance ${short(account)}`,
         balanceText(simulatedChanges, account),
         balanceText(committedChanges, account),
       ),
     );
+  }
+  const simulatedAssets = transactionAssetChanges(simulated, options);
+  const committedAssets = transactionAssetChanges(committed, options);
+  const unitsOf = (changes: readonly AssetChange[], key: string) =>
+    `${changes.find((change) => `${change.asset} ${change.account}` === key)?.delta ?? '0'} units`;
+  const assetKeys = new Map(
+    [...simulatedAssets, ...committedAssets].map((change) => [
+      `${change.asset} ${change.account}`,
+      `Balance ${short(change.account)} of ${short(change.asset)}`,
+    ]),
+  );
+  for (const [key, field] of assetKeys) {
+    rows.push(row(field, unitsOf(simulatedAssets, key), unitsOf(committedAssets, key)));
   }
   rows.push(
     row('Events', String(simulated.events.length), String(committed.events.length)),

@@ -148,4 +148,27 @@ describe('outcomeDiff', () => {
       { field: 'Write set', simulated: '4 changes', committed: '0 changes', same: false },
     ]);
   });
+
+  it('compares each other asset’s change per account, in units', () => {
+    const coinMoved = (amount: string) =>
+      committedTransfer({
+        events: [
+          {
+            type: '0x1::coin::CoinDeposit',
+            data: { coin_type: '0xcafe::usd::USD', account: recipient, amount },
+          },
+        ],
+      });
+    const rows = outcomeDiff(coinMoved('40'), coinMoved('41'), options);
+    expect(rows.find((row) => row.field.endsWith('of 0xcafe::usd::USD'))).toEqual({
+      field: 'Balance 0x000000…0a11ce of 0xcafe::usd::USD',
+      simulated: '40 units',
+      committed: '41 units',
+      same: false,
+    });
+    const same = outcomeDiff(coinMoved('40'), coinMoved('40'), options);
+    expect(same.filter((row) => row.field.includes('0xcafe'))).toEqual([
+      expect.objectContaining({ same: true }),
+    ]);
+  });
 });
