@@ -1,8 +1,10 @@
 /**
+ * Kept as one piece: `prepare` is one switch over every instruction (about 700 lines), and the
+ * rest of this file is its two callers.
+ *
  * Prepares each loaded function once for the interpreter: `prepare` walks every instruction,
  * resolving handles to call sites and struct layouts and, for published code, checking stack,
  * operand types and abilities in the same pass (the verifier's per-instruction checks).
- * `prepare` is one switch over every instruction, so it stays one function.
  */
 import type { LongAddress } from '../../encoding.ts';
 import type { Bytecode, CompiledModule } from '../binary/types.ts';
@@ -10,7 +12,17 @@ import { verifySafety, verifyStructure, verifyUnit } from '../verifier/index.ts'
 import { type StatusName, vmError } from './errors.ts';
 import { OP } from './ops.ts';
 import type { Ty } from './ty.ts';
-import { isGeneric, isInteger, K, T, subst, tyAssignable, tyEquals, tyString } from './ty.ts';
+import {
+  INT_BITS,
+  isGeneric,
+  isInteger,
+  K,
+  T,
+  subst,
+  tyAssignable,
+  tyEquals,
+  tyString,
+} from './ty.ts';
 import { type ClosureSite, packClosureType } from './closures.ts';
 import { BcsReader, deserializeFrom } from './values.ts';
 import type {
@@ -24,6 +36,7 @@ import type {
   VariantSite,
 } from './loader.ts';
 import { sig, structNameOf, tokenToTy } from './loader.ts';
+
 const MAX_NUM: Readonly<Record<number, number>> = {
   [K.U8]: 0xff,
   [K.U16]: 0xffff,
@@ -33,14 +46,6 @@ const MAX_BIG: Readonly<Record<number, bigint>> = {
   [K.U64]: (1n << 64n) - 1n,
   [K.U128]: (1n << 128n) - 1n,
   [K.U256]: (1n << 256n) - 1n,
-};
-const BITS: Readonly<Record<number, number>> = {
-  [K.U8]: 8,
-  [K.U16]: 16,
-  [K.U32]: 32,
-  [K.U64]: 64,
-  [K.U128]: 128,
-  [K.U256]: 256,
 };
 
 function invariant(fn: LoadedFunction, pc: number, what: string): Error {
@@ -445,7 +450,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         const ty = pop(pc);
         check(bitsTy.k === K.U8 && isInteger(ty), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
         stack.push(ty);
-        const bits = BITS[ty.k];
+        const bits = INT_BITS[ty.k];
         if (bits === undefined) throw invariant(fn, pc, 'shift of a non-integer');
         num[pc] = bits;
         if (instr.op === 'Shr') op[pc] = OP.SHR;
@@ -570,7 +575,7 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         }[instr.op];
         stack.push(ty);
         op[pc] = ty.k <= K.U32 ? OP.CAST_N : OP.CAST_B;
-        num[pc] = BITS[ty.k] as number;
+        num[pc] = INT_BITS[ty.k] as number;
         obj[pc] = ty.k <= K.U32 ? null : MAX_BIG[ty.k];
         break;
       }

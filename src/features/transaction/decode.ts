@@ -206,45 +206,48 @@ export function feePayerOf(transaction: NodeTransaction): string | undefined {
     : undefined;
 }
 
-/** APT balance changes of a node-shaped transaction (see {@link balanceChanges}). */
-export function transactionBalanceChanges(
-  transaction: NodeTransaction,
-  options: {
-    sender?: string;
-    /** A sponsored transaction's fee payer; else read from the transaction's signature. */
-    feePayer?: string | undefined;
-    gasUnitPrice?: string | null;
-    candidates?: readonly string[];
-  } = {},
-): BalanceChange[] {
+/** Who and what moved in a node-shaped transaction, as the balance readers take it. */
+interface NodeMovesOptions {
+  sender?: string;
+  /** A sponsored transaction's fee payer; else read from the transaction's signature. */
+  feePayer?: string | undefined;
+  candidates?: readonly string[];
+}
+
+function nodeMoves(transaction: NodeTransaction, options: NodeMovesOptions) {
   const sender = options.sender ?? transaction.sender;
-  if (!sender) return [];
-  return balanceChanges({
+  if (!sender) return null;
+  return {
     feePayer: options.feePayer ?? feePayerOf(transaction),
     // Node JSON: events and changes came from JSON, so they are JSON values.
     events: transaction.events as readonly JsonValue[],
     changes: transaction.changes as readonly JsonValue[],
     sender,
+    candidates: options.candidates ?? [],
+  };
+}
+
+/** APT balance changes of a node-shaped transaction (see {@link balanceChanges}). */
+export function transactionBalanceChanges(
+  transaction: NodeTransaction,
+  options: NodeMovesOptions & { gasUnitPrice?: string | null } = {},
+): BalanceChange[] {
+  const moves = nodeMoves(transaction, options);
+  if (!moves) return [];
+  return balanceChanges({
+    ...moves,
     gasUsed: transaction.gas_used,
     gasUnitPrice: options.gasUnitPrice ?? transaction.gas_unit_price ?? null,
-    candidates: options.candidates ?? [],
   });
 }
 
 /** Balance changes of other assets in a node-shaped transaction (see {@link assetChanges}). */
 export function transactionAssetChanges(
   transaction: NodeTransaction,
-  options: { sender?: string; feePayer?: string | undefined; candidates?: readonly string[] } = {},
+  options: NodeMovesOptions = {},
 ): AssetChange[] {
-  const sender = options.sender ?? transaction.sender;
-  if (!sender) return [];
-  return assetChanges({
-    feePayer: options.feePayer ?? feePayerOf(transaction),
-    events: transaction.events as readonly JsonValue[],
-    changes: transaction.changes as readonly JsonValue[],
-    sender,
-    candidates: options.candidates ?? [],
-  });
+  const moves = nodeMoves(transaction, options);
+  return moves ? assetChanges(moves) : [];
 }
 
 /** One row of the simulated → committed diff. */
