@@ -14,6 +14,11 @@ import {
   generateSigningMessageForTransaction,
   type AnyRawTransaction,
   type Aptos,
+  type AptosConfig,
+  type Client,
+  type ClientRequest,
+  type ClientResponse,
+  type CommittedTransactionResponse,
   type InputGenerateTransactionOptions,
   type PublicKey,
   type TransactionResponse,
@@ -392,6 +397,39 @@ export interface ChainActors {
   rememberAuthenticator: (hex: string, authenticator: AccountAuthenticator) => void;
 }
 
+/** What a stopped wait's next request throws; nobody reads it (its actor has stopped). */
+export class WaitStoppedError extends Error {
+  constructor() {
+    super('The wait was stopped (cancelled, or its run went away); no further requests are made.');
+    this.name = 'WaitStoppedError';
+  }
+}
+
+/**
+ * The SDK's `waitForTransaction`, which stops at its next request once `active()` turns false.
+ * The SDK takes no abort signal and polls until its timeout, so a cancelled wait went on asking
+ * the node for up to the whole timeout. Its requests go through the same client, wrapped to
+ * refuse once the wait is no longer wanted; the SDK rethrows anything that is not an API error.
+ *
+ * @param aptos - the workbench's client.
+ * @param args - the SDK's wait arguments.
+ * @param active - whether the wait is still wanted (the invoking actor is still running).
+ */
+export function stoppableWait(
+  aptos: Aptos,
+  args: Parameters<Aptos['waitForTransaction']>[0],
+  active: () => boolean,
+): Promise<CommittedTransactionResponse> {
+  const base = aptos.config.client;
+  const client: Client = {
+    provider: <Req, Res>(request: ClientRequest<Req>): Promise<ClientResponse<Res>> =>
+      active() ? base.provider<Req, Res>(request) : Promise.reject(new WaitStoppedError()),
+  };
+  // The same settings with that client; the wait reads nothing but `this.config`.
+  const config = Object.create(aptos.config, { client: { value: client } }) as AptosConfig;
+  return aptos.transaction.waitForTransaction.call({ config }, args);
+}
+
 /**
  * Build, simulate, submit, wait and look up over the ts-sdk. Each converts between the machine's
  * JSON (hex BCS, decimal strings) and SDK objects, and passes SDK results and errors through
@@ -476,14 +514,19 @@ export function createChainActors({
           authenticatorOf,
         });
       }),
-      waitForTransaction: promiseActor<TransactionResponse, WaitForTransactionInput>(({ input }) =>
-        aptos.waitForTransaction({
-          transactionHash: input.hash,
-          options: {
-            checkSuccess: false,
-            ...(input.timeoutSecs === null ? {} : { timeoutSecs: input.timeoutSecs }),
-          },
-        }),
+      waitForTransaction: promiseActor<TransactionResponse, WaitForTransactionInput>(
+        ({ input, self }) =>
+          stoppableWait(
+            aptos,
+            {
+              transactionHash: input.hash,
+              options: {
+                checkSuccess: false,
+                ...(input.timeoutSecs === null ? {} : { timeoutSecs: input.timeoutSecs }),
+              },
+            },
+            () => self.getSnapshot().status === 'active',
+          ),
       ),
       lookupTransaction: promiseActor<LookupOutput<TransactionResponse>, LookupTransactionInput>(
         async ({ input }) => {

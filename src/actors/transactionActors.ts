@@ -19,7 +19,7 @@ import {
   transactionForSigner,
   u64Number,
 } from '../../chainActors';
-import { runWalletRequest, WalletRequestError } from './walletRequestError';
+import { runDevWalletRequest, runWalletRequest, WalletRequestError } from './walletRequestError';
 
 /** The connected wallet, as the transaction actors use it (through the wallet adapter). */
 export interface TransactionSigner {
@@ -97,7 +97,11 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
    * One signer of several: the dev wallet signs with the account the slot names (its prompt says
    * the role and the fee); another wallet signs with its connected account.
    */
-  async function signOneOf(input: SignTransactionInput, slot: SignerSlot): Promise<SignOutput> {
+  async function signOneOf(
+    input: SignTransactionInput,
+    slot: SignerSlot,
+    signal: AbortSignal,
+  ): Promise<SignOutput> {
     const { built } = input;
     const transaction = transactionForSigner(
       chain.transactionOf(built.rawTransactionHex, built.kind),
@@ -111,11 +115,11 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
       devWallet !== undefined &&
       (connected === null || connected.walletName === DEV_WALLET_NAME)
     ) {
-      const response = await devWallet.signTransaction(
-        transaction,
-        asFeePayer,
-        slot.address ?? undefined,
-      );
+      const response = await runDevWalletRequest({
+        devWallet,
+        withdrawOn: { signal, kind: 'signTransaction' },
+        run: () => devWallet.signTransaction(transaction, asFeePayer, slot.address ?? undefined),
+      });
       if (response.status !== 'Approved') {
         const record = devWallet.lastRequest();
         const status =
@@ -132,6 +136,7 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
         ({ authenticator } = await runWalletRequest({
           walletName: signer.walletName,
           devWallet,
+          withdrawOn: { signal, kind: 'signTransaction' },
           run: () => signer.signTransaction(transaction, asFeePayer),
         }));
       } catch (error) {
@@ -156,9 +161,9 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
 
   return {
     ...chain.actors,
-    signTransaction: promiseActor<SignOutput, SignTransactionInput>(async ({ input }) => {
+    signTransaction: promiseActor<SignOutput, SignTransactionInput>(async ({ input, signal }) => {
       if (input.signer !== undefined && (input.built.signers?.length ?? 1) > 1) {
-        return signOneOf(input, input.signer);
+        return signOneOf(input, input.signer, signal);
       }
       const signer = requireSigner(deps);
       const transaction = chain.transactionOf(input.built.rawTransactionHex);
@@ -166,6 +171,7 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
         const { authenticator } = await runWalletRequest({
           walletName: signer.walletName,
           devWallet: deps.devWallet,
+          withdrawOn: { signal, kind: 'signTransaction' },
           run: () => signer.signTransaction(transaction),
         });
         const authenticatorHex = toHex(authenticator.bcsToBytes());
@@ -178,7 +184,7 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
       }
     }),
     signAndSubmitTransaction: promiseActor<SignAndSubmitOutput, BuiltTransactionInput>(
-      async ({ input }) => {
+      async ({ input, signal }) => {
         const signer = requireSigner(deps);
         const draft = chain.draftOf(input.built.rawTransactionHex);
         if (draft === undefined) {
@@ -193,6 +199,7 @@ export function createTransactionActors(deps: TransactionActorDeps): Transaction
           const { hash } = await runWalletRequest({
             walletName: signer.walletName,
             devWallet: deps.devWallet,
+            withdrawOn: { signal, kind: 'signAndSubmitTransaction' },
             run: () =>
               signer.signAndSubmitTransaction({
                 data: {

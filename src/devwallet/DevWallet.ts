@@ -359,6 +359,16 @@ export class DevWallet {
     this.#queue.respond(args);
   }
 
+  /**
+   * Withdraws a request the app stopped waiting for (the workbench's run was cancelled): the
+   * prompt closes and the request settles as CANCELLED with `reason`.
+   *
+   * @returns whether the request was still waiting for a decision.
+   */
+  withdraw(args: { id: string; reason: string }): boolean {
+    return this.#queue.withdraw(args);
+  }
+
   // endregion
 
   // region AIP-62 features (the dApp), as methods for tests and scripts

@@ -136,6 +136,19 @@ export class RequestQueue {
   }
 
   /**
+   * Withdraws a request the app no longer waits for (its run was cancelled): it leaves the
+   * prompt and settles as CANCELLED with `reason`. A request already answered stays as it is.
+   *
+   * @returns whether the request was still waiting.
+   */
+  withdraw(args: { id: string; reason: string }): boolean {
+    const resolve = this.#waiting.get(args.id);
+    if (resolve === undefined) return false;
+    resolve('CANCELLED', args.reason);
+    return true;
+  }
+
+  /**
    * Runs one request through the queue: prepare (INVALID when its checks fail), decide, recheck,
    * perform. A failure after approval is logged and thrown as an `AptosWalletError`.
    */
