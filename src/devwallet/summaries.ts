@@ -63,14 +63,39 @@ function entryFunctionName(entryFunction: EntryFunction): string {
   return `${moduleId.address.toString()}::${moduleId.name.identifier}::${functionName.identifier}`;
 }
 
+const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
+
+/** Whether a well-known transfer moves APT (its `amount` is then octas). */
+function movesApt(name: string, typeArguments: string[], args: ArgumentSummary[]): boolean {
+  switch (name) {
+    case '0x1::aptos_account::transfer':
+      return true;
+    case '0x1::aptos_account::transfer_coins':
+    case '0x1::coin::transfer':
+      return typeArguments[0] === APTOS_COIN;
+    case '0x1::primary_fungible_store::transfer':
+      // APT's metadata object is 0xa; any other asset's amount stays in its own units.
+      return args[0]?.value === '0xa';
+    default:
+      return false;
+  }
+}
+
 function summarizeEntryFunction(entryFunction: EntryFunction) {
   const name = entryFunctionName(entryFunction);
   const parameters = KNOWN_PARAMETERS[name] as (typeof KNOWN_PARAMETERS)[string] | undefined;
+  const typeArguments = entryFunction.type_args.map((tag) => tag.toString());
+  const args = entryFunction.args.map((arg, index) =>
+    decodeArgument(arg.bcsToBytes(), parameters?.[index]),
+  );
+  const apt = movesApt(name, typeArguments, args);
   return {
     function: name,
-    typeArguments: entryFunction.type_args.map((tag) => tag.toString()),
-    arguments: entryFunction.args.map((arg, index) =>
-      decodeArgument(arg.bcsToBytes(), parameters?.[index]),
+    typeArguments,
+    arguments: args.map((argument) =>
+      apt && argument.name === 'amount' && argument.type === 'u64'
+        ? { ...argument, apt: formatOctas(argument.value) }
+        : argument,
     ),
   };
 }
@@ -141,6 +166,7 @@ export function withAbiArguments(args: {
       ...(current.name === undefined ? {} : { name: current.name }),
       type: tag.toString(),
       value: value ?? current.value,
+      ...(current.apt === undefined ? {} : { apt: current.apt }),
     };
   });
   return { ...summary, arguments: decoded };

@@ -53,6 +53,8 @@ export interface ArgumentSummary {
   readonly type?: string;
   /** Decoded value (integers as decimal strings), or the argument's BCS bytes as `0x` hex. */
   readonly value: string;
+  /** The amount in APT (`1.5 APT`) when the argument is the octas an APT transfer moves. */
+  readonly apt?: string;
 }
 
 /** A transaction, made readable for the approval prompt. Amounts are decimal strings. */

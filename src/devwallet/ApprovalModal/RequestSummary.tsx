@@ -96,6 +96,12 @@ function TransactionRows({ transaction }: { transaction: TransactionSummary }) {
                   </Text>
                 )}
                 <Code>{argument.value}</Code>
+                {argument.apt !== undefined && (
+                  <Text span size="sm">
+                    {' '}
+                    octas ({argument.apt})
+                  </Text>
+                )}
               </li>
             ))}
           </ol>

@@ -34,7 +34,9 @@ describe('ApprovalModal', () => {
   it('summarises a transaction: sender, function, arguments, fee, expiration, chain id', async () => {
     const { wallet, sender } = await connectedWallet();
     renderModal(wallet);
-    const response = wallet.signTransaction(transferTransaction({ sender, to: BOB, amount: 5n }));
+    const response = wallet.signTransaction(
+      transferTransaction({ sender, to: BOB, amount: 150_000_005n }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Sign this transaction?' });
     const details = within(dialog).getByRole('table', { name: 'Request details' });
     const row = (label: string) =>
@@ -43,7 +45,7 @@ describe('ApprovalModal', () => {
     expect(row('Sender')).toHaveTextContent(sender);
     expect(row('Function')).toHaveTextContent('0x1::aptos_account::transfer');
     expect(row('Arguments')).toHaveTextContent(`to: address = ${BOB}`);
-    expect(row('Arguments')).toHaveTextContent('amount: u64 = 5');
+    expect(row('Arguments')).toHaveTextContent('amount: u64 = 150000005 octas (1.50000005 APT)');
     expect(row('Maximum fee')).toHaveTextContent('1000 gas × 100 octas = 100000 octas (0.001 APT)');
     expect(row('Expiration')).toHaveTextContent('2030-01-01T01:00:00.000Z');
     expect(row('Chain id')).toHaveTextContent('4');

@@ -1,4 +1,15 @@
-import { AccountAddress } from '@aptos-labs/ts-sdk';
+import {
+  AccountAddress,
+  ChainId,
+  EntryFunction,
+  RawTransaction,
+  SimpleTransaction,
+  TransactionPayloadEntryFunction,
+  U64,
+  parseTypeTag,
+  type EntryFunctionArgument,
+  type TypeTag,
+} from '@aptos-labs/ts-sdk';
 import { AccountInfo, type NetworkInfo } from '@aptos-labs/wallet-standard';
 import { describe, expect, it } from 'vitest';
 import {
@@ -52,7 +63,7 @@ describe('transaction summaries', () => {
       typeArguments: [],
       arguments: [
         { name: 'to', type: 'address', value: BOB },
-        { name: 'amount', type: 'u64', value: '150000000' },
+        { name: 'amount', type: 'u64', value: '150000000', apt: '1.5 APT' },
       ],
       maxGasAmount: '1000',
       gasUnitPrice: '100',
@@ -64,6 +75,55 @@ describe('transaction summaries', () => {
     });
     expect(formatOctas(summary.maxFee)).toBe('0.001 APT');
     expect(formatOctas('150000000')).toBe('1.5 APT');
+  });
+
+  it('reads the amount of an APT transfer in APT too, and no other asset’s amount', () => {
+    const sender = AccountAddress.from(STRANGER);
+    const call = (functionName: string, typeArguments: TypeTag[], args: EntryFunctionArgument[]) =>
+      summarizeTransaction({
+        transaction: new SimpleTransaction(
+          new RawTransaction(
+            sender,
+            0n,
+            new TransactionPayloadEntryFunction(
+              EntryFunction.build(
+                functionName.split('::').slice(0, 2).join('::') as `${string}::${string}`,
+                functionName.split('::')[2] as string,
+                typeArguments,
+                args,
+              ),
+            ),
+            1000n,
+            100n,
+            BigInt(NOW_MS / 1000 + 3600),
+            new ChainId(4),
+          ),
+        ),
+      }).arguments.map((argument) => argument.apt ?? null);
+    const to = AccountAddress.from(BOB);
+    const amount = new U64(250_000_000n);
+    const coin = (type: string) => [parseTypeTag(type)];
+    expect(call('0x1::coin::transfer', coin('0x1::aptos_coin::AptosCoin'), [to, amount])).toEqual([
+      null,
+      '2.5 APT',
+    ]);
+    expect(
+      call('0x1::coin::transfer', coin(`0x${'cafe'.padStart(64, '0')}::usd::USD`), [to, amount]),
+    ).toEqual([null, null]);
+    expect(
+      call('0x1::aptos_account::transfer_coins', coin('0x1::aptos_coin::AptosCoin'), [to, amount]),
+    ).toEqual([null, '2.5 APT']);
+    const fa = coin('0x1::fungible_asset::Metadata');
+    expect(
+      call('0x1::primary_fungible_store::transfer', fa, [AccountAddress.from('0xa'), to, amount]),
+    ).toEqual([null, null, '2.5 APT']);
+    expect(
+      call('0x1::primary_fungible_store::transfer', fa, [
+        AccountAddress.from(`0x${'beef'.padStart(64, '0')}`),
+        to,
+        amount,
+      ]),
+    ).toEqual([null, null, null]);
   });
 
   it('keeps u64 amounts exact as decimal strings', () => {
