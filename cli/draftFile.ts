@@ -9,6 +9,9 @@ export interface DraftFile {
   options?: DraftOptions;
 }
 
+const DRAFT_SHAPE =
+  'A draft is JSON: { "payload": { "function": "0x1::module::function", "functionArguments": [...] }, "options": {...} }.';
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -21,11 +24,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * @throws UsageError naming what is wrong.
  */
 export function readDraftFile(path: string): DraftFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new UsageError(
+      missing
+        ? `Cannot read the draft ${path}: there is no such file. ${DRAFT_SHAPE}`
+        : `Cannot read the draft ${path}: ${(error as Error).message}`,
+    );
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`Cannot read the draft ${path}: ${(error as Error).message}`);
+    throw new UsageError(
+      `Cannot read the draft ${path}: it is not JSON (${(error as Error).message}). ${DRAFT_SHAPE}`,
+    );
   }
   const fromRun =
     isObject(data) && Array.isArray(data.runs) && isObject(data.runs[0])
@@ -36,9 +52,7 @@ export function readDraftFile(path: string): DraftFile {
     !isObject(fromRun.payload) ||
     typeof fromRun.payload.function !== 'string'
   ) {
-    throw new UsageError(
-      `${path}: expected { "payload": { "function": "0x1::module::function", "functionArguments": [...] }, "options": {...} }.`,
-    );
+    throw new UsageError(`${path}: ${DRAFT_SHAPE}`);
   }
   if (!/^[^:]+::[^:]+::[^:]+$/.test(fromRun.payload.function)) {
     throw new UsageError(`${path}: payload.function must look like 0x1::module::function.`);

@@ -88,12 +88,14 @@ export function createProgram(io: CliIo): Command {
         },
       ) => {
         const network = resolveNetwork(options.network);
+        // The file the user named is checked before the key is looked for: a typo in its path
+        // is reported as such, not as a missing key.
+        const draft = readDraftFile(draftPath);
         const privateKey = readPrivateKey({
           keyEnv: options.keyEnv,
           env: io.env,
           ...(options.keyFile === undefined ? {} : { keyFile: options.keyFile }),
         });
-        const draft = readDraftFile(draftPath);
         const progress = createProgress();
         const record = await runHeadless({
           nodeUrl: network.nodeUrl,

@@ -217,6 +217,11 @@ describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 },
     const missing = await cli(['run', draft, '--key-env', 'NO_SUCH_KEY']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('set the environment variable NO_SUCH_KEY');
+    // A draft path that does not exist is named first, whether or not a key is set.
+    const noDraft = await cli(['run', `${draft}.missing`, '--key-env', 'NO_SUCH_KEY']);
+    expect(noDraft.code).toBe(2);
+    expect(noDraft.stderr).toContain(`Cannot read the draft ${draft}.missing`);
+    expect(noDraft.stderr).not.toContain('private key');
   });
 
   it('replay prints the first divergence and exits 1', async () => {
