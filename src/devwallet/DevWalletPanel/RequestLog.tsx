@@ -47,7 +47,8 @@ export function RequestLog({ requests, limit = 8 }: RequestLogProps) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge color={STATUS_COLORS[request.status]} variant="light">
+              {/* Its full width: a narrow drawer squeezed the column to "CANC…". */}
+              <Badge color={STATUS_COLORS[request.status]} variant="light" miw="max-content">
                 {request.status}
               </Badge>
             </Table.Td>
