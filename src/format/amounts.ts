@@ -101,3 +101,17 @@ export function parseAmount(
   }
   return { octas: octas.toString() };
 }
+
+/**
+ * A count of units (gas units, an asset's smallest units) with the noun in agreement: `1 unit`,
+ * `-1 unit`, `6 units`.
+ *
+ * @param count - a decimal string, optionally signed.
+ * @example
+ * ```ts
+ * unitsText('1'); // '1 unit'
+ * ```
+ */
+export function unitsText(count: string): string {
+  return `${count} ${count.replace(/^[+-]/, '') === '1' ? 'unit' : 'units'}`;
+}

@@ -1,7 +1,7 @@
 import { Group, Table, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { CopyValue } from '../../components/CopyValue';
-import { formatUnits } from '../../format/amounts';
+import { formatUnits, unitsText } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { assetQueries, type AssetMetadata } from '../../queries/chainQueries';
 import type { AssetChange } from './balanceChanges';
@@ -15,8 +15,8 @@ function amountText(delta: string, metadata: AssetMetadata | null | undefined): 
   const negative = delta.startsWith('-');
   const units = negative ? delta.slice(1) : delta;
   const sign = negative ? '-' : units === '0' ? '' : '+';
-  if (!metadata) return `${sign}${units} units`;
-  return `${sign}${formatUnits(units, metadata.decimals)} ${metadata.symbol} (${formatUnits(units, 0)} units)`;
+  if (!metadata) return unitsText(`${sign}${units}`);
+  return `${sign}${formatUnits(units, metadata.decimals)} ${metadata.symbol} (${unitsText(formatUnits(units, 0))})`;
 }
 
 /**
@@ -80,7 +80,7 @@ export function AssetChangesTable({
                   ? '–'
                   : asset
                     ? `${formatUnits(change.balanceAfter, asset.decimals)} ${asset.symbol}`
-                    : `${change.balanceAfter} units`}
+                    : unitsText(change.balanceAfter)}
               </Table.Td>
             </Table.Tr>
           );

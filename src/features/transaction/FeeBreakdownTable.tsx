@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { formatApt } from '../../format/amounts';
+import { formatApt, unitsText } from '../../format/amounts';
 import type { FeeBreakdown } from './decode';
 
 /** The FeeStatement's split: execution, IO, storage, refund, total charged and net. */
@@ -7,10 +7,10 @@ export function FeeBreakdownTable({ fee }: { fee: FeeBreakdown }) {
   const rows: [string, string, string][] = [
     [
       'Execution',
-      `${fee.executionGasUnits} units × ${fee.gasUnitPrice}`,
+      `${unitsText(fee.executionGasUnits)} × ${fee.gasUnitPrice}`,
       formatApt(fee.executionOctas),
     ],
-    ['IO', `${fee.ioGasUnits} units × ${fee.gasUnitPrice}`, formatApt(fee.ioOctas)],
+    ['IO', `${unitsText(fee.ioGasUnits)} × ${fee.gasUnitPrice}`, formatApt(fee.ioOctas)],
     ['Storage', 'storage fee', formatApt(fee.storageFeeOctas)],
     [
       'Storage refund',
@@ -19,7 +19,7 @@ export function FeeBreakdownTable({ fee }: { fee: FeeBreakdown }) {
         ? formatApt('0')
         : `−${formatApt(fee.storageFeeRefundOctas)}`,
     ],
-    ['Charged', `${fee.totalGasUnits} units × ${fee.gasUnitPrice}`, formatApt(fee.totalOctas)],
+    ['Charged', `${unitsText(fee.totalGasUnits)} × ${fee.gasUnitPrice}`, formatApt(fee.totalOctas)],
     ['Net fee', 'charged − refund', formatApt(fee.netOctas)],
   ];
   return (

@@ -1,7 +1,7 @@
 import { AccountAddress } from '@aptos-labs/ts-sdk';
 import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatApt } from '../../format/amounts';
+import { formatApt, unitsText } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { CopyValue } from '../../components/CopyValue';
 import { AssetChangesTable } from './AssetChangesTable';
@@ -215,7 +215,7 @@ export function TransactionTabs({
                 label="Gas fee"
                 value={
                   fee
-                    ? `${fee.gasUsed} units × ${fee.gasUnitPrice} octas = ${formatApt(fee.feeOctas)}`
+                    ? `${unitsText(fee.gasUsed)} × ${fee.gasUnitPrice} octas = ${formatApt(fee.feeOctas)}`
                     : `${transaction.gas_used} units (price not known)`
                 }
               />

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../../machines';
-import { formatApt } from '../../format/amounts';
+import { formatApt, unitsText } from '../../format/amounts';
 import {
   assetChanges,
   balanceChanges,
@@ -324,7 +324,7 @@ export function outcomeDiff(
   const simulatedAssets = transactionAssetChanges(simulated, options);
   const committedAssets = transactionAssetChanges(committed, options);
   const unitsOf = (changes: readonly AssetChange[], key: string) =>
-    `${changes.find((change) => `${change.asset} ${change.account}` === key)?.delta ?? '0'} units`;
+    unitsText(changes.find((change) => `${change.asset} ${change.account}` === key)?.delta ?? '0');
   const assetKeys = new Map(
     [...simulatedAssets, ...committedAssets].map((change) => [
       `${change.asset} ${change.account}`,

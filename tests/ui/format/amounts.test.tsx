@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatApt, formatUnits, parseAmount } from '../../../src/format/amounts';
+import { formatApt, formatUnits, unitsText, parseAmount } from '../../../src/format/amounts';
 
 describe('parseAmount', () => {
   it.each([
@@ -75,5 +75,16 @@ describe('formatApt', () => {
     ['18446744073709551615', '184,467,440,737.09551615 APT (18,446,744,073,709,551,615 octas)'],
   ])('shows %s octas as %s', (octas, text) => {
     expect(formatApt(octas)).toBe(text);
+  });
+});
+
+describe('unitsText', () => {
+  it('agrees the noun with the count', () => {
+    expect(unitsText('1')).toBe('1 unit');
+    expect(unitsText('-1')).toBe('-1 unit');
+    expect(unitsText('+1')).toBe('+1 unit');
+    expect(unitsText('10')).toBe('10 units');
+    expect(unitsText('0')).toBe('0 units');
+    expect(unitsText('18446744073709551615')).toBe('18446744073709551615 units');
   });
 });

@@ -24,6 +24,15 @@ describe('FeeBreakdownTable', () => {
     expect(amount('Charged')).toBe('0.001504 APT (150,400 octas)');
     expect(amount('Net fee')).toBe('0.001484 APT (148,400 octas)');
   });
+
+  it('says "1 unit" and "4 units" for the gas of each part', () => {
+    const fee = feeBreakdown({ events: [feeStatement] }, '100');
+    if (!fee) throw new Error('no fee');
+    render(<FeeBreakdownTable fee={{ ...fee, executionGasUnits: '1', ioGasUnits: '4' }} />);
+    const table = screen.getByRole('table', { name: 'Fee breakdown' });
+    expect(within(table).getByText('1 unit × 100')).toBeVisible();
+    expect(within(table).getByText('4 units × 100')).toBeVisible();
+  });
 });
 
 describe('EventsTable', () => {
