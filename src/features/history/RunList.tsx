@@ -13,7 +13,7 @@ import type { WorkbenchRun } from '../../../machines';
 import type { RunFilter } from '../runs';
 import { readableLink } from './readableLink';
 import { runHref } from './useHistoryRoute';
-import { durationMs, shortHex, stateColor } from './runView';
+import { durationMs, formatDuration, shortHex, stateColor } from './runView';
 
 const OUTCOMES = [
   { value: '', label: 'Any outcome' },
@@ -148,7 +148,7 @@ export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
                   {run.chain.hash ? shortHex(run.chain.hash) : '—'}
                 </Table.Td>
                 <Table.Td>{timeFormat.format(run.startedAt)}</Table.Td>
-                <Table.Td>{durationMs(run)} ms</Table.Td>
+                <Table.Td>{formatDuration(durationMs(run))}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     {run.retryOf && (

@@ -21,9 +21,22 @@ export function shortHex(value: string, keep = 6): string {
   return value.length > keep * 2 + 3 ? `${value.slice(0, keep + 2)}…${value.slice(-keep)}` : value;
 }
 
-/** Milliseconds from the run's start to its last transition. */
-export function durationMs(record: WorkbenchRun): number {
-  return record.transitions.at(-1)?.atMs ?? 0;
+/**
+ * Milliseconds the run's work took: from its first step (the first transition out of `editing`,
+ * or the retry that started it) to its last transition. Time spent composing the draft before
+ * the first step is not the run's. `null` for a run that never left `editing`.
+ */
+export function durationMs(record: WorkbenchRun): number | null {
+  const first = record.transitions.find((transition) => transition.target !== 'editing');
+  const last = record.transitions.at(-1);
+  if (first === undefined || last === undefined) return null;
+  return last.atMs - first.atMs;
+}
+
+/** `840 ms`, `12.4 s`, or `—` for a run with no step. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The committed transaction of a record, when the chain executed it. */
