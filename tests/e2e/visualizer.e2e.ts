@@ -102,6 +102,26 @@ describe('visualizer journeys in Chromium', () => {
   it('draws the transaction machine from its definition, live in editing', async () => {
     await diagram().waitFor({ timeout: 30_000 });
     await expectShown('Transaction machine', 'editing');
+    // Follow the active state: the chart opens on `editing`, inside the panel at a readable
+    // zoom, not fitted whole (where a state is a few pixels wide).
+    await expect
+      .poll(
+        async () => {
+          const [state, panel] = await Promise.all([
+            diagram().locator('[data-state-path="editing"]').boundingBox(),
+            diagram().boundingBox(),
+          ]);
+          if (state === null || panel === null) return false;
+          const inside =
+            state.x >= panel.x &&
+            state.y >= panel.y &&
+            state.x + state.width <= panel.x + panel.width &&
+            state.y + state.height <= panel.y + panel.height;
+          return inside && state.width > 120;
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(true);
     // Compound states contain their children; guards label their transitions.
     await diagram().locator('[data-state-path="simulated"]').waitFor();
     await diagram()

@@ -38,7 +38,6 @@ function FollowActive({ box }: { box: NodeBox | null }) {
   const y = box === null ? null : box.y + box.height / 2;
   useEffect(() => {
     if (x === null || y === null) return;
-    // After React Flow's own first fit.
     const frame = requestAnimationFrame(
       () => void flow.setCenter(x, y, { zoom: 0.85, duration: 250 }),
     );
@@ -145,6 +144,7 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
       </Stack>
     );
   }
+  const activeBox = activeLeaf === null ? null : (layout.nodes[activeLeaf] ?? null);
   return (
     <div style={{ height: 620 }} role="figure" aria-label={label} data-layout-key={layout.key}>
       <ReactFlow
@@ -153,7 +153,9 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
-        fitView
+        // Fitting the whole chart happens once its nodes are measured, after the first frames:
+        // it would undo the centring on the active state, so it is only the view without one.
+        fitView={!(follow && activeBox !== null)}
         minZoom={0.05}
         maxZoom={2}
         nodesDraggable={false}
@@ -163,9 +165,7 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
         elementsSelectable={false}
       >
         <Background />
-        {follow && (
-          <FollowActive box={activeLeaf === null ? null : (layout.nodes[activeLeaf] ?? null)} />
-        )}
+        {follow && <FollowActive box={activeBox} />}
         <Panel position="top-left">
           <Checkbox
             size="xs"
