@@ -452,4 +452,21 @@ describe('compose and run journeys in Chromium', () => {
     await expectState('committed');
     await shot('compose-6-committed-after-clock-jump', 'docs/screenshots');
   });
+
+  it('builds the draft the form shows when Build is pressed right after typing', async () => {
+    await step('Edit').click();
+    await expectState('editing');
+    await draftReady();
+    // No wait between the keystrokes and the shortcut: the press hands the new amount over
+    // itself (the page's own hand-off follows its render, after this press would have run).
+    await field(/^Argument 2/).fill('0.23 APT');
+    await page.keyboard.press('Alt+B');
+    await expectState('built');
+    // The card is a deferred render: it follows the state badge by a frame.
+    const args = page
+      .getByRole('region', { name: 'Raw transaction' })
+      .getByRole('row')
+      .filter({ hasText: /^Arguments/ });
+    await expect.poll(() => args.textContent(), { timeout: 5_000 }).toMatch(/"23000000"/);
+  });
 });

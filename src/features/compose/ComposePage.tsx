@@ -31,6 +31,7 @@ import { ResultsPanel } from './results/ResultsPanel';
 import { RunStepper } from './run/RunStepper';
 import { InterruptedRunNotice } from './run/InterruptedRunNotice';
 import { StepControls } from './run/StepControls';
+import { useDraftHandOff, type DraftHandOff } from './run/useDraftHandOff';
 
 /** Header (60) + the shell's padding and the page's heading: what sits above the workbench. */
 const ABOVE = 150;
@@ -92,19 +93,16 @@ type ComposeRunRef = ReturnType<typeof useComposeRun>;
 function DraftToMachine({
   actorRef,
   draftResult,
+  handOver,
 }: {
   actorRef: ComposeRunRef;
   draftResult: DraftResult | null;
+  handOver: DraftHandOff['handOver'];
 }) {
   const editing = useSelector(actorRef, (snapshot) => snapshot.matches('editing'));
   useEffect(() => {
-    if (editing && draftResult?.ok)
-      actorRef.send({ type: 'draft.update', draft: draftResult.draft });
-  }, [actorRef, editing, draftResult]);
-  const signingMode = draftResult?.signingMode;
-  useEffect(() => {
-    if (signingMode) actorRef.send({ type: 'signer.change', signingMode });
-  }, [actorRef, signingMode]);
+    handOver(draftResult);
+  }, [handOver, editing, draftResult]);
   return null;
 }
 
@@ -138,18 +136,20 @@ const DraftProblems = memo(function DraftProblems({
 const RunSection = memo(function RunSection({
   actorRef,
   draftReady,
+  beforeStep,
   problems,
   sender,
 }: {
   actorRef: ComposeRunRef;
   draftReady: boolean;
+  beforeStep: DraftHandOff['beforeStep'];
   problems: readonly string[] | null;
   sender: string | null;
 }) {
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label="Run">
       <Stack gap="xs">
-        <StepControls actorRef={actorRef} draftReady={draftReady} />
+        <StepControls actorRef={actorRef} draftReady={draftReady} beforeStep={beforeStep} />
         <DraftProblems actorRef={actorRef} problems={problems} />
         {sender === null ? (
           <Text size="xs" c="dimmed">
@@ -268,10 +268,12 @@ function LiveGetStarted({
   actorRef,
   sender,
   draftReady,
+  beforeStep,
 }: {
   actorRef: ComposeRunRef;
   sender: string | null;
   draftReady: boolean;
+  beforeStep: DraftHandOff['beforeStep'];
 }) {
   // Get started's Build and Run all act only when the machine takes them (not while a step runs).
   // Deferred: a step press paints first (a press in between sends an event the machine ignores).
@@ -282,8 +284,13 @@ function LiveGetStarted({
     ),
   );
   const attempt = useSelector(actorRef, (snapshot) => snapshot.context.attempt);
-  const onBuild = useCallback(() => actorRef.send({ type: 'build' }), [actorRef]);
-  const onRunAll = useCallback(() => actorRef.send({ type: 'run' }), [actorRef]);
+  // The latest draft first: a press right after typing must not build the one before.
+  const onBuild = useCallback(() => {
+    if (beforeStep() !== false) actorRef.send({ type: 'build' });
+  }, [actorRef, beforeStep]);
+  const onRunAll = useCallback(() => {
+    if (beforeStep() !== false) actorRef.send({ type: 'run' });
+  }, [actorRef, beforeStep]);
   return (
     <GetStarted
       sender={sender}
@@ -301,10 +308,12 @@ const ResultsColumn = memo(function ResultsColumn({
   actorRef,
   sender,
   draftReady,
+  beforeStep,
 }: {
   actorRef: ComposeRunRef;
   sender: string | null;
   draftReady: boolean;
+  beforeStep: DraftHandOff['beforeStep'];
 }) {
   return (
     <Stack gap="sm">
@@ -312,7 +321,14 @@ const ResultsColumn = memo(function ResultsColumn({
       <RunStepper actorRef={actorRef} />
       <ResultsPanel
         actorRef={actorRef}
-        onStart={<LiveGetStarted actorRef={actorRef} sender={sender} draftReady={draftReady} />}
+        onStart={
+          <LiveGetStarted
+            actorRef={actorRef}
+            sender={sender}
+            draftReady={draftReady}
+            beforeStep={beforeStep}
+          />
+        }
       />
       <ChainPanel />
     </Stack>
@@ -331,11 +347,16 @@ function ComposeWorkspace() {
   const sender = account?.address ?? null;
   const actorRef = useComposeRun();
   const [draftResult, setDraftResult] = useState<DraftResult | null>(null);
+  const { remember, handOver, beforeStep } = useDraftHandOff(actorRef);
   // The composer's own field updates at once; what the rest of the page shows about the draft
-  // (Build enabled, problems) follows as a non-urgent update, so a keystroke paints first.
+  // (Build enabled, problems) follows as a non-urgent update, so a keystroke paints first. A
+  // step press hands the latest draft to the machine itself (`beforeStep`).
   const onDraft = useCallback(
-    (result: DraftResult) => startTransition(() => setDraftResult(result)),
-    [],
+    (result: DraftResult) => {
+      remember(result);
+      startTransition(() => setDraftResult(result));
+    },
+    [remember],
   );
   // The composer opens on the live run's draft (a run goes on while another page is open).
   const [live] = useState(() => {
@@ -353,7 +374,7 @@ function ComposeWorkspace() {
   const problems = draftResult && !draftResult.ok ? draftResult.problems : null;
   return (
     <>
-      <DraftToMachine actorRef={actorRef} draftResult={draftResult} />
+      <DraftToMachine actorRef={actorRef} draftResult={draftResult} handOver={handOver} />
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Box
@@ -372,6 +393,7 @@ function ComposeWorkspace() {
             <RunSection
               actorRef={actorRef}
               draftReady={draftReady}
+              beforeStep={beforeStep}
               problems={problems}
               sender={sender}
             />
@@ -379,7 +401,12 @@ function ComposeWorkspace() {
           </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <ResultsColumn actorRef={actorRef} sender={sender} draftReady={draftReady} />
+          <ResultsColumn
+            actorRef={actorRef}
+            sender={sender}
+            draftReady={draftReady}
+            beforeStep={beforeStep}
+          />
         </Grid.Col>
       </Grid>
     </>

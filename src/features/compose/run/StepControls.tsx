@@ -18,6 +18,11 @@ export interface StepControlsProps {
   actorRef: ActorRefFrom<typeof transactionMachine>;
   /** Whether the composer reports a valid draft (Build and Run all need one from `editing`). */
   draftReady: boolean;
+  /**
+   * Called before each press: hands the composer's latest draft to the machine, and says whether
+   * it is valid (`undefined` when unknown); `draftReady` may still be a render behind.
+   */
+  beforeStep?: () => boolean | undefined;
 }
 
 /** The flags of one snapshot, computed once for the nine buttons that each read theirs. */
@@ -105,14 +110,17 @@ const SHORTCUTS = STEP_CONTROLS.map((control) => `${shortcutOf(control)} ${contr
 export const StepControls = memo(function StepControls({
   actorRef,
   draftReady,
+  beforeStep,
 }: StepControlsProps) {
   const isDraftReady = useLatest(draftReady);
+  const getBeforeStep = useLatest(beforeStep);
   // Stable, so a draft becoming ready renders only the buttons it concerns.
   const send = useCallback(
     (event: StepEvent) => {
-      if (flagsOf(actorRef.getSnapshot(), isDraftReady())[event]) actorRef.send({ type: event });
+      const ready = getBeforeStep()?.() ?? isDraftReady();
+      if (flagsOf(actorRef.getSnapshot(), ready)[event]) actorRef.send({ type: event });
     },
-    [actorRef, isDraftReady],
+    [actorRef, isDraftReady, getBeforeStep],
   );
   useHotkeys(
     STEP_CONTROLS.map((control) => [
