@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Account, Aptos, AptosConfig, Ed25519PrivateKey, Network } from '@aptos-labs/ts-sdk';
+import {
+  Account,
+  Aptos,
+  AptosConfig,
+  Ed25519PrivateKey,
+  Network,
+  PrivateKey,
+  PrivateKeyVariants,
+} from '@aptos-labs/ts-sdk';
 import { createActor, waitFor } from 'xstate';
 import type { Actor, InspectionEvent } from 'xstate';
 import { createReplayRecorder, transactionClock, transactionMachine } from '../machines';
@@ -96,9 +104,11 @@ export interface HeadlessSession {
 }
 
 function toAccount(signer: HeadlessSigner): Account {
-  return typeof signer === 'string'
-    ? Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(signer) })
-    : signer;
+  if (typeof signer !== 'string') return signer;
+  // Hex is accepted as well as AIP-80: written in AIP-80 form first, so the SDK does not warn
+  // on stdout that plain hex is not recommended.
+  const key = PrivateKey.formatPrivateKey(signer, PrivateKeyVariants.Ed25519);
+  return Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(key) });
 }
 
 /** The draft's kind, secondary signers and fee payer for the given signers. */
@@ -122,13 +132,22 @@ function signersDraft(
   };
 }
 
+/** The SDK's networks for the CLI's named ones (`--network local|devnet|testnet`). */
+const SDK_NETWORKS: Record<string, Network> = {
+  local: Network.LOCAL,
+  devnet: Network.DEVNET,
+  testnet: Network.TESTNET,
+};
+
 /** The SDK client for a network given by URLs (`Network.CUSTOM`). */
 export function createAptos(
-  options: Pick<HeadlessOptions, 'nodeUrl' | 'faucetUrl' | 'indexerUrl'>,
+  options: Pick<HeadlessOptions, 'nodeUrl' | 'faucetUrl' | 'indexerUrl' | 'networkName'>,
 ): Aptos {
   return new Aptos(
     new AptosConfig({
-      network: Network.CUSTOM,
+      // A named network as the app names it (the SDK then knows its chain id, and prints no note
+      // about custom networks on stdout); any other URL is a custom network.
+      network: SDK_NETWORKS[options.networkName ?? ''] ?? Network.CUSTOM,
       fullnode: options.nodeUrl,
       ...(options.faucetUrl ? { faucet: options.faucetUrl } : {}),
       ...(options.indexerUrl ? { indexer: options.indexerUrl } : {}),

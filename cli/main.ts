@@ -28,7 +28,11 @@ function readRuns(path: string): WorkbenchRun[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+    throw new UsageError(
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `Cannot read ${path}: there is no such file.`
+        : `Cannot read ${path}: ${(error as Error).message}`,
+    );
   }
   return parseRunFile(text).runs;
 }
@@ -185,7 +189,7 @@ export function createProgram(io: CliIo): Command {
             `--max-gas must be a whole number of gas units; got "${options.maxGas}".`,
           );
         }
-        const aptos = createAptos({ nodeUrl: network.nodeUrl });
+        const aptos = createAptos({ nodeUrl: network.nodeUrl, networkName: network.name });
         let failed = false;
         for (const record of readRuns(path)) {
           const original = originalFacts(record);

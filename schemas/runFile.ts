@@ -123,6 +123,14 @@ export function parseRunFile(text: string): RunFile {
   }
   let file = data as Record<string, unknown>;
   const version = file.schemaVersion;
+  if (version === undefined) {
+    throw new RunFileError({
+      code: 'schemaVersion',
+      path: 'schemaVersion',
+      message:
+        'This file has no schemaVersion: it is not a run file (one the workbench exported, or `tx-workbench run --out` wrote). A draft goes to `tx-workbench run`.',
+    });
+  }
   if (
     typeof version !== 'number' ||
     !Number.isInteger(version) ||

@@ -115,7 +115,9 @@ describe('run files (schemas/run-record.schema.json)', () => {
     expect(newer.code).toBe('schemaVersion');
     expect(newer.message).toContain('schemaVersion 2');
     expect(newer.message).toContain('newer workbench');
-    expect(refusal(JSON.stringify({ runs: [] })).message).toContain('schemaVersion undefined');
+    expect(refusal(JSON.stringify({ runs: [] })).message).toContain(
+      'This file has no schemaVersion: it is not a run file',
+    );
   });
 
   it('refuses a file with a private key inside', () => {
