@@ -51,6 +51,7 @@ const transfer = (amount: string) => ({
 });
 const key = () => alice.privateKey.toAIP80String();
 const rawKey = () => alice.privateKey.toString();
+const hexKey = () => alice.privateKey.toHexString();
 
 beforeAll(async () => {
   localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
@@ -222,6 +223,16 @@ describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 },
     expect(noDraft.code).toBe(2);
     expect(noDraft.stderr).toContain(`Cannot read the draft ${draft}.missing`);
     expect(noDraft.stderr).not.toContain('private key');
+  });
+
+  it('takes a plain hex key as well, without the SDK’s AIP-80 warning', async () => {
+    const result = await cli(
+      ['run', file('hexKey.json', { payload: transfer('7') }), '--network', localnet.urls.rest],
+      { APTOS_PRIVATE_KEY: hexKey() },
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('state: committed');
+    expect(result.stdout + result.stderr).not.toContain('AIP-80');
   });
 
   it('replay prints the first divergence and exits 1', async () => {
