@@ -6,7 +6,7 @@
  * a 10,000-transition file, and axe-core on the page.
  * Each saves a screenshot in test-results/.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
@@ -21,6 +21,8 @@ import {
 
 let session: BrowserSession;
 let page: Page;
+/** The failed run of the journeys, once it is a stored run. */
+let failedRunId = '';
 
 beforeAll(async () => {
   session = await openBrowser();
@@ -265,6 +267,7 @@ describe('visualizer journeys in Chromium', () => {
     const title = (await page.getByText(/^Live run \S+ \(attempt \d+\)$/).textContent()) ?? '';
     const [, runId = '', attempt = ''] = /^Live run (\S+) \(attempt (\d+)\)$/.exec(title) ?? [];
     expect(runId).not.toBe('');
+    failedRunId = runId;
     // A new attempt: the failed run is now a stored one, not the live run.
     await page.getByRole('link', { name: /^Compose/ }).click();
     await step('Edit').click();
@@ -354,5 +357,64 @@ describe('visualizer journeys in Chromium', () => {
     // The file survives a reload: the URL names it.
     await page.reload();
     await page.getByText('Ten thousand transitions').waitFor();
+  });
+
+  it('loads History’s export of several runs, picks one, and refuses a draft without losing it', async () => {
+    expect(failedRunId).not.toBe('');
+    // A second run beside the failed one: the attempt in editing, built.
+    await page.getByRole('link', { name: /^Compose/ }).click();
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Build').click();
+    await composeState('built');
+    await page.getByRole('link', { name: /^History/ }).click();
+    await page.getByRole('button', { name: 'Export shown (2)' }).waitFor({ timeout: 15_000 });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Export shown/ }).click();
+    const exported = 'test-results/visualizer-history-export.json';
+    await (await download).saveAs(exported);
+    const runCount = (JSON.parse(readFileSync(exported, 'utf8')) as { runs: unknown[] }).runs
+      .length;
+    expect(runCount).toBeGreaterThan(1);
+
+    await openVisualizer();
+    await page.locator('input[type="file"]').setInputFiles(exported);
+    const picker = page.getByRole('combobox', { name: `Run in this file (${runCount} runs)` });
+    await picker.waitFor({ timeout: 30_000 });
+    await picker.click();
+    await page
+      .getByRole('option', { name: new RegExp(`→ failed \\(${failedRunId.slice(0, 8)}\\)$`) })
+      .click();
+    await page.getByText(new RegExp(`^Run ${failedRunId} \\(attempt \\d+, failed\\)$`)).waitFor();
+    expect(page.url()).toMatch(/#\/visualizer\/file(\?run=\d+)?$/);
+    await grid().focus();
+    await page.keyboard.press('End');
+    await expectShown('Transaction machine', 'failed');
+    const shownUrl = page.url();
+
+    // A draft is a transaction not yet run: refused, and the run stays on the page.
+    const draft = 'test-results/visualizer-draft.json';
+    writeFileSync(
+      draft,
+      JSON.stringify({
+        payload: { function: '0x1::aptos_account::transfer', functionArguments: ['0x1', '1'] },
+        options: {},
+      }),
+    );
+    await page.locator('input[type="file"]').setInputFiles(draft);
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'visualizer-draft.json was not loaded' });
+    await refused.waitFor();
+    await expect.poll(() => refused.textContent()).toMatch(/This is a draft.*tx-workbench run/);
+    await page.getByText(new RegExp(`^Run ${failedRunId} \\(attempt \\d+, failed\\)$`)).waitFor();
+    expect(page.url()).toBe(shownUrl);
+    await shot('visualizer-7-run-file-and-refused-draft');
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await refused.waitFor({ state: 'hidden' });
+    // The picked run survives a reload: the URL names it.
+    await page.reload();
+    await page
+      .getByText(new RegExp(`^Run ${failedRunId} \\(attempt \\d+, failed\\)$`))
+      .waitFor({ timeout: 30_000 });
   });
 });

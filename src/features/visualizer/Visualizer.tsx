@@ -30,9 +30,13 @@ import { useLiveMachine } from './live/useLiveMachine';
 import { samplePayload, PAYLOAD_SAMPLES } from './live/payloadSamples';
 import { SendEventModal } from './live/SendEventModal';
 import { SequenceView } from './sequence/SequenceView';
-import { FILE_STORAGE_KEY, useVisualizerData } from './sources/useVisualizerData';
+import { keepVisualizerFile, useVisualizerData } from './sources/useVisualizerData';
 import { hashOf, routeFromHash, useVisualizerRoute } from './sources/useVisualizerRoute';
-import { toVisualizerFile, type SequenceMessage } from './sources/visualizerData';
+import {
+  parseVisualizerFile,
+  toVisualizerFile,
+  type SequenceMessage,
+} from './sources/visualizerData';
 import { ContextPanel } from './timeline/ContextPanel';
 import { PlaybackBar } from './timeline/PlaybackBar';
 import { TimelineGrid } from './timeline/TimelineGrid';
@@ -104,6 +108,8 @@ export default function Visualizer() {
   });
   const [filter, setFilter] = useState<TimelineFilter>(NO_FILTER);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** A file that was refused: the view keeps what it showed. */
+  const [loadError, setLoadError] = useState<{ name: string; message: string } | null>(null);
   const [sending, setSending] = useState<{
     edge: GraphEdge;
     payload: { [key: string]: JsonValue };
@@ -213,14 +219,22 @@ export default function Visualizer() {
   async function loadFile(file: File | null) {
     if (!file) return;
     const text = await file.text();
-    setFileError(null);
     try {
-      window.sessionStorage.setItem(FILE_STORAGE_KEY, text);
-    } catch {
-      setFileError(
-        'The file is too large to keep in this tab; it is shown until you leave the page.',
-      );
+      // Read it once here, so that a file the visualizer cannot show replaces nothing.
+      parseVisualizerFile(text, GRAPHS.transaction);
+    } catch (error) {
+      setLoadError({
+        name: file.name,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return;
     }
+    setLoadError(null);
+    setFileError(
+      keepVisualizerFile(text)
+        ? null
+        : 'The file is too large to keep in this tab; it is shown until you leave the page.',
+    );
     setSelection({ transaction: null, wallet: null });
     window.location.hash = hashOf({ kind: 'file' });
     window.dispatchEvent(new HashChangeEvent('hashchange'));
@@ -273,9 +287,43 @@ export default function Visualizer() {
             {data ? data.title : loading ? 'Loading…' : 'Nothing to show'}
           </Text>
         </Group>
-        {(error ?? fileError) && (
+        {data?.fileRuns && (
+          <Select
+            mt="xs"
+            size="xs"
+            maw={560}
+            label={`Run in this file (${data.fileRuns.labels.length} runs)`}
+            value={String(data.fileRuns.index)}
+            allowDeselect={false}
+            data={data.fileRuns.labels.map((label, index) => ({ value: String(index), label }))}
+            onChange={(value) => {
+              if (value === null) return;
+              setSelection({ transaction: null, wallet: null });
+              window.location.hash = hashOf({ kind: 'file', run: Number(value) });
+            }}
+          />
+        )}
+        {loadError && (
+          <Alert
+            mt="xs"
+            color="red"
+            role="alert"
+            title={`${loadError.name} was not loaded`}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setLoadError(null)}
+          >
+            {loadError.message} The view is unchanged.
+          </Alert>
+        )}
+        {error && (
           <Alert mt="xs" color="yellow" title="Cannot show this source">
-            {error ?? fileError}
+            {error}
+          </Alert>
+        )}
+        {fileError && route.kind === 'file' && (
+          <Alert mt="xs" color="yellow" title="Not kept for a reload">
+            {fileError}
           </Alert>
         )}
       </Paper>

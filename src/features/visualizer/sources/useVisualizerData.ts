@@ -16,6 +16,42 @@ import {
 /** Where a loaded file is kept, so that `#/visualizer/file` survives a reload. */
 export const FILE_STORAGE_KEY = 'workbench.visualizer.file';
 
+/**
+ * The file loaded in this tab. It is kept here as well as in session storage, so that a file too
+ * large for the storage is still shown until the page is left, and so that loading another file
+ * on the same route is seen.
+ */
+const loadedFile = {
+  text: null as string | null,
+  version: 0,
+  listeners: new Set<() => void>(),
+};
+
+function subscribeFile(onChange: () => void) {
+  loadedFile.listeners.add(onChange);
+  return () => loadedFile.listeners.delete(onChange);
+}
+
+/**
+ * Keeps a loaded file's text for `#/visualizer/file`.
+ *
+ * @returns `false` when session storage refused it (too large): a reload will not find it.
+ */
+export function keepVisualizerFile(text: string): boolean {
+  loadedFile.text = text;
+  loadedFile.version += 1;
+  let kept = true;
+  try {
+    window.sessionStorage.setItem(FILE_STORAGE_KEY, text);
+  } catch {
+    // Too large for the storage: it is shown from memory until the page is left.
+    window.sessionStorage.removeItem(FILE_STORAGE_KEY);
+    kept = false;
+  }
+  for (const listener of loadedFile.listeners) listener();
+  return kept;
+}
+
 type Loaded = { data: VisualizerData | null; error: string | null; loading: boolean };
 
 /**
@@ -65,9 +101,11 @@ function useSource(route: VisualizerRoute, graph: MachineGraph): Loaded {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [showsLive, liveRunId, version],
   );
+  const fileRun = route.kind === 'file' ? (route.run ?? 0) : 0;
+  const fileVersion = useSyncExternalStore(subscribeFile, () => loadedFile.version);
   const file = useMemo((): Loaded | null => {
     if (route.kind !== 'file') return null;
-    const text = window.sessionStorage.getItem(FILE_STORAGE_KEY);
+    const text = loadedFile.text ?? window.sessionStorage.getItem(FILE_STORAGE_KEY);
     if (text === null)
       return {
         data: null,
@@ -75,7 +113,7 @@ function useSource(route: VisualizerRoute, graph: MachineGraph): Loaded {
         loading: false,
       };
     try {
-      return { data: parseVisualizerFile(text, graph), error: null, loading: false };
+      return { data: parseVisualizerFile(text, graph, fileRun), error: null, loading: false };
     } catch (error) {
       return {
         data: null,
@@ -83,7 +121,9 @@ function useSource(route: VisualizerRoute, graph: MachineGraph): Loaded {
         loading: false,
       };
     }
-  }, [route.kind, graph]);
+    // `fileVersion` changes whenever another file is loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [route.kind, fileRun, graph, fileVersion]);
   const runId = route.kind === 'stored' && !showsLive ? route.runId : null;
   const [stored, setStored] = useState<Loaded & { runId: string | null }>({
     runId: null,

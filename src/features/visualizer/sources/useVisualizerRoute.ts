@@ -1,21 +1,29 @@
 import { useSyncExternalStore } from 'react';
 
-/** What `#/visualizer/<what>` names: the live run, the loaded file, or a stored run's id. */
+/**
+ * What `#/visualizer/<what>` names: the live run, the loaded file (`file?run=2`: the second run
+ * of a run file; `run` is from 0 here, from 1 in the URL), or a stored run's id.
+ */
 export type VisualizerRoute =
-  { kind: 'live' } | { kind: 'file' } | { kind: 'stored'; runId: string };
+  { kind: 'live' } | { kind: 'file'; run?: number } | { kind: 'stored'; runId: string };
 
 /** Reads the route from a hash such as `#/visualizer/0f3c…`. */
 export function routeFromHash(hash: string): VisualizerRoute {
-  const rest = hash.replace(/^#\/?visualizer\/?/, '').split('?')[0] ?? '';
+  const [rest = '', query = ''] = hash.replace(/^#\/?visualizer\/?/, '').split('?');
   const id = decodeURIComponent(rest);
   if (id === '' || id === 'live') return { kind: 'live' };
-  if (id === 'file') return { kind: 'file' };
+  if (id === 'file') {
+    const run = Number(new URLSearchParams(query).get('run'));
+    return Number.isInteger(run) && run >= 1 ? { kind: 'file', run: run - 1 } : { kind: 'file' };
+  }
   return { kind: 'stored', runId: id };
 }
 
 /** The hash for a route, for links and for switching the source. */
 export function hashOf(route: VisualizerRoute): string {
   if (route.kind === 'stored') return `#/visualizer/${encodeURIComponent(route.runId)}`;
+  if (route.kind === 'file' && route.run !== undefined && route.run > 0)
+    return `#/visualizer/file?run=${route.run + 1}`;
   return `#/visualizer/${route.kind}`;
 }
 

@@ -1,4 +1,5 @@
 import type { JsonValue, RunRecord, WorkbenchRun } from '../../../../machines';
+import { parseRunFile, RUN_FILE_FORMAT } from '../../../../schemas/runFile';
 import {
   WALLET_ACTORS,
   type Lane,
@@ -33,6 +34,8 @@ export interface VisualizerData {
   record?: WorkbenchRun;
   /** Where the contexts come from, or why some transitions have none. */
   contextNote?: string;
+  /** A loaded run file that holds several runs: which one is shown (from 0), and a label each. */
+  fileRuns?: { index: number; labels: string[] };
 }
 
 /** The visualizer's own export: a run with contexts, both machines and the sequence. */
@@ -256,18 +259,34 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** How to make a file the visualizer reads, for the errors that refuse one. */
+const WHAT_TO_LOAD =
+  'Load a run file (History\u2019s Export, or `npx tx-workbench run draft.json --out run.json`), a single run record, or a visualizer export.';
+
+/** A run's label in the run picker: its place, function, end state and id. */
+function runLabel(run: WorkbenchRun, index: number): string {
+  return `${index + 1}. ${run.draft.payload.function} \u2192 ${run.state} (${run.id.slice(0, 8)})`;
+}
+
 /**
- * Reads a file the user chose: a run record (History's export, the headless runner's output) or
- * the visualizer's own export.
+ * Reads a file the user chose: a run file (History's export, the headless runner's `--out`), one
+ * run record, or the visualizer's own export. Of a run file with several runs, the one at
+ * `runIndex` is shown (the first when out of range), with every run's label in `fileRuns`.
  *
- * @throws Error saying what the file lacks.
+ * @throws Error saying what the file is and what to load instead.
  */
-export function parseVisualizerFile(text: string, graph: MachineGraph): VisualizerData {
+export function parseVisualizerFile(
+  text: string,
+  graph: MachineGraph,
+  runIndex = 0,
+): VisualizerData {
   let value: unknown;
   try {
     value = JSON.parse(text) as JsonValue;
-  } catch {
-    throw new Error('The file is not JSON. Choose a run record or a visualizer export (.json).');
+  } catch (error) {
+    throw new Error(
+      `The file is not JSON (${error instanceof Error ? error.message : String(error)}). ${WHAT_TO_LOAD}`,
+    );
   }
   if (isObject(value) && value.format === 'workbench-visualizer' && value.version === 1) {
     const file = value as unknown as VisualizerFile;
@@ -283,6 +302,15 @@ export function parseVisualizerFile(text: string, graph: MachineGraph): Visualiz
       droppedMessages: file.droppedMessages,
     };
   }
+  if (isObject(value) && (value.format === RUN_FILE_FORMAT || Array.isArray(value.runs))) {
+    // The run file's own reader: schema version, migrations, the first bad path.
+    const { runs } = parseRunFile(text);
+    if (runs.length === 0) throw new Error(`The run file holds no runs. ${WHAT_TO_LOAD}`);
+    const index =
+      Number.isInteger(runIndex) && runIndex >= 0 && runIndex < runs.length ? runIndex : 0;
+    const data = fromRunRecord(runs[index] as WorkbenchRun, graph, 'file');
+    return runs.length === 1 ? data : { ...data, fileRuns: { index, labels: runs.map(runLabel) } };
+  }
   if (isObject(value) && typeof value.id === 'string' && Array.isArray(value.transitions)) {
     if (value.schemaVersion !== 1) {
       throw new Error(
@@ -291,5 +319,10 @@ export function parseVisualizerFile(text: string, graph: MachineGraph): Visualiz
     }
     return fromRunRecord(value as unknown as RunRecord, graph, 'file');
   }
-  throw new Error('The file holds neither a run record (id, transitions) nor a visualizer export.');
+  if (isObject(value) && isObject(value.payload)) {
+    throw new Error(
+      'This is a draft: a transaction not yet run, so it has no transitions to show. Run it (in Compose, or with `npx tx-workbench run draft.json --out run.json`) and load the run file.',
+    );
+  }
+  throw new Error(`The file is not one the visualizer reads. ${WHAT_TO_LOAD}`);
 }
