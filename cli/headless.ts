@@ -111,6 +111,11 @@ function toAccount(signer: HeadlessSigner): Account {
   return Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(key) });
 }
 
+/** The account address of a signer (a private key, hex or AIP-80, or an SDK account). */
+export function signerAddress(signer: HeadlessSigner): string {
+  return toAccount(signer).accountAddress.toStringLong();
+}
+
 /** The draft's kind, secondary signers and fee payer for the given signers. */
 function signersDraft(
   secondary: Account[],
@@ -143,16 +148,23 @@ const SDK_NETWORKS: Record<string, Network> = {
 export function createAptos(
   options: Pick<HeadlessOptions, 'nodeUrl' | 'faucetUrl' | 'indexerUrl' | 'networkName'>,
 ): Aptos {
-  return new Aptos(
-    new AptosConfig({
-      // A named network as the app names it (the SDK then knows its chain id, and prints no note
-      // about custom networks on stdout); any other URL is a custom network.
-      network: SDK_NETWORKS[options.networkName ?? ''] ?? Network.CUSTOM,
-      fullnode: options.nodeUrl,
-      ...(options.faucetUrl ? { faucet: options.faucetUrl } : {}),
-      ...(options.indexerUrl ? { indexer: options.indexerUrl } : {}),
-    }),
-  );
+  const settings = {
+    // A named network as the app names it (the SDK then knows its chain id); any other URL is a
+    // custom network.
+    network: SDK_NETWORKS[options.networkName ?? ''] ?? Network.CUSTOM,
+    fullnode: options.nodeUrl,
+    ...(options.faucetUrl ? { faucet: options.faucetUrl } : {}),
+    ...(options.indexerUrl ? { indexer: options.indexerUrl } : {}),
+  };
+  // For a custom network the SDK's constructor prints a note with console.info, on stdout: it goes
+  // to stderr instead, so that stdout holds only what the command prints.
+  const info = console.info;
+  console.info = (...args: unknown[]) => console.error(...args);
+  try {
+    return new Aptos(new AptosConfig(settings));
+  } finally {
+    console.info = info;
+  }
 }
 
 /**

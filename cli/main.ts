@@ -6,7 +6,8 @@ import { reexecuteAtVersion } from '../replay/reexecute';
 import { resimulate } from '../replay/resimulate';
 import { parseRunFile, RunFileError, serializeRunFile } from '../schemas/runFile';
 import { readDraftFile } from './draftFile';
-import { createAptos, runHeadless, type SimulationPolicy } from './headless';
+import { DEFAULT_FUND_OCTAS, describeFunding, fundAccount, fundingHint } from './fund';
+import { createAptos, runHeadless, signerAddress, type SimulationPolicy } from './headless';
 import { readPrivateKey, resolveNetwork, UsageError } from './options';
 import { createProgress } from './progress';
 
@@ -40,6 +41,17 @@ function readRuns(path: string): WorkbenchRun[] {
 const networkOption = () =>
   new Option('--network <network>', 'local, devnet, testnet, or a full-node URL').default('local');
 
+const keyEnvOption = () =>
+  new Option('--key-env <NAME>', 'environment variable holding the signer’s private key').default(
+    'APTOS_PRIVATE_KEY',
+  );
+
+const keyFileOption = () =>
+  new Option('--key-file <PATH>', 'file holding the signer’s private key (instead of --key-env)');
+
+/** A run that failed for want of APT: the balance check of the prologue or of a withdrawal. */
+const UNFUNDED = /INSUFFICIENT_BALANCE/;
+
 /**
  * The `tx-workbench` program: `run`, `replay`, `resimulate` and `validate`.
  *
@@ -68,12 +80,8 @@ export function createProgram(io: CliIo): Command {
       'the draft: { "payload": { "function", "typeArguments", "functionArguments" }, "options": {...} }',
     )
     .addOption(networkOption())
-    .option(
-      '--key-env <NAME>',
-      'environment variable holding the signer’s private key',
-      'APTOS_PRIVATE_KEY',
-    )
-    .option('--key-file <PATH>', 'file holding the signer’s private key (instead of --key-env)')
+    .addOption(keyEnvOption())
+    .addOption(keyFileOption())
     .addOption(
       new Option('--simulation <policy>', 'what a failing simulation does')
         .choices(['stopOnFailure', 'submitAnyway', 'skip'])
@@ -100,6 +108,10 @@ export function createProgram(io: CliIo): Command {
           env: io.env,
           ...(options.keyFile === undefined ? {} : { keyFile: options.keyFile }),
         });
+        const sender = signerAddress(privateKey);
+        io.out(
+          `sender: ${sender} on ${network.name === 'custom' ? network.nodeUrl : network.name}`,
+        );
         const progress = createProgress();
         const record = await runHeadless({
           nodeUrl: network.nodeUrl,
@@ -122,8 +134,53 @@ export function createProgram(io: CliIo): Command {
         if (record.chain.hash) io.out(`hash: ${record.chain.hash}`);
         if (record.chain.vmStatus) io.out(`vm_status: ${record.chain.vmStatus}`);
         if (record.outcome) io.out(`outcome: ${record.outcome.details.summary}`);
+        if (
+          record.state !== 'committed' &&
+          UNFUNDED.test(`${record.chain.vmStatus ?? ''} ${record.outcome?.details.summary ?? ''}`)
+        ) {
+          io.out(fundingHint(sender, options.network, network));
+        }
         if (options.out) io.out(`record: ${options.out}`);
         process.exitCode = record.state === 'committed' ? 0 : 1;
+      },
+    );
+
+  program
+    .command('fund')
+    .description(
+      'Fund an account with APT from the network’s faucet (local and devnet; the testnet faucet needs a sign-in) and print its balance. Without an address, funds the account of the signer’s key.',
+    )
+    .argument('[address]', 'the account to fund (default: the account of --key-env / --key-file)')
+    .option('--amount <octas>', 'octas to mint (1 APT = 100000000)', DEFAULT_FUND_OCTAS)
+    .addOption(networkOption())
+    .option('--faucet <URL>', 'the faucet, for a node given by URL (named networks know theirs)')
+    .addOption(keyEnvOption())
+    .addOption(keyFileOption())
+    .action(
+      async (
+        address: string | undefined,
+        options: {
+          amount: string;
+          network: string;
+          faucet?: string;
+          keyEnv: string;
+          keyFile?: string;
+        },
+      ) => {
+        const named = resolveNetwork(options.network);
+        const network = options.faucet ? { ...named, faucetUrl: options.faucet } : named;
+        const account =
+          address ??
+          signerAddress(
+            readPrivateKey({
+              keyEnv: options.keyEnv,
+              env: io.env,
+              ...(options.keyFile === undefined ? {} : { keyFile: options.keyFile }),
+            }),
+          );
+        io.out(
+          describeFunding(await fundAccount({ address: account, amount: options.amount, network })),
+        );
       },
     );
 

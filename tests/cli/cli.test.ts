@@ -72,7 +72,7 @@ afterAll(async () => {
 
 describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 }, () => {
   it('has --help on every command', async () => {
-    for (const command of [[], ['run'], ['replay'], ['resimulate'], ['validate']]) {
+    for (const command of [[], ['run'], ['fund'], ['replay'], ['resimulate'], ['validate']]) {
       const result = await cli([...command, '--help']);
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toContain('Usage: tx-workbench');
@@ -233,6 +233,53 @@ describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 },
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('state: committed');
     expect(result.stdout + result.stderr).not.toContain('AIP-80');
+  });
+
+  it('a new key: run says to fund the sender, fund does it, and the same run then commits', async () => {
+    const newcomer = Account.generate();
+    const env = { APTOS_PRIVATE_KEY: newcomer.privateKey.toAIP80String() };
+    const address = newcomer.accountAddress.toStringLong();
+    const draft = file('newcomer.json', { payload: transfer('1000') });
+    const network = ['--network', localnet.urls.rest];
+
+    const unfunded = await cli(['run', draft, ...network], env);
+    expect(unfunded.code).toBe(1);
+    expect(unfunded.stdout).toContain(`sender: ${address} on ${localnet.urls.rest}`);
+    expect(unfunded.stdout).toContain('state: simulated.failure');
+    expect(unfunded.stdout).toContain(
+      `hint: fund the sender, then run again: npx tx-workbench fund ${address} --network ${localnet.urls.rest} --faucet <faucet URL>`,
+    );
+
+    // A node given by URL needs its faucet named.
+    const noFaucet = await cli(['fund', ...network], env);
+    expect(noFaucet.code).toBe(2);
+    expect(noFaucet.stderr).toContain(`No faucet for ${localnet.urls.rest}: pass --faucet URL`);
+
+    // Without an address: the key's account.
+    const funded = await cli(
+      ['fund', ...network, '--faucet', localnet.urls.faucet, '--amount', '150000000'],
+      env,
+    );
+    expect(funded.code, funded.stdout + funded.stderr).toBe(0);
+    expect(funded.stdout).toMatch(
+      new RegExp(
+        `^funded ${address} with 150000000 octas \\(1\\.5 APT\\); balance 150000000 octas \\(1\\.5 APT\\); faucet transaction 0x[0-9a-f]{64}\\n$`,
+      ),
+    );
+    expect(funded.stdout + funded.stderr).not.toContain(env.APTOS_PRIVATE_KEY);
+
+    // An address given: no key needed.
+    const other = Account.generate().accountAddress.toStringLong();
+    const byAddress = await cli(['fund', other, ...network, '--faucet', localnet.urls.faucet]);
+    expect(byAddress.code, byAddress.stdout + byAddress.stderr).toBe(0);
+    expect(byAddress.stdout).toContain(
+      `funded ${other} with 100000000 octas (1 APT); balance 100000000 octas (1 APT)`,
+    );
+
+    const again = await cli(['run', draft, ...network], env);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toContain('state: committed');
+    expect(again.stdout).not.toContain('hint:');
   });
 
   it('replay prints the first divergence and exits 1', async () => {

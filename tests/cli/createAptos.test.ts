@@ -1,6 +1,6 @@
 /** The CLI's SDK client: named networks by name, any other URL as a custom network. */
 import { Network } from '@aptos-labs/ts-sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAptos } from '../../cli/headless';
 
 describe('createAptos (CLI)', () => {
@@ -20,6 +20,21 @@ describe('createAptos (CLI)', () => {
         ...(networkName === undefined ? {} : { networkName }),
       });
       expect(aptos.config.network).toBe(Network.CUSTOM);
+    }
+  });
+
+  it('sends the SDK’s note on custom networks to stderr, keeping stdout for the command', () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      createAptos({ nodeUrl: 'http://10.0.0.5:8080/v1' });
+      expect(info).not.toHaveBeenCalled();
+      expect(error).toHaveBeenCalledWith(expect.stringMatching(/CUSTOM network/));
+      // console.info is itself again afterwards.
+      expect(console.info).toBe(info);
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
     }
   });
 });
