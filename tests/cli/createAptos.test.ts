@@ -31,7 +31,7 @@ describe('createAptos (CLI)', () => {
       expect(info).not.toHaveBeenCalled();
       expect(error).toHaveBeenCalledWith(expect.stringMatching(/CUSTOM network/));
       // console.info is itself again afterwards.
-      expect(console.info).toBe(info);
+      expect(Reflect.get(console, 'info')).toBe(info);
     } finally {
       info.mockRestore();
       error.mockRestore();
