@@ -35,7 +35,7 @@ export function App() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: { base: 104, sm: 60 } }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >

@@ -42,6 +42,42 @@ describe('app shell in Chromium', () => {
     await page.screenshot({ path: 'test-results/shell-chain.png', fullPage: true });
   });
 
+  it('fits a phone: every area at 390 px, no sideways scroll, the header’s controls on screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const area of areas) {
+        await page.goto(`${inject('baseURL')}#/${area.id}`);
+        await page.getByRole('heading', { level: 2, name: area.label }).waitFor();
+        await page.waitForTimeout(500);
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        expect(widths, area.id).toEqual({ scroll: 390, client: 390 });
+        for (const control of [
+          page.getByRole('button', { name: 'Open navigation' }),
+          page.getByRole('combobox', { name: 'Network' }),
+          page.getByRole('button', { name: 'Connect wallet' }),
+          page.getByRole('button', { name: /^Switch to (dark|light) color scheme$/ }),
+        ]) {
+          const box = await control.first().boundingBox();
+          expect(box, `${area.id}: ${String(control)}`).not.toBeNull();
+          if (!box) continue;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${area.id}: ${String(control)}`).toBeLessThanOrEqual(390);
+        }
+        await page.screenshot({ path: `test-results/shell-phone-${area.id}.png` });
+      }
+      // The navigation opens from the burger, over the page.
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Workbench areas' });
+      await nav.getByRole('link', { name: /^Compose/ }).click();
+      await page.getByRole('heading', { level: 2, name: 'Compose' }).waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('reached nothing outside this machine and logged no errors', () => {
     expect(session.problems).toEqual({
       consoleErrors: [],

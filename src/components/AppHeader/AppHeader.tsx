@@ -1,4 +1,5 @@
 import { Badge, Burger, Group, Title } from '@mantine/core';
+import classes from './AppHeader.module.css';
 import { NetworkSelector } from '../../network/NetworkSelector';
 import { DevWalletDrawer, WalletButton } from '../../wallet';
 import { ColorSchemeToggle } from '../ColorSchemeToggle';
@@ -11,8 +12,8 @@ export interface AppHeaderProps {
 /** Product name, network choice, the wallet button and the dev wallet. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <div className={classes.header}>
+      <Group className={classes.brand} gap="sm" wrap="nowrap">
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -20,19 +21,21 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
           size="sm"
           aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
         />
-        <Title order={1} size="h4">
+        <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
           Transaction Workbench
         </Title>
         <Badge variant="light" visibleFrom="sm">
           Aptos
         </Badge>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group className={classes.controls} gap="sm" wrap="nowrap">
         <NetworkSelector />
         <WalletButton />
         <DevWalletDrawer />
-        <ColorSchemeToggle />
       </Group>
-    </Group>
+      <div className={classes.toggle}>
+        <ColorSchemeToggle />
+      </div>
+    </div>
   );
 }

@@ -127,10 +127,11 @@ export function NetworkSelector() {
         value={network.kind}
         onChange={onChange}
         allowDeselect={false}
-        w={230}
+        w={{ base: '100%', sm: 230 }}
+        miw={0}
         comboboxProps={{ withinPortal: true }}
       />
-      <div aria-live="polite" aria-label="Chain status">
+      <div aria-live="polite" aria-label="Chain status" style={{ flexShrink: 0 }}>
         <ChainBadge check={check} />
       </div>
       <Modal opened={customOpen} onClose={() => setCustomOpen(false)} title="Custom network">

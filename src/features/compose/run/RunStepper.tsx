@@ -82,7 +82,6 @@ const Steps = memo(function Steps({ active, busy, failed, committed }: StepsProp
       active={committed ? STEPS.length : active}
       size="xs"
       iconSize={26}
-      wrap={false}
       aria-label="Transaction progress"
     >
       {STEPS.map((step, index) => {
