@@ -68,6 +68,16 @@ describe('app shell in Chromium', () => {
         }
         await page.screenshot({ path: `test-results/shell-phone-${area.id}.png` });
       }
+      // The wallet panel fits the screen, and Escape from its button closes it.
+      await page.getByRole('button', { name: 'Connect wallet' }).click();
+      const panel = page.getByRole('dialog', { name: 'Wallet' });
+      await panel.waitFor();
+      const box = await panel.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
       // The navigation opens from the burger, over the page.
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const nav = page.getByRole('navigation', { name: 'Workbench areas' });

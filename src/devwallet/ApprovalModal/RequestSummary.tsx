@@ -53,10 +53,11 @@ function SimulationNotice({ simulation }: { simulation: SimulationOutcome }) {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" w={170} style={{ verticalAlign: 'top' }}>
+      <Table.Th scope="row" w={{ base: 112, sm: 170 }} style={{ verticalAlign: 'top' }}>
         {label}
       </Table.Th>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{children}</Table.Td>
+      {/* Long hex breaks anywhere; words only when a line holds nothing else. */}
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );
 }

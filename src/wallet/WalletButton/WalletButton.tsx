@@ -49,7 +49,8 @@ export function WalletButton() {
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={400}
+      // 400 px, or the screen's width less a margin on a phone.
+      width="min(400px, calc(100vw - 16px))"
       shadow="md"
       withinPortal={false}
       // Below the dev wallet's approval prompt (a modal, 200), which must stay on top.
@@ -64,6 +65,14 @@ export function WalletButton() {
           leftSection={busy ? <Loader size={14} color="currentColor" /> : undefined}
           aria-label={label}
           onClick={() => setOpened((current) => !current)}
+          // The popover closes on Escape only from inside it; the button opened it, so Escape
+          // there closes it too (unless a request keeps it pinned).
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && opened && !pinned) {
+              event.preventDefault();
+              setOpened(false);
+            }
+          }}
         >
           {text}
         </Button>

@@ -228,6 +228,28 @@ describe('WalletButton', () => {
     expect(await screen.findByRole('button', { name: 'Connecting…' })).toBeVisible();
   });
 
+  it('closes the panel on Escape from the button that opened it, not while connecting', async () => {
+    const { ui, actor, detected } = setup();
+    render(ui(<WalletButton />));
+    detected();
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Connect wallet' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Wallet' });
+    expect(button).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Wallet' })).toBeNull());
+    // While the machine is busy the panel stays, so the wallet's prompt can be answered.
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Wallet' });
+    actor.send({ type: 'connect', walletName: DEV_WALLET_NAME });
+    const connecting = await screen.findByRole('button', { name: 'Connecting…' });
+    connecting.focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Wallet' })).toBeVisible();
+  });
+
   it('offers Cancel while connecting, which disconnects', async () => {
     const { ui, actor, detected, disconnectSettles } = setup();
     render(ui(<WalletButton />));
