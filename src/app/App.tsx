@@ -1,9 +1,10 @@
 import { AppShell, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { AppHeader } from '../components/AppHeader';
 import { ComposePage } from '../features/compose/ComposePage';
 import { useHashArea } from '../hooks/useHashArea';
+import classes from './App.module.css';
 import { areas, type AreaId } from './areas';
 
 const loadVisualizer = () => import('../features/visualizer/VisualizerPage');
@@ -32,6 +33,18 @@ export function App() {
   const current = useHashArea();
   const currentArea = areas.find((area) => area.id === current) ?? areas[0];
   const Page = pages[current];
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(current);
+
+  // The tab and the history name the area; after a navigation (not on the first page) focus
+  // moves to the area's heading, so a screen reader announces where the user now is and Tab
+  // continues from there.
+  useEffect(() => {
+    document.title = `${currentArea.label} · Transaction Workbench`;
+    if (shown.current === current) return;
+    shown.current = current;
+    heading.current?.focus();
+  }, [current, currentArea.label]);
 
   return (
     <AppShell
@@ -40,6 +53,17 @@ export function App() {
       padding="md"
     >
       <AppShell.Header>
+        <a
+          className={classes.skipLink}
+          href={`#/${current}`}
+          onClick={(event) => {
+            // The hash names the area: the link focuses the area's heading instead of moving.
+            event.preventDefault();
+            heading.current?.focus();
+          }}
+        >
+          Skip to content
+        </a>
         <AppHeader navOpened={navOpened} onToggleNav={toggleNav} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Workbench areas">
@@ -51,7 +75,11 @@ export function App() {
             description={area.summary}
             active={area.id === current}
             aria-current={area.id === current ? 'page' : undefined}
-            onClick={closeNav}
+            onClick={() => {
+              closeNav();
+              // The area shown: no navigation happens, so focus its heading here.
+              if (area.id === current) heading.current?.focus();
+            }}
             onPointerEnter={prepareArea[area.id]}
             onFocus={prepareArea[area.id]}
           />
@@ -60,7 +88,15 @@ export function App() {
       <AppShell.Main>
         <Stack gap="md">
           <div>
-            <Text component="h2" fz="xl" fw={700} m={0}>
+            <Text
+              component="h2"
+              fz="xl"
+              fw={700}
+              m={0}
+              ref={heading}
+              tabIndex={-1}
+              className={classes.areaHeading}
+            >
               {currentArea.label}
             </Text>
             <Text c="dimmed" size="sm">

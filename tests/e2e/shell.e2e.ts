@@ -36,7 +36,21 @@ describe('app shell in Chromium', () => {
       await page.getByRole('link', { name: new RegExp(`^${area.label}`) }).click();
       await page.getByRole('heading', { level: 2, name: area.label }).waitFor();
       expect(page.url()).toMatch(new RegExp(`#/${area.id}$`));
+      await expect(page.title()).resolves.toBe(`${area.label} · Transaction Workbench`);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe(area.label);
     }
+    // The first Tab stop skips the header and the navigation.
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Chain' }).waitFor();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    expect(page.url()).toMatch(/#\/chain$/);
     await page.getByText('Chain 4', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Ledger' }).waitFor();
     await page.screenshot({ path: 'test-results/shell-chain.png', fullPage: true });

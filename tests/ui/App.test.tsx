@@ -54,6 +54,37 @@ describe('App shell', () => {
     20_000,
   );
 
+  it('names the area in the tab title, and focuses its heading after a navigation', async () => {
+    const user = userEvent.setup();
+    render(<App />);
+    expect(document.title).toBe('Compose · Transaction Workbench');
+    // The first page keeps the focus where the browser put it.
+    expect(screen.getByRole('heading', { level: 2, name: 'Compose' })).not.toHaveFocus();
+    await user.click(screen.getByRole('link', { name: /^History/ }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'History' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('History · Transaction Workbench');
+    // Tab goes on from the area, not from the navigation.
+    await user.tab();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Workbench areas' })).queryByRole('link', {
+        current: 'page',
+      }),
+    ).not.toHaveFocus();
+  });
+
+  it('offers a skip link as the first Tab stop, which moves to the area', async () => {
+    const user = userEvent.setup();
+    render(<App />);
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { level: 2, name: 'Compose' })).toHaveFocus();
+    // It does not navigate: the hash still names the area.
+    expect(window.location.hash).not.toBe('#main');
+  });
+
   it('toggles the color scheme', async () => {
     const user = userEvent.setup();
     render(<App />);
