@@ -1,5 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import { Alert, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   Background,
   Controls,
@@ -82,6 +83,8 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
   const { graph, activeIds, enabled, taken, onSend, label } = props;
   const { layout, error } = useGraphLayout(graph);
   const [follow, setFollow] = useState(true);
+  // On a phone the minimap would cover half the chart; pinch and the zoom controls remain.
+  const wide = useMediaQuery('(min-width: 48em)', true);
   const activeLeaf = graph.nodes.filter((node) => activeIds.has(node.id)).at(-1)?.id ?? null;
 
   const nodes = useMemo<StateFlowNode[]>(() => {
@@ -175,12 +178,14 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
           />
         </Panel>
         <Controls showInteractive={false} aria-label="Zoom and fit" />
-        <MiniMap
-          pannable
-          zoomable
-          ariaLabel={`Minimap of the ${graph.machineId} machine`}
-          nodeColor={(node) => (activeIds.has(node.id) ? '#1971c2' : '#adb5bd')}
-        />
+        {wide && (
+          <MiniMap
+            pannable
+            zoomable
+            ariaLabel={`Minimap of the ${graph.machineId} machine`}
+            nodeColor={(node) => (activeIds.has(node.id) ? '#1971c2' : '#adb5bd')}
+          />
+        )}
       </ReactFlow>
     </div>
   );
