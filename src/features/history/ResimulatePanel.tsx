@@ -13,7 +13,7 @@ function Lines({ lines }: { lines: readonly string[] }) {
   return (
     <Stack gap={2}>
       {lines.map((line, index) => (
-        <Code key={index} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        <Code key={index} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {line}
         </Code>
       ))}
@@ -42,11 +42,13 @@ function DiffTable(props: {
           {same ? 'identical to the original' : 'differs from the original'}
         </Badge>
       </Group>
-      <Table.ScrollContainer minWidth={700}>
-        <Table fz="xs" withColumnBorders>
+      <Table.ScrollContainer minWidth={480}>
+        {/* Fixed layout: the original and the new value get half the width each, however long
+            one side is (auto layout squeezed a short side to a letter column). */}
+        <Table fz="xs" withColumnBorders layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>aspect</Table.Th>
+              <Table.Th w={110}>aspect</Table.Th>
               <Table.Th>original</Table.Th>
               <Table.Th>{props.label}</Table.Th>
             </Table.Tr>
