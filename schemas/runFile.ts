@@ -40,6 +40,10 @@ export const migrations: Record<
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validateFile = ajv.compile<RunFile>(schema);
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** `/runs/0/chain/hash` → `runs[0].chain.hash`. */
 function readablePath(pointer: string): string {
   return pointer
@@ -122,6 +126,26 @@ export function parseRunFile(text: string): RunFile {
     });
   }
   let file = data as Record<string, unknown>;
+  if (file.format === 'workbench-visualizer') {
+    throw new RunFileError({
+      code: 'invalid',
+      path: 'format',
+      message:
+        'This is a visualizer export (one run drawn on its machines), not a run file: open it with the Visualizer’s Load JSON file. History and `tx-workbench` read run files (History’s Export, `tx-workbench run --out`).',
+    });
+  }
+  if (file.schemaVersion === undefined && isRecord(file.payload)) {
+    throw new RunFileError({
+      code: 'invalid',
+      path: '',
+      message:
+        'This is a draft (a transaction not yet run), not a run file: run it, in Compose or with `npx tx-workbench run draft.json --out run.json`, then import the run file.',
+    });
+  }
+  // One run record on its own (a headless run written with JSON.stringify): a file of one run.
+  if (typeof file.id === 'string' && Array.isArray(file.transitions) && file.runs === undefined) {
+    file = { format: RUN_FILE_FORMAT, schemaVersion: file.schemaVersion, runs: [file] };
+  }
   const version = file.schemaVersion;
   if (version === undefined) {
     throw new RunFileError({

@@ -120,6 +120,28 @@ describe('run files (schemas/run-record.schema.json)', () => {
     );
   });
 
+  it('names a visualizer export and a draft for what they are, and where they go', () => {
+    const exported = refusal(
+      JSON.stringify({ format: 'workbench-visualizer', version: 1, title: 'Run a', runId: 'a' }),
+    );
+    expect(exported.path).toBe('format');
+    expect(exported.message).toMatch(/^This is a visualizer export .*Visualizer’s Load JSON file/);
+    const draft = refusal(
+      JSON.stringify({ payload: { function: '0x1::aptos_account::transfer' }, options: {} }),
+    );
+    expect(draft.message).toMatch(
+      /^This is a draft .*tx-workbench run draft\.json --out run\.json/,
+    );
+  });
+
+  it('takes one run record on its own as a file of one run, checked the same way', () => {
+    const run = sampleRun({ id: 'solo' });
+    expect(parseRunFile(JSON.stringify(run)).runs).toEqual([run]);
+    expect(() => parseRunFile(JSON.stringify({ ...run, transitions: 'x' }))).toThrow(RunFileError);
+    const bad = refusal(JSON.stringify({ ...run, draft: undefined }));
+    expect(bad.message).toBe('runs[0]: expected a field "draft".');
+  });
+
   it('refuses a file with a private key inside', () => {
     const file = JSON.parse(serializeRunFile([sampleRun({ id: 'a' })])) as {
       runs: Array<{ replay: { answers: unknown[] } }>;
