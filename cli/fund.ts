@@ -1,4 +1,5 @@
 import { AccountAddress } from '@aptos-labs/ts-sdk';
+import { APT_DECIMALS, formatUnits } from '../machines';
 import { createAptos } from './headless';
 import { UsageError, type CliNetwork } from './options';
 
@@ -103,10 +104,7 @@ export async function fundAccount(args: {
 
 /** Octas as APT, exactly: `150000000` → `1.5`, `1` → `0.00000001`. */
 export function octasToApt(octas: string): string {
-  const value = BigInt(octas);
-  const whole = value / 100_000_000n;
-  const fraction = (value % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
+  return formatUnits(octas, APT_DECIMALS, { group: false });
 }
 
 /** `funded 0x… with 100000000 octas (1 APT): balance 100000000 octas (1 APT)`. */

@@ -66,6 +66,7 @@ export type {
   Produced,
 } from './outcomeTypes';
 export { statePath } from './statePath';
+export { APT_DECIMALS, formatUnits, groupDigits } from './amounts';
 export { createRunRecorder, RUN_RECORD_SCHEMA_VERSION, DEFAULT_TRANSITION_LIMIT } from './trace';
 export type {
   RunRecord,

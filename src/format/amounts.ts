@@ -1,30 +1,9 @@
-/** APT has 8 decimals: 1 APT = 100,000,000 octas. */
-export const APT_DECIMALS = 8;
+import { APT_DECIMALS, formatUnits, groupDigits } from '../../machines';
+
+export { APT_DECIMALS, formatUnits };
 
 const U64_MAX = (1n << 64n) - 1n;
 const OCTAS_PER_APT = 10n ** BigInt(APT_DECIMALS);
-
-/**
- * Formats an integer amount of the smallest unit (a decimal string, u64 or wider) with its
- * decimals, without going through `number`: `formatUnits('123456789', 8)` is `'1.23456789'`.
- */
-export function formatUnits(
-  amount: string,
-  decimals: number = APT_DECIMALS,
-  { group = true }: { group?: boolean } = {},
-): string {
-  if (!/^\d+$/.test(amount)) throw new Error(`Not an unsigned integer amount: ${amount}`);
-  const value = BigInt(amount);
-  const base = 10n ** BigInt(decimals);
-  const whole = value / base;
-  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  const wholeText = group ? groupDigits(whole.toString()) : whole.toString();
-  return fraction ? `${wholeText}.${fraction}` : wholeText;
-}
-
-function groupDigits(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /**
  * An amount of octas as APT and octas together, the way every amount is shown.
