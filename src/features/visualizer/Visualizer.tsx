@@ -1,8 +1,6 @@
 import {
-  Alert,
   Badge,
   Button,
-  FileButton,
   Grid,
   Group,
   Loader,
@@ -30,13 +28,10 @@ import { useLiveMachine } from './live/useLiveMachine';
 import { samplePayload, PAYLOAD_SAMPLES } from './live/payloadSamples';
 import { SendEventModal } from './live/SendEventModal';
 import { SequenceView } from './sequence/SequenceView';
-import { keepVisualizerFile, useVisualizerData } from './sources/useVisualizerData';
-import { hashOf, routeFromHash, useVisualizerRoute } from './sources/useVisualizerRoute';
-import {
-  parseVisualizerFile,
-  toVisualizerFile,
-  type SequenceMessage,
-} from './sources/visualizerData';
+import { SourceBar } from './sources/SourceBar';
+import { useVisualizerData } from './sources/useVisualizerData';
+import { routeFromHash, useVisualizerRoute } from './sources/useVisualizerRoute';
+import type { SequenceMessage } from './sources/visualizerData';
 import { ContextPanel } from './timeline/ContextPanel';
 import { PlaybackBar } from './timeline/PlaybackBar';
 import { TimelineGrid } from './timeline/TimelineGrid';
@@ -76,15 +71,6 @@ function takenEdges(graph: MachineGraph, row: TimelineRow | null): Set<string> {
   );
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * The visualizer: both machines drawn from their definitions, live or at any moment of a run; the
  * transition timeline with context diffs and time travel; the sequence of messages between the
@@ -107,9 +93,6 @@ export default function Visualizer() {
     wallet: null,
   });
   const [filter, setFilter] = useState<TimelineFilter>(NO_FILTER);
-  const [fileError, setFileError] = useState<string | null>(null);
-  /** A file that was refused: the view keeps what it showed. */
-  const [loadError, setLoadError] = useState<{ name: string; message: string } | null>(null);
   const [sending, setSending] = useState<{
     edge: GraphEdge;
     payload: { [key: string]: JsonValue };
@@ -216,117 +199,17 @@ export default function Visualizer() {
     [data],
   );
 
-  async function loadFile(file: File | null) {
-    if (!file) return;
-    const text = await file.text();
-    try {
-      // Read it once here, so that a file the visualizer cannot show replaces nothing.
-      parseVisualizerFile(text, GRAPHS.transaction);
-    } catch (error) {
-      setLoadError({
-        name: file.name,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      return;
-    }
-    setLoadError(null);
-    setFileError(
-      keepVisualizerFile(text)
-        ? null
-        : 'The file is too large to keep in this tab; it is shown until you leave the page.',
-    );
-    setSelection({ transaction: null, wallet: null });
-    window.location.hash = hashOf({ kind: 'file' });
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-  }
-
   const activeNode = graph.nodes.filter((node) => activeIds.has(node.id)).at(-1);
   return (
     <Stack gap="md" data-visualizer>
-      <Paper withBorder p="sm" radius="md" component="section" aria-label="Source">
-        <Group justify="space-between" wrap="wrap">
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant={route.kind === 'live' ? 'filled' : 'default'}
-              color="blue"
-              component="a"
-              href={hashOf({ kind: 'live' })}
-              aria-current={route.kind === 'live' ? 'page' : undefined}
-            >
-              Live run
-            </Button>
-            <FileButton onChange={(file) => void loadFile(file)} accept="application/json,.json">
-              {(props) => (
-                <Button
-                  size="xs"
-                  variant={route.kind === 'file' ? 'filled' : 'default'}
-                  color="blue"
-                  {...props}
-                >
-                  Load JSON file
-                </Button>
-              )}
-            </FileButton>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!data}
-              onClick={() =>
-                data &&
-                download(
-                  `visualizer-${data.runId ?? 'live'}.json`,
-                  JSON.stringify(toVisualizerFile(data)),
-                )
-              }
-            >
-              Export
-            </Button>
-          </Group>
-          <Text size="sm" fw={600} aria-live="polite">
-            {data ? data.title : loading ? 'Loading…' : 'Nothing to show'}
-          </Text>
-        </Group>
-        {data?.fileRuns && (
-          <Select
-            mt="xs"
-            size="xs"
-            maw={560}
-            label={`Run in this file (${data.fileRuns.labels.length} runs)`}
-            value={String(data.fileRuns.index)}
-            allowDeselect={false}
-            data={data.fileRuns.labels.map((label, index) => ({ value: String(index), label }))}
-            onChange={(value) => {
-              if (value === null) return;
-              setSelection({ transaction: null, wallet: null });
-              window.location.hash = hashOf({ kind: 'file', run: Number(value) });
-            }}
-          />
-        )}
-        {loadError && (
-          <Alert
-            mt="xs"
-            color="red"
-            role="alert"
-            title={`${loadError.name} was not loaded`}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setLoadError(null)}
-          >
-            {loadError.message} The view is unchanged.
-          </Alert>
-        )}
-        {error && (
-          <Alert mt="xs" color="yellow" title="Cannot show this source">
-            {error}
-          </Alert>
-        )}
-        {fileError && route.kind === 'file' && (
-          <Alert mt="xs" color="yellow" title="Not kept for a reload">
-            {fileError}
-          </Alert>
-        )}
-      </Paper>
+      <SourceBar
+        route={route}
+        data={data}
+        error={error}
+        loading={loading}
+        graph={GRAPHS.transaction}
+        onSourceChange={() => setSelection({ transaction: null, wallet: null })}
+      />
       {loading && <Loader size="sm" role="status" aria-label="Loading the run" />}
       <Group justify="space-between">
         <SegmentedControl
