@@ -53,7 +53,7 @@ const keyFileOption = () =>
 const UNFUNDED = /INSUFFICIENT_BALANCE/;
 
 /**
- * The `tx-workbench` program: `run`, `replay`, `resimulate` and `validate`.
+ * The `tx-workbench` program: `run`, `fund`, `replay`, `resimulate` and `validate`.
  *
  * @param io - output streams and the environment (keys are read from it, never from arguments).
  * @returns the commander program; `parseAsync(argv)` runs it and sets `process.exitCode`.
