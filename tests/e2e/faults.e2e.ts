@@ -326,6 +326,10 @@ describe('the app under faults, in Chromium', () => {
     await expectState('simulated.success');
     // The run withdrew its request: the dev wallet's prompt closes and nothing is left to answer.
     await dialog.waitFor({ state: 'hidden' });
+    // Compose says what was cancelled: the outcome card still shows the simulation.
+    const notice = page.getByRole('status').filter({ hasText: 'Signing cancelled' });
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toMatch(/prompt was withdrawn/);
     await shot('faults-4-wallet-silent-cancelled');
     await expectState('simulated.success');
     await expect(step('Sign').isEnabled()).resolves.toBe(true);

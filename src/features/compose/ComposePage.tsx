@@ -29,6 +29,7 @@ import { GetStarted } from './GetStarted';
 import { PublishPackage } from './publish/PublishPackage';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunStepper } from './run/RunStepper';
+import { CancelledNotice } from './run/CancelledNotice';
 import { InterruptedRunNotice } from './run/InterruptedRunNotice';
 import { StepControls } from './run/StepControls';
 import { useDraftHandOff, type DraftHandOff } from './run/useDraftHandOff';
@@ -319,6 +320,7 @@ const ResultsColumn = memo(function ResultsColumn({
     <Stack gap="sm">
       <InterruptedRunNotice />
       <RunStepper actorRef={actorRef} />
+      <CancelledNotice />
       <ResultsPanel
         actorRef={actorRef}
         onStart={
