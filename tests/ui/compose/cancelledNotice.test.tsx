@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { waitFor as settled } from 'xstate';
-import { createRunRecorder, type TraceTransition, type TransactionEvent } from '../../../machines';
+import {
+  createRunRecorder,
+  type TraceTransition,
+  type TransactionEvent,
+  type TransactionSnapshot,
+} from '../../../machines';
 import { cancelNotice } from '../../../src/features/compose/run/CancelledNotice';
 import {
   startTransaction,
@@ -24,11 +29,12 @@ const answers: Partial<Record<TransactionActorId, Responder>> = {
 async function cancelledIn(
   waiting: TransactionActorId,
   steps: TransactionEvent[],
-  busyIn: string,
+  busyIn: Parameters<TransactionSnapshot['matches']>[0],
 ): Promise<TraceTransition> {
   const recorder = createRunRecorder({ now: () => 0, newRunId: () => 'run-1' });
-  const responders = { ...answers };
-  delete responders[waiting];
+  const responders: Partial<Record<TransactionActorId, Responder>> = Object.fromEntries(
+    Object.entries(answers).filter(([id]) => id !== waiting),
+  );
   const { actor } = startTransaction({ responders, inspect: recorder.inspect });
   for (const event of steps) {
     actor.send(event);
