@@ -160,3 +160,37 @@ export function decodeCommonShape(bytes: Uint8Array): DecodedTransaction | null 
     feePayer: null,
   };
 }
+
+/**
+ * The byte length of a {@link decodeCommonShape} transaction starting at `start` in `data`, or -1
+ * when the bytes there are not that shape (the caller then measures it with the SDK's
+ * deserializer). Walks the same layout without building anything: a batch submission
+ * (`POST /transactions/batch`) uses it to cut its vector into transactions before each is decoded.
+ */
+export function commonShapeLength(data: Uint8Array, start: number): number {
+  const length = data.length;
+  let at = start;
+  const skipSmall = (): boolean => {
+    if (at >= length) return false;
+    const value = data[at] as number;
+    if (value >= 0x80 || at + 1 + value > length) return false;
+    at += 1 + value;
+    return true;
+  };
+  // sender (32) ‖ sequence number (8) ‖ payload variant 2 ‖ module address (32).
+  if (start + 41 + 32 > length || data[start + 40] !== 2) return -1;
+  at = start + 73;
+  if (!skipSmall() || !skipSmall()) return -1; // module name, function name
+  if (at >= length || data[at] !== 0) return -1; // type arguments
+  at += 1;
+  if (at >= length) return -1;
+  const argCount = data[at] as number;
+  if (argCount >= 0x80) return -1;
+  at += 1;
+  for (let i = 0; i < argCount; i += 1) if (!skipSmall()) return -1;
+  const rawEnd = at + 25;
+  const end = rawEnd + 1 + 1 + 32 + 1 + 64;
+  if (end > length) return -1;
+  if (data[rawEnd] !== 0 || data[rawEnd + 1] !== 32 || data[rawEnd + 34] !== 64) return -1;
+  return end - start;
+}

@@ -25,7 +25,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { concatBytes, sha3, uleb128, utf8, must } from '../encoding.ts';
-import { decodeCommonShape, userTransactionHash } from './commonShape.ts';
+import { commonShapeLength, decodeCommonShape, userTransactionHash } from './commonShape.ts';
 import './abstractionProof.ts'; // reads `Abstraction` authenticators as the node does
 
 /** An entry function call as the payload names it; arguments stay BCS until the ABI reads them. */
@@ -304,6 +304,50 @@ export class ViewDeserializer extends Deserializer {
  */
 export function decodeSignedTransaction(bytes: Uint8Array): DecodedTransaction {
   return decodeCommonShape(bytes) ?? decodeWithSdk(bytes);
+}
+
+/**
+ * Cuts a BCS `Vec<SignedTransaction>` (the body of `POST /transactions/batch`) into each
+ * transaction's bytes, in order, without decoding them: the common shape is measured by
+ * {@link commonShapeLength}, anything else by reading it with the SDK's classes. `maxCount` is
+ * checked as soon as the vector's length is read, before any transaction is.
+ *
+ * @throws DecodeError with the reason, in the node's wording, when the bytes are not a vector of
+ *   signed transactions; `TooManyTransactions` when the vector is longer than `maxCount`.
+ */
+export function splitSignedTransactions(bytes: Uint8Array, maxCount: number): Uint8Array[] {
+  const reader = new ViewDeserializer(bytes);
+  const out: Uint8Array[] = [];
+  try {
+    const count = reader.deserializeUleb128AsU32();
+    if (count > maxCount) throw new TooManyTransactions(count, maxCount);
+    for (let i = 0; i < count; i += 1) {
+      const start = bytes.length - reader.remaining();
+      const common = commonShapeLength(bytes, start);
+      if (common > 0) reader.deserializeFixedBytes(common);
+      else {
+        RawTransaction.deserialize(reader);
+        TransactionAuthenticator.deserialize(reader);
+      }
+      out.push(bytes.slice(start, bytes.length - reader.remaining()));
+    }
+  } catch (error) {
+    if (error instanceof TooManyTransactions) throw error;
+    throw new DecodeError(bcsWording(error instanceof Error ? error.message : String(error)));
+  }
+  if (reader.remaining() !== 0) throw new DecodeError('remaining input');
+  return out;
+}
+
+/** A batch longer than the node's `max_submit_transaction_batch_size`. */
+export class TooManyTransactions extends Error {
+  override readonly name = 'TooManyTransactions';
+  constructor(
+    readonly count: number,
+    readonly limit: number,
+  ) {
+    super(`Submitted too many transactions: ${count}, while limit: ${limit}`);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { RequestError } from '../errors.ts';
 import type { LocalNode } from '../node/node.ts';
+import { errorResponse } from './errors.ts';
 import {
   BCS_SIGNED_TRANSACTION,
   contentType,
@@ -12,12 +13,12 @@ import {
 import type { HttpRequest, Route } from './types.ts';
 
 /** Submission bodies must be BCS; JSON submission (`SubmitTransactionRequest`) is not offered here. */
-function signedTransactionBody(req: HttpRequest): Uint8Array {
+function signedTransactionBody(req: HttpRequest, what = 'a BCS SignedTransaction'): Uint8Array {
   if (contentType(req) !== BCS_SIGNED_TRANSACTION) {
     throw new RequestError({
       status: 415,
       code: 'web_framework_error',
-      message: `Unsupported content type ${JSON.stringify(contentType(req))}: submit a BCS SignedTransaction as ${BCS_SIGNED_TRANSACTION}`,
+      message: `Unsupported content type ${JSON.stringify(contentType(req))}: submit ${what} as ${BCS_SIGNED_TRANSACTION}`,
     });
   }
   return req.body;
@@ -32,6 +33,26 @@ export function transactionRoutes(node: LocalNode): Route[] {
         status: 202,
         json: await node.submit(signedTransactionBody(req)),
       }),
+    },
+    {
+      // The node's batch submission: 202 when every transaction was accepted, 206 with the
+      // refused ones (`TransactionsBatchSubmissionResult`) otherwise.
+      method: 'POST',
+      pattern: '/v1/transactions/batch',
+      handler: async (req) => {
+        const failures = await node.submitBatch(
+          signedTransactionBody(req, 'a BCS vector of SignedTransaction'),
+        );
+        return {
+          status: failures.length === 0 ? 202 : 206,
+          json: {
+            transaction_failures: failures.map(({ index, error }) => ({
+              error: errorResponse(error).body,
+              transaction_index: index,
+            })),
+          },
+        };
+      },
     },
     {
       method: 'POST',

@@ -9,7 +9,12 @@ import type { LongAddress } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
 import { checkEntryFunction, PayloadFormatError } from '../executor/payloadFormat.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
-import { DecodeError, decodeSignedTransaction } from '../executor/decode.ts';
+import {
+  DecodeError,
+  decodeSignedTransaction,
+  splitSignedTransactions,
+  TooManyTransactions,
+} from '../executor/decode.ts';
 import { execute } from '../executor/execute.ts';
 import { validate, validationFailureOutput } from '../executor/validate.ts';
 import { GAS } from '../executor/gas.ts';
@@ -76,6 +81,32 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
     }
   }
   return tx;
+}
+
+/** The node's default `api.max_submit_transaction_batch_size`. */
+export const MAX_SUBMIT_BATCH = 100;
+
+/**
+ * Cuts and admits the body of `POST /transactions/batch`, a BCS `Vec<SignedTransaction>`, as the
+ * node does: more than {@link MAX_SUBMIT_BATCH} transactions, bytes that are not such a vector, or
+ * one transaction that {@link admit} refuses, and the whole batch is refused.
+ *
+ * @throws NodeError `invalid_input` with the node's message.
+ */
+export function admitBatch(body: Uint8Array): DecodedTransaction[] {
+  let parts: Uint8Array[];
+  try {
+    parts = splitSignedTransactions(body, MAX_SUBMIT_BATCH);
+  } catch (error) {
+    if (error instanceof TooManyTransactions)
+      throw new NodeError({ code: 'invalid_input', message: error.message });
+    const reason = error instanceof DecodeError ? error.message : String(error);
+    throw new NodeError({
+      code: 'invalid_input',
+      message: `Failed to deserialize input into SignedTransaction: ${reason}`,
+    });
+  }
+  return parts.map(admit);
 }
 
 export interface SimulateFlags {

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { Clock } from '../clock.ts';
 import type { Json, LongAddress } from '../encoding.ts';
-import { shortAddress } from '../encoding.ts';
+import { must, shortAddress } from '../encoding.ts';
 import { NodeError, ValidationError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { validate, VALIDATION_CODES } from '../executor/validate.ts';
@@ -46,7 +46,7 @@ import { moduleJson, pendingJson, resourceJson, simulatedJson } from './render.t
 import { VerifyPool } from './verifyPool.ts';
 import { Waiters } from './waiters.ts';
 import type { SimulateFlags } from './admission.ts';
-import { admit, simulateTransaction } from './admission.ts';
+import { admit, admitBatch, simulateTransaction } from './admission.ts';
 import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
 import { reexecuteAt } from './reexecute.ts';
 import type { ViewRequest } from './views.ts';
@@ -382,6 +382,51 @@ export class LocalNode {
    */
   async submit(bytes: Uint8Array): Promise<JsonObject> {
     const tx = admit(bytes);
+    const accepted = await this.accept(tx, () => this.signaturesVerify(tx));
+    return pendingJson(accepted, false, this.ledger.reader());
+  }
+
+  /**
+   * `POST /transactions/batch`: up to 100 signed transactions in one BCS vector. A body that does
+   * not decode, or one transaction that is malformed, refuses the whole batch (`admitBatch`);
+   * otherwise each transaction is admitted or refused on its own, and the refusals come back by
+   * index with their errors (the node answers 202 when there are none, 206 otherwise). Every
+   * signature is handed to the verify workers at once; the transactions are then admitted in the
+   * batch's order, so one sender's sequence numbers reach the mempool in order.
+   */
+  async submitBatch(body: Uint8Array): Promise<{ index: number; error: unknown }[]> {
+    const txs = admitBatch(body);
+    const checks = txs.map((tx) =>
+      this.signaturesVerify(tx).then(
+        (ok) => ({ ok }),
+        (error: unknown) => ({ ok: false, error }),
+      ),
+    );
+    const failures: { index: number; error: unknown }[] = [];
+    for (const [index, tx] of txs.entries()) {
+      try {
+        await this.accept(tx, async () => {
+          const check = must(checks[index]);
+          const result = await check;
+          if ('error' in result) throw result.error;
+          return result.ok;
+        });
+      } catch (error) {
+        failures.push({ index, error });
+      }
+    }
+    return failures;
+  }
+
+  /**
+   * Mempool admission of a decoded transaction: injected faults, a duplicate of a pending one (which
+   * is answered with the pending one), the signature check `verify`, validation, then the mempool.
+   * Returns the transaction now pending.
+   */
+  private async accept(
+    tx: DecodedTransaction,
+    verify: () => Promise<boolean>,
+  ): Promise<DecodedTransaction> {
     const { faults } = this.dev;
     if (faults.rejectNext > 0) {
       faults.rejectNext -= 1;
@@ -391,17 +436,20 @@ export class LocalNode {
       });
     }
     const pending = this.mempool.get(tx.hash);
-    if (pending !== undefined) return pendingJson(pending.tx, false, this.ledger.reader());
-    if (!(await this.signaturesVerify(tx))) {
+    if (pending !== undefined) return pending.tx;
+    if (!(await verify())) {
       throw new ValidationError('INVALID_SIGNATURE', VALIDATION_CODES.INVALID_SIGNATURE);
     }
     if (this.stopped)
       throw new NodeError({ code: 'internal_error', message: 'The local chain is stopping' });
-    const state = this.ledger.reader();
-    const failure = validate(tx, state, this.validateOptions('skip', 'allow_future'));
+    const failure = validate(
+      tx,
+      this.ledger.reader(),
+      this.validateOptions('skip', 'allow_future'),
+    );
     if (failure !== null) throw new ValidationError(failure, VALIDATION_CODES[failure]);
     this.enqueue(tx);
-    return pendingJson(tx, false, state);
+    return tx;
   }
 
   /** Plain Ed25519 signatures go to the verify workers; others are checked in place. */

@@ -36,11 +36,13 @@ import {
   FixedBytes,
 } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
-import { decodeCommonShape } from '../../localnet/executor/commonShape.ts';
+import { commonShapeLength, decodeCommonShape } from '../../localnet/executor/commonShape.ts';
 import {
   DecodeError,
   decodeSignedTransaction,
   decodeWithSdk,
+  splitSignedTransactions,
+  TooManyTransactions,
 } from '../../localnet/executor/decode.ts';
 
 /** xorshift32: the same random transactions on every run. */
@@ -238,5 +240,85 @@ describe('decodeCommonShape', () => {
     badSignature[start + 34] = 63;
     expect(decodeCommonShape(badSignature)).toBeNull();
     expect(() => decodeSignedTransaction(badSignature)).toThrow(DecodeError);
+  });
+});
+
+/** A BCS vector of signed transactions: the ULEB128 count, then each one's bytes. */
+function vectorOf(transactions: Uint8Array[]): Uint8Array {
+  const count: number[] = [];
+  let n = transactions.length;
+  do {
+    count.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return Uint8Array.from([...count, ...transactions.flatMap((tx) => [...tx])]);
+}
+
+describe('cutting a batch (POST /transactions/batch) into transactions', () => {
+  const common = () => signedBytes(rawWith(entryPayload(randomArgs())), ed25519());
+  const uncommon = () =>
+    [
+      signedBytes(rawWith(entryPayload([random.bytes(8)], 1)), ed25519()),
+      signedBytes(rawWith(entryPayload([random.bytes(128)])), ed25519()),
+      signedBytes(
+        rawWith(new TransactionPayloadScript(new Script(random.bytes(10), [], []))),
+        ed25519(),
+      ),
+    ][random.int(3)] as Uint8Array;
+
+  it('measures the common shape exactly, anywhere in a buffer, and nothing else', () => {
+    for (let i = 0; i < 200; i += 1) {
+      const bytes = common();
+      const padded = new Uint8Array([...random.bytes(7), ...bytes, ...random.bytes(5)]);
+      expect(commonShapeLength(bytes, 0)).toBe(bytes.length);
+      expect(commonShapeLength(padded, 7)).toBe(bytes.length);
+      // Cut short anywhere, the shape does not fit.
+      expect(commonShapeLength(bytes.subarray(0, random.int(bytes.length)), 0)).toBe(-1);
+      expect(commonShapeLength(uncommon(), 0)).toBe(-1);
+    }
+  });
+
+  it('gives back each transaction of a mixed batch, byte for byte, in order', () => {
+    for (let round = 0; round < 50; round += 1) {
+      const transactions = Array.from({ length: random.int(40) }, () =>
+        random.int(3) === 0 ? uncommon() : common(),
+      );
+      const parts = splitSignedTransactions(vectorOf(transactions), 100);
+      expect(parts).toStrictEqual(transactions);
+    }
+    expect(splitSignedTransactions(Uint8Array.from([0]), 100)).toStrictEqual([]);
+  });
+
+  it('reads a count of 128 or more (two ULEB128 bytes)', () => {
+    const transactions = Array.from({ length: 130 }, common);
+    expect(splitSignedTransactions(vectorOf(transactions), 200)).toHaveLength(130);
+    expect(() => splitSignedTransactions(vectorOf(transactions), 100)).toThrow(
+      new TooManyTransactions(130, 100),
+    );
+  });
+
+  it('refuses bytes that are not exactly a vector of signed transactions, in the node wording', () => {
+    const body = vectorOf([common(), uncommon(), common()]);
+    expect(() => splitSignedTransactions(new Uint8Array(0), 100)).toThrow(
+      new DecodeError('unexpected end of input'),
+    );
+    for (let cut = 1; cut < body.length; cut += 1) {
+      expect(() => splitSignedTransactions(body.subarray(0, cut), 100)).toThrow(DecodeError);
+    }
+    expect(() => splitSignedTransactions(new Uint8Array([...body, 0]), 100)).toThrow(
+      new DecodeError('remaining input'),
+    );
+    // A count larger than what follows.
+    const short = body.slice();
+    short[0] = 4;
+    expect(() => splitSignedTransactions(short, 100)).toThrow(
+      new DecodeError('unexpected end of input'),
+    );
+  });
+
+  it('says how many were sent and the limit when a batch is too long', () => {
+    expect(new TooManyTransactions(101, 100).message).toBe(
+      'Submitted too many transactions: 101, while limit: 100',
+    );
   });
 });
