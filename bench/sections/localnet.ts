@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { generateKeyPairSync, sign, verify, randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -362,6 +362,15 @@ export const localnetSection: BenchSection = {
       await stopServer(server);
     }
 
+    // For scale: a bare Node process started and exited the same way (this machine's own start-up;
+    // NODE_EXTRA_CA_CERTS, set on some machines, alone adds tens of ms to every Node start).
+    const nodeStarts: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+      nodeStarts.push(Math.round(performance.now() - started));
+    }
+
     const server = await spawnServer();
     coldStarts.push(Math.round(server.readyMs));
     try {
@@ -451,6 +460,12 @@ export const localnetSection: BenchSection = {
           unit: 'ms',
           target: { op: '<=', value: 250 },
           runs: coldStarts,
+        },
+        {
+          name: 'bare Node start and exit (node -e 0), for scale',
+          value: median(nodeStarts),
+          unit: 'ms',
+          runs: nodeStarts,
         },
         {
           name: 'startLocalnet() to listening (in process)',

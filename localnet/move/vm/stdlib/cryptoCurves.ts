@@ -3,7 +3,8 @@
  * wrappers and the Ed25519 modules): the framework's layouts, the natives' checks and abort codes,
  * the curve arithmetic from `@noble/curves`.
  */
-import { bls12_381 } from '@noble/curves/bls12-381';
+import { createRequire } from 'node:module';
+import type { bls12_381 as Bls12381 } from '@noble/curves/bls12-381';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import type { NativeHost, NativeImpl } from '../loader.ts';
 import type { Value } from '../values.ts';
@@ -100,16 +101,29 @@ const BLS_GAS = {
   perMsgHashing: 5661040,
   perByteHashing: 183,
 } as const;
-const BLS = bls12_381.longSignatures;
-type G1 = ReturnType<typeof bls12_381.G1.Point.fromBytes>;
-type G2 = ReturnType<typeof BLS.Signature.fromBytes>;
+
+let loaded: typeof Bls12381 | undefined;
+/**
+ * noble's BLS12-381 builds its field tower when its module loads (about 50 ms on this 2-core
+ * machine, an eighth of the chain's cold start), and only these natives use it, so it is loaded
+ * at the first BLS native call: through `require`, which is synchronous (noble ships CommonJS
+ * beside ESM; the chain's bundle resolves it from node_modules as the sources do).
+ */
+function curve(): typeof Bls12381 {
+  loaded ??= (
+    createRequire(import.meta.url)('@noble/curves/bls12-381') as { bls12_381: typeof Bls12381 }
+  ).bls12_381;
+  return loaded;
+}
+type G1 = ReturnType<typeof Bls12381.G1.Point.fromBytes>;
+type G2 = ReturnType<typeof Bls12381.longSignatures.Signature.fromBytes>;
 
 /** `PublicKey::try_from` (noble also checks the subgroup here: stricter for invalid points). */
 function g1(host: NativeHost, bytes: Uint8Array): G1 | null {
   host.charge(BLS_GAS.perPubkeyDeserialize);
   if (bytes.length !== 48) return null;
   try {
-    return bls12_381.G1.Point.fromBytes(bytes);
+    return curve().G1.Point.fromBytes(bytes);
   } catch {
     return null;
   }
@@ -118,7 +132,7 @@ function g2(host: NativeHost, bytes: Uint8Array): G2 | null {
   host.charge(BLS_GAS.perSigDeserialize);
   if (bytes.length !== 96) return null;
   try {
-    return BLS.Signature.fromBytes(bytes);
+    return curve().longSignatures.Signature.fromBytes(bytes);
   } catch {
     return null;
   }
@@ -129,14 +143,14 @@ function blsValidate(host: NativeHost, bytes: Uint8Array): boolean {
   const pk = g1(host, bytes);
   if (pk === null) return false;
   host.charge(BLS_GAS.perPubkeySubgroupCheck);
-  return !pk.equals(bls12_381.G1.Point.ZERO);
+  return !pk.equals(curve().G1.Point.ZERO);
 }
 function blsSubgroup(host: NativeHost, bytes: Uint8Array): boolean {
   host.charge(BLS_GAS.base);
   const sig = g2(host, bytes);
   if (sig === null) return false;
   host.charge(BLS_GAS.perSigSubgroupCheck);
-  return !sig.equals(bls12_381.G2.Point.ZERO);
+  return !sig.equals(curve().G2.Point.ZERO);
 }
 /** `bls12381_verify_signature_helper`. */
 function blsVerify(
@@ -151,13 +165,13 @@ function blsVerify(
   if (pk === null) return false;
   if (checkPkSubgroup) {
     host.charge(BLS_GAS.perPubkeySubgroupCheck);
-    if (pk.equals(bls12_381.G1.Point.ZERO)) return false;
+    if (pk.equals(curve().G1.Point.ZERO)) return false;
   }
   const sig = g2(host, sigBytes);
   if (sig === null) return false;
   host.charge(BLS_GAS.perSigVerify + BLS_GAS.perMsgHashing + BLS_GAS.perByteHashing * msg.length);
   try {
-    return BLS.verify(sig, BLS.hash(msg, DST_SIG), pk);
+    return curve().longSignatures.verify(sig, curve().longSignatures.hash(msg, DST_SIG), pk);
   } catch {
     return false;
   }
@@ -195,8 +209,8 @@ export const BLS12381: Array<[string, NativeImpl]> = [
       try {
         // aptos-crypto validates the key (not the identity) and signs its compressed bytes.
         valid =
-          !pk.equals(bls12_381.G1.Point.ZERO) &&
-          BLS.verify(proof, BLS.hash(pk.toBytes(true), DST_POP), pk);
+          !pk.equals(curve().G1.Point.ZERO) &&
+          curve().longSignatures.verify(proof, curve().longSignatures.hash(pk.toBytes(true), DST_POP), pk);
       } catch {
         valid = false;
       }
@@ -274,8 +288,8 @@ export const BLS12381: Array<[string, NativeImpl]> = [
           BLS_GAS.perByteHashing * messages.reduce((n, m) => n + m.length, 0),
       );
       try {
-        const hashed = messages.map((m) => BLS.hash(m, DST_SIG));
-        return [BLS.verifyBatch(aggsig, hashed, points)];
+        const hashed = messages.map((m) => curve().longSignatures.hash(m, DST_SIG));
+        return [curve().longSignatures.verifyBatch(aggsig, hashed, points)];
       } catch {
         return [false];
       }
