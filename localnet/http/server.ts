@@ -6,6 +6,13 @@ import type { HttpRequest } from './types.ts';
 /** Requests larger than this answer 413 (the largest transaction Aptos accepts is 64 KiB). */
 export const MAX_BODY_BYTES = 65_536;
 
+/**
+ * A batch submission (`POST /v1/transactions/batch`, up to 100 transactions) may be larger: up to
+ * the node's default `api.content_length_limit`, 8 MiB.
+ */
+export const MAX_BATCH_BODY_BYTES = 8 * 1024 * 1024;
+const BATCH_PATH = '/v1/transactions/batch';
+
 export interface HttpService {
   server: Server;
   port: number;
@@ -57,16 +64,18 @@ export async function serve(args: {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       try {
-        const { body, tooLarge } = await readBody(req, limit);
         const url = req.url ?? '/';
         const q = url.indexOf('?');
+        const path = q === -1 ? url : url.slice(0, q);
+        const bodyLimit = path === BATCH_PATH ? Math.max(limit, MAX_BATCH_BODY_BYTES) : limit;
+        const { body, tooLarge } = await readBody(req, bodyLimit);
         const request: HttpRequest = {
           method: req.method ?? 'GET',
-          path: q === -1 ? url : url.slice(0, q),
+          path,
           query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)),
           headers: req.headers as Record<string, string | undefined>,
           body,
-          ...(tooLarge ? { bodyTooLarge: limit } : {}),
+          ...(tooLarge ? { bodyTooLarge: bodyLimit } : {}),
         };
         const response = await args.handle(request);
         if (tooLarge) response.headers.Connection = 'close';
