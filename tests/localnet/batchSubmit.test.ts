@@ -13,6 +13,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bcsVector,
   buildTransfer,
   fundedAccount,
   postBcs,
@@ -30,17 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await chain.localnet.stop();
 });
-
-/** A BCS vector: the ULEB128 count, then each transaction's bytes. */
-function vectorOf(transactions: Uint8Array[]): Uint8Array {
-  const count: number[] = [];
-  let n = transactions.length;
-  do {
-    count.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    n >>>= 7;
-  } while (n > 0);
-  return Uint8Array.from([...count, ...transactions.flatMap((tx) => [...tx])]);
-}
 
 function signed(signer: Account, transaction: SimpleTransaction) {
   const senderAuthenticator = chain.aptos.transaction.sign({ signer, transaction });
@@ -80,7 +70,7 @@ describe('POST /transactions/batch', () => {
         }),
       ),
     ];
-    const response = await submitBatch(vectorOf(transactions.map((tx) => tx.bytes)));
+    const response = await submitBatch(bcsVector(transactions.map((tx) => tx.bytes)));
     expect(response.status).toBe(202);
     expect(response.body).toStrictEqual({ transaction_failures: [] });
     expect(specErrors('TransactionsBatchSubmissionResult', response.body)).toEqual([]);
@@ -113,7 +103,7 @@ describe('POST /transactions/batch', () => {
     });
     const next = signed(alice, transaction);
 
-    const response = await submitBatch(vectorOf([tooOld.bytes, forged, next.bytes]));
+    const response = await submitBatch(bcsVector([tooOld.bytes, forged, next.bytes]));
     expect(response.status).toBe(206);
     expect(response.body).toStrictEqual({
       transaction_failures: [
@@ -131,7 +121,7 @@ describe('POST /transactions/batch', () => {
       signed(fresh, await buildTransfer(chain, fresh, { accountSequenceNumber: 0 })),
       signed(fresh, await buildTransfer(chain, fresh, { accountSequenceNumber: 1 })),
     ];
-    const response = await submitBatch(vectorOf(transactions.map((tx) => tx.bytes)));
+    const response = await submitBatch(bcsVector(transactions.map((tx) => tx.bytes)));
     expect(response.status).toBe(206);
     const failures = (response.body as { transaction_failures: { transaction_index: number }[] })
       .transaction_failures;
@@ -148,7 +138,7 @@ describe('POST /transactions/batch', () => {
     const tx = signed(alice, await buildTransfer(chain, alice, { accountSequenceNumber: 0 }));
     await chain.dev('mining', { mode: 'manual' });
     try {
-      const response = await submitBatch(vectorOf([tx.bytes, tx.bytes]));
+      const response = await submitBatch(bcsVector([tx.bytes, tx.bytes]));
       expect(response).toMatchObject({ status: 202, body: { transaction_failures: [] } });
     } finally {
       await chain.dev('mining', { mode: 'instant' });
@@ -159,7 +149,7 @@ describe('POST /transactions/batch', () => {
   it('refuses the whole batch with 400 when it does not decode, naming why', async () => {
     const alice = await fundedAccount(chain);
     const tx = signed(alice, await buildTransfer(chain, alice, { accountSequenceNumber: 0 }));
-    const body = vectorOf([tx.bytes, tx.bytes]);
+    const body = bcsVector([tx.bytes, tx.bytes]);
     expect(await submitBatch(body.subarray(0, body.length - 1))).toMatchObject({
       status: 400,
       body: {
@@ -184,18 +174,18 @@ describe('POST /transactions/batch', () => {
   it('refuses more than 100 transactions, more than 8 MiB, and a body that is not BCS', async () => {
     const alice = await fundedAccount(chain);
     const one = signed(alice, await buildTransfer(chain, alice, { accountSequenceNumber: 0 }));
-    expect(await submitBatch(vectorOf(Array.from({ length: 101 }, () => one.bytes)))).toMatchObject(
-      {
-        status: 400,
-        body: {
-          error_code: 'invalid_input',
-          message: 'Submitted too many transactions: 101, while limit: 100',
-        },
+    expect(
+      await submitBatch(bcsVector(Array.from({ length: 101 }, () => one.bytes))),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        error_code: 'invalid_input',
+        message: 'Submitted too many transactions: 101, while limit: 100',
       },
-    );
+    });
     // 300 transfers are about 66 KB, over the 64 KiB of a single submission: a batch may be larger
     // (the node's 8 MiB content limit), so the answer is the count, not 413.
-    const many = vectorOf(Array.from({ length: 300 }, () => one.bytes));
+    const many = bcsVector(Array.from({ length: 300 }, () => one.bytes));
     expect(many.length).toBeGreaterThan(65_536);
     expect(await submitBatch(many)).toMatchObject({
       status: 400,

@@ -44,6 +44,7 @@ import {
   splitSignedTransactions,
   TooManyTransactions,
 } from '../../localnet/executor/decode.ts';
+import { bcsVector } from './helpers.ts';
 
 /** xorshift32: the same random transactions on every run. */
 function generator(seed: number) {
@@ -243,17 +244,6 @@ describe('decodeCommonShape', () => {
   });
 });
 
-/** A BCS vector of signed transactions: the ULEB128 count, then each one's bytes. */
-function vectorOf(transactions: Uint8Array[]): Uint8Array {
-  const count: number[] = [];
-  let n = transactions.length;
-  do {
-    count.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    n >>>= 7;
-  } while (n > 0);
-  return Uint8Array.from([...count, ...transactions.flatMap((tx) => [...tx])]);
-}
-
 describe('cutting a batch (POST /transactions/batch) into transactions', () => {
   const common = () => signedBytes(rawWith(entryPayload(randomArgs())), ed25519());
   const uncommon = () =>
@@ -283,7 +273,7 @@ describe('cutting a batch (POST /transactions/batch) into transactions', () => {
       const transactions = Array.from({ length: random.int(40) }, () =>
         random.int(3) === 0 ? uncommon() : common(),
       );
-      const parts = splitSignedTransactions(vectorOf(transactions), 100);
+      const parts = splitSignedTransactions(bcsVector(transactions), 100);
       expect(parts).toStrictEqual(transactions);
     }
     expect(splitSignedTransactions(Uint8Array.from([0]), 100)).toStrictEqual([]);
@@ -291,14 +281,14 @@ describe('cutting a batch (POST /transactions/batch) into transactions', () => {
 
   it('reads a count of 128 or more (two ULEB128 bytes)', () => {
     const transactions = Array.from({ length: 130 }, common);
-    expect(splitSignedTransactions(vectorOf(transactions), 200)).toHaveLength(130);
-    expect(() => splitSignedTransactions(vectorOf(transactions), 100)).toThrow(
+    expect(splitSignedTransactions(bcsVector(transactions), 200)).toHaveLength(130);
+    expect(() => splitSignedTransactions(bcsVector(transactions), 100)).toThrow(
       new TooManyTransactions(130, 100),
     );
   });
 
   it('refuses bytes that are not exactly a vector of signed transactions, in the node wording', () => {
-    const body = vectorOf([common(), uncommon(), common()]);
+    const body = bcsVector([common(), uncommon(), common()]);
     expect(() => splitSignedTransactions(new Uint8Array(0), 100)).toThrow(
       new DecodeError('unexpected end of input'),
     );

@@ -8,12 +8,21 @@ import {
   AptosConfig,
   Ed25519PrivateKey,
   Network,
+  Serializer,
   type InputGenerateTransactionOptions,
   type SimpleTransaction,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
 import { AUTO_PORT_ARGS } from '../../localnet/config.ts';
 import { startLocalnet, type Localnet, type LocalnetOptions } from '../../localnet/index.ts';
+
+/** A BCS vector of already-serialized items (the body of `POST /transactions/batch`): the ULEB128 count, then each. */
+export function bcsVector(items: Uint8Array[]): Uint8Array {
+  const serializer = new Serializer();
+  serializer.serializeU32AsUleb128(items.length);
+  for (const item of items) serializer.serializeFixedBytes(item);
+  return serializer.toUint8Array();
+}
 
 export interface Chain {
   localnet: Localnet;
