@@ -35,6 +35,15 @@ function entryFunctionOf(raw: RawTransaction): EntryFunction | null {
   return null;
 }
 
+/** The node's 400 for bytes that are not a signed transaction (or a vector of them). */
+function undecodable(error: unknown): NodeError {
+  const reason = error instanceof DecodeError ? error.message : String(error);
+  return new NodeError({
+    code: 'invalid_input',
+    message: `Failed to deserialize input into SignedTransaction: ${reason}`,
+  });
+}
+
 /**
  * Decodes a submitted or simulated `SignedTransaction` and checks it as the node's API does before
  * anything else sees it.
@@ -46,11 +55,7 @@ export function admit(bytes: Uint8Array): DecodedTransaction {
   try {
     tx = decodeSignedTransaction(bytes);
   } catch (error) {
-    const reason = error instanceof DecodeError ? error.message : String(error);
-    throw new NodeError({
-      code: 'invalid_input',
-      message: `Failed to deserialize input into SignedTransaction: ${reason}`,
-    });
+    throw undecodable(error);
   }
   if (
     tx.payloadKind !== 'entry_function' &&
@@ -100,11 +105,7 @@ export function admitBatch(body: Uint8Array): DecodedTransaction[] {
   } catch (error) {
     if (error instanceof TooManyTransactions)
       throw new NodeError({ code: 'invalid_input', message: error.message });
-    const reason = error instanceof DecodeError ? error.message : String(error);
-    throw new NodeError({
-      code: 'invalid_input',
-      message: `Failed to deserialize input into SignedTransaction: ${reason}`,
-    });
+    throw undecodable(error);
   }
   return parts.map(admit);
 }
