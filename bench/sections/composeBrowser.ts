@@ -225,7 +225,9 @@ async function trace(page: Page, name: string): Promise<() => Promise<void>> {
     transferMode: 'ReportEvents',
   });
   return async () => {
-    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    const done = new Promise<void>((resolve) =>
+      cdp.once('Tracing.tracingComplete', () => resolve()),
+    );
     await cdp.send('Tracing.end');
     await done;
     mkdirSync(RESULTS_DIR, { recursive: true });

@@ -1,11 +1,5 @@
-import type {
-  MultiEd25519Account,
-  MultiKeyAccount} from '@aptos-labs/ts-sdk';
-import {
-  Ed25519Account,
-  Ed25519PrivateKey,
-  Secp256k1PrivateKey,
-} from '@aptos-labs/ts-sdk';
+import type { MultiEd25519Account, MultiKeyAccount } from '@aptos-labs/ts-sdk';
+import { Ed25519Account, Ed25519PrivateKey, Secp256k1PrivateKey } from '@aptos-labs/ts-sdk';
 import { DEFAULT_DERIVATION_PATH } from './constants';
 import { errorMessage } from '../errors/errorMessage';
 import { parseAddress } from '../format/address';

@@ -129,9 +129,7 @@ export function composeArgs<V>(
   let p = 0;
   for (let i = 0; i < total; i += 1) {
     out[i] =
-      i < 64 && ((mask >> BigInt(i)) & 1n) === 1n
-        ? copy(captured[c++] as V)
-        : (provided[p++] as V);
+      i < 64 && ((mask >> BigInt(i)) & 1n) === 1n ? copy(captured[c++] as V) : (provided[p++] as V);
   }
   return out;
 }

@@ -321,4 +321,3 @@ export function frameworkStruct(struct: StructName): LoadedStruct | undefined {
   }
   return found ?? undefined;
 }
-

@@ -269,9 +269,11 @@ export class Interpreter implements NativeHost {
               // merged in at their parameters (`make_call_frame` with the closure's mask).
               const closure = stack[--sp] as Closure;
               stack[sp] = 0;
-              target = (closure.target as LoadedFunction | NativeImpl | null) ?? this.resolve(closure);
+              target =
+                (closure.target as LoadedFunction | NativeImpl | null) ?? this.resolve(closure);
               const provided = num[pc] as number;
-              const captured = closure.captured ?? materializeCaptured(closure, target, this.session);
+              const captured =
+                closure.captured ?? materializeCaptured(closure, target, this.session);
               const merged = composeArgs(
                 closure.mask,
                 captured as Value[],

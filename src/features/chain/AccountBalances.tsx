@@ -39,8 +39,8 @@ export function AccountBalances({ address }: { address: string }) {
       )}
       {assets.isError && (
         <Alert color="orange" title="Fungible assets could not be read">
-          {errorMessage(assets.error)}. They come from the network&apos;s indexer ({network.indexer ??
-            'none configured'}).
+          {errorMessage(assets.error)}. They come from the network&apos;s indexer (
+          {network.indexer ?? 'none configured'}).
         </Alert>
       )}
       {!pending && rows.length === 0 && (

@@ -23,11 +23,10 @@ export const TRANSACTIONS_PAGE_SIZE = 10;
  * transactionPageRange({ count: 23, page: 2, pageSize: 10 }); // { start: 0, limit: 3 }
  * ```
  */
-export function transactionPageRange(args: {
-  count: number;
-  page: number;
-  pageSize: number;
-}): { start: number; limit: number } {
+export function transactionPageRange(args: { count: number; page: number; pageSize: number }): {
+  start: number;
+  limit: number;
+} {
   const { count, page, pageSize } = args;
   const end = Math.max(0, count - page * pageSize);
   const start = Math.max(0, end - pageSize);

@@ -97,7 +97,9 @@ describe('the worker warm-up', () => {
   });
 
   it('never rejects, even when ELK fails', async () => {
-    const broken = { layout: () => Promise.reject(new Error('no')) } as unknown as InstanceType<typeof ELK>;
+    const broken = { layout: () => Promise.reject(new Error('no')) } as unknown as InstanceType<
+      typeof ELK
+    >;
     await expect(warmUp(broken)).resolves.toBeUndefined();
   });
 });

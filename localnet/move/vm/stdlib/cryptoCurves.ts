@@ -210,7 +210,11 @@ export const BLS12381: Array<[string, NativeImpl]> = [
         // aptos-crypto validates the key (not the identity) and signs its compressed bytes.
         valid =
           !pk.equals(curve().G1.Point.ZERO) &&
-          curve().longSignatures.verify(proof, curve().longSignatures.hash(pk.toBytes(true), DST_POP), pk);
+          curve().longSignatures.verify(
+            proof,
+            curve().longSignatures.hash(pk.toBytes(true), DST_POP),
+            pk,
+          );
       } catch {
         valid = false;
       }

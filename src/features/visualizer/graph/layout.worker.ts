@@ -11,8 +11,10 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (message: MessageEvent<LayoutRequest>) => {
   const { id, graph } = message.data;
-  warm.then(() => computeLayout(elk, graph)).then(
-    (layout) => scope.postMessage({ id, layout } satisfies LayoutResponse),
-    (error: unknown) => scope.postMessage({ id, error: String(error) } satisfies LayoutResponse),
-  );
+  warm
+    .then(() => computeLayout(elk, graph))
+    .then(
+      (layout) => scope.postMessage({ id, layout } satisfies LayoutResponse),
+      (error: unknown) => scope.postMessage({ id, error: String(error) } satisfies LayoutResponse),
+    );
 };
