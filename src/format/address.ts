@@ -71,3 +71,46 @@ export function parseAddress(input: string, what = 'Address'): ParsedAddress {
 export function shortAddress(address: string): string {
   return address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
+
+/** An address right before `::`: in a function id, a type tag, or a Move abort's module. */
+const ADDRESS_IN_NAME = /(?<![0-9A-Za-z_])0x([0-9a-fA-F]{1,64})(?=::)/g;
+
+/**
+ * Every address in a function id, a type tag or a text that names them (a VM status), in the
+ * short form a node and the explorer print (AIP-40): `0x` + the hex without leading zeros, lower
+ * case. Only addresses followed by `::` are read, so hashes and abort codes are left as they are.
+ * Shorten at display: stored records keep what the chain said; show {@link canonicalAddresses}
+ * on hover and copy.
+ *
+ * @example
+ * ```ts
+ * compactAddresses(`0x${'cafe'.padStart(64, '0')}::playground::abort_with`);
+ * // '0xcafe::playground::abort_with'
+ * compactAddresses('0x01::coin::CoinStore<0x0B0B::m::T>'); // '0x1::coin::CoinStore<0xb0b::m::T>'
+ * ```
+ */
+export function compactAddresses(text: string): string {
+  return text.replace(
+    ADDRESS_IN_NAME,
+    (_, hex: string) => `0x${hex.toLowerCase().replace(/^0+(?=.)/, '')}`,
+  );
+}
+
+/**
+ * Every address in a function id, a type tag or a text, in AIP-40's full form: the special
+ * addresses `0x0` to `0xf` short, every other one with all 64 hex digits (what the SDK's builders
+ * need, and what tells `0xcafe` from `0xcafe0`). The hover and copy text beside
+ * {@link compactAddresses}.
+ *
+ * @example
+ * ```ts
+ * canonicalAddresses('0xcafe::playground::abort_with'); // '0x000…000cafe::playground::abort_with'
+ * canonicalAddresses('0x0001::coin::CoinStore'); // '0x1::coin::CoinStore'
+ * ```
+ */
+export function canonicalAddresses(text: string): string {
+  return text.replace(ADDRESS_IN_NAME, (_, hex: string) => {
+    const digits = hex.toLowerCase().replace(/^0+(?=.)/, '');
+    return `0x${digits.length === 1 ? digits : digits.padStart(64, '0')}`;
+  });
+}

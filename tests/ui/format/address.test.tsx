@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_HINT, parseAddress, shortAddress } from '../../../src/format/address';
+import {
+  ADDRESS_HINT,
+  canonicalAddresses,
+  compactAddresses,
+  parseAddress,
+  shortAddress,
+} from '../../../src/format/address';
 
 const long = (hex: string) => `0x${hex.padStart(64, '0')}`;
 
@@ -56,5 +62,61 @@ describe('shortAddress', () => {
   it('shortens long forms and keeps short ones', () => {
     expect(shortAddress(`0x${'a'.repeat(60)}beef`)).toBe('0xaaaa…beef');
     expect(shortAddress('0x1')).toBe('0x1');
+  });
+});
+
+describe('compactAddresses (short names at display) and canonicalAddresses (hover and copy)', () => {
+  const cafe = long('cafe');
+
+  it.each([
+    [`${cafe}::playground::abort_with`, '0xcafe::playground::abort_with'],
+    ['0x1::aptos_account::transfer', '0x1::aptos_account::transfer'],
+    [`${long('1')}::coin::transfer`, '0x1::coin::transfer'],
+    [`${long('0')}::m::f`, '0x0::m::f'],
+    [`${long('f')}::m::f`, '0xf::m::f'],
+    [`0x${'A'.repeat(64)}::M::F`, `0x${'a'.repeat(64)}::M::F`],
+    [`${long('0b0b')}::m::T`, '0xb0b::m::T'],
+    [`0x1::coin::CoinStore<${cafe}::usd::USD>`, '0x1::coin::CoinStore<0xcafe::usd::USD>'],
+    [
+      `0x1::object::Object<${long('1')}::fungible_asset::Metadata>`,
+      '0x1::object::Object<0x1::fungible_asset::Metadata>',
+    ],
+    [
+      `${cafe}::pair::Pair<${long('b0b')}::a::A, vector<${cafe}::b::B>>`,
+      '0xcafe::pair::Pair<0xb0b::a::A, vector<0xcafe::b::B>>',
+    ],
+    [`Move abort in ${cafe}::playground: 0x2a`, 'Move abort in 0xcafe::playground: 0x2a'],
+    [
+      `Check the arguments against what ${cafe}::playground expects (its source documents abort code 0x2a).`,
+      'Check the arguments against what 0xcafe::playground expects (its source documents abort code 0x2a).',
+    ],
+  ])('shortens %s', (full, short) => {
+    expect(compactAddresses(full)).toBe(short);
+  });
+
+  it('leaves hashes, abort codes and what is not an address before :: as they are', () => {
+    const hash = `0x00${'ab'.repeat(31)}`;
+    expect(compactAddresses(`hash ${hash}`)).toBe(`hash ${hash}`);
+    expect(compactAddresses('EINSUFFICIENT_BALANCE(0x010006)')).toBe(
+      'EINSUFFICIENT_BALANCE(0x010006)',
+    );
+    expect(compactAddresses(`0x${'1'.repeat(65)}::m::f`)).toBe(`0x${'1'.repeat(65)}::m::f`);
+    expect(compactAddresses('a0x0001::m::f')).toBe('a0x0001::m::f');
+    expect(compactAddresses('')).toBe('');
+  });
+
+  it.each([
+    ['0xcafe::playground::abort_with', `${cafe}::playground::abort_with`],
+    [`${cafe}::playground::abort_with`, `${cafe}::playground::abort_with`],
+    [`${long('1')}::coin::CoinStore<0xB0B::m::T>`, `0x1::coin::CoinStore<${long('b0b')}::m::T>`],
+    ['0x0::m::f', '0x0::m::f'],
+    ['0x10::m::f', `${long('10')}::m::f`],
+  ])('writes %s in full as %s', (short, full) => {
+    expect(canonicalAddresses(short)).toBe(full);
+  });
+
+  it('round-trips: the full form of the short form is the full form', () => {
+    const name = `0x1::coin::CoinStore<${cafe}::usd::USD>`;
+    expect(canonicalAddresses(compactAddresses(name))).toBe(name);
   });
 });
