@@ -65,10 +65,16 @@ const cliBoundary = {
 const chainActorsBoundary = {
   patterns: [
     {
-      regex: '^(?!xstate$|@aptos-labs/ts-sdk$|\\./).*',
+      regex: '^(?!xstate$|@aptos-labs/ts-sdk$|\\./|(\\.\\./)+src(/|$)).*',
       allowTypeImports: true,
       message:
         'chainActors/ may import only `@aptos-labs/ts-sdk`, `xstate` (and its own files) at run time; use `import type` for the machines. It runs in the browser and in Node alike.',
+    },
+    {
+      // Not even types: the CLI reaches the app through chainActors/ otherwise.
+      regex: '^(\\.\\./)+src(/|$)',
+      message:
+        'chainActors/ must not import src/ (the browser app), not even types: the CLI runs it too. Move what both need to machines/.',
     },
   ],
 };
@@ -90,6 +96,11 @@ const sharedBoundary = {
     {
       regex: '^(\\.\\./)+(localnet|cli|bench|scripts|tests)(/|$)',
       message: 'replay/ and schemas/ must not import the Node-only parts or tests/.',
+    },
+    {
+      regex: '^(\\.\\./)+src(/|$)',
+      message:
+        'replay/ and schemas/ must not import src/ (the browser app), not even types: the CLI loads them. Move what both need to machines/ or replay/.',
     },
   ],
 };

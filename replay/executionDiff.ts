@@ -1,5 +1,5 @@
 import type { JsonValue, SimulationResult, WorkbenchRun } from '../machines';
-import { balanceChanges } from '../src/features/compose/results/balanceChanges';
+import { balanceChanges } from './balanceChanges';
 
 /** What an execution produced, from a simulation or a committed transaction: the same facts. */
 export type ExecutionFacts = SimulationResult;

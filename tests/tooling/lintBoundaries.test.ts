@@ -88,6 +88,7 @@ describe('import boundaries (eslint.config.js)', () => {
   it.each([
     ["import { areas } from '../src/app/areas';\nexport const a = areas;\n", 'not src/'],
     ["import { startLocalnet } from '../localnet';\nexport const s = startLocalnet;\n", 'not src/'],
+    ["import type { Area } from '../src/app/areas';\nexport type A = Area;\n", 'not src/'],
     ["import { useState } from 'react';\nexport const u = useState;\n", 'without a UI'],
     [
       "import { useQuery } from '@tanstack/react-query';\nexport const q = useQuery;\n",
@@ -109,11 +110,19 @@ describe('import boundaries (eslint.config.js)', () => {
     ["import { readFile } from 'node:fs/promises';\nexport const r = readFile;\n"],
     ["import { useState } from 'react';\nexport const u = useState;\n"],
     ["import { transactionMachine } from '../machines';\nexport const t = transactionMachine;\n"],
-    ["import { areas } from '../src/app/areas';\nexport const a = areas;\n"],
   ])('refuses a run-time import in chainActors/: %s', async (code) => {
     const messages = await boundaryMessages('chainActors/example.ts', code);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain('chainActors/ may import only `@aptos-labs/ts-sdk`, `xstate`');
+  });
+
+  it.each([
+    ["import { areas } from '../src/app/areas';\nexport const a = areas;\n"],
+    ["import type { Area } from '../src/app/areas';\nexport type A = Area;\n"],
+  ])('refuses src/ in chainActors/, even as types: %s', async (code) => {
+    const messages = await boundaryMessages('chainActors/example.ts', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('chainActors/ must not import src/');
   });
 
   it('lets chainActors/ use the SDK, xstate, its own files and machine types', async () => {
@@ -132,6 +141,14 @@ describe('import boundaries (eslint.config.js)', () => {
       "import { startLocalnet } from '../localnet';\nexport const s = startLocalnet;\n",
       'Node-only parts',
     ],
+    [
+      "import { balanceChanges } from '../src/features/transaction/balanceChanges';\nexport const b = balanceChanges;\n",
+      'must not import src/',
+    ],
+    [
+      "import type { NodeTransaction } from '../src/features/transaction';\nexport type N = NodeTransaction;\n",
+      'must not import src/',
+    ],
   ])('refuses in replay/ and schemas/: %s', async (code, expected) => {
     for (const file of ['replay/example.ts', 'schemas/example.ts']) {
       const messages = await boundaryMessages(file, code);
@@ -145,4 +162,21 @@ describe('import boundaries (eslint.config.js)', () => {
       "import { Hex } from '@aptos-labs/ts-sdk';\nimport { redactSecrets } from '../machines';\nimport { buildFromDraft } from '../chainActors';\nexport const all = [Hex, redactSecrets, buildFromDraft];\n";
     expect(await boundaryMessages('replay/example.ts', code)).toEqual([]);
   });
+
+  // The rules above on the real tree: the command line's folders reach nothing of the app.
+  it('finds no import of src/ in replay/, cli/, schemas/ or chainActors/', async () => {
+    const results = await eslint.lintFiles([
+      'replay/**/*.ts',
+      'cli/**/*.ts',
+      'schemas/**/*.ts',
+      'chainActors/**/*.ts',
+    ]);
+    expect(results.length).toBeGreaterThan(10);
+    const boundary = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+        .map((message) => `${result.filePath}: ${message.message}`),
+    );
+    expect(boundary).toEqual([]);
+  }, 60_000);
 });

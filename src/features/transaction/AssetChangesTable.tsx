@@ -4,7 +4,7 @@ import { CopyValue } from '../../components/CopyValue';
 import { formatUnits, unitsText } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { assetQueries, type AssetMetadata } from '../../queries/chainQueries';
-import type { AssetChange } from './balanceChanges';
+import type { AssetChange } from '../../../replay/balanceChanges';
 
 function short(value: string): string {
   return value.length > 18 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;

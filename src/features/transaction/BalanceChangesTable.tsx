@@ -1,7 +1,7 @@
 import { Group, Table, Text } from '@mantine/core';
 import { formatUnits } from '../../format/amounts';
 import { CopyValue } from '../../components/CopyValue';
-import type { BalanceChange } from './balanceChanges';
+import type { BalanceChange } from '../../../replay/balanceChanges';
 import { formatSignedOctas } from './gasFee';
 
 function short(address: string): string {

@@ -5,7 +5,7 @@ import {
   balanceChanges,
   type AssetChange,
   type BalanceChange,
-} from './balanceChanges';
+} from '../../../replay/balanceChanges';
 import { formatSignedOctas, gasFee } from './gasFee';
 import type { NodeTransaction } from './types';
 

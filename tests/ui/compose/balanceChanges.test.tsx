@@ -5,7 +5,7 @@ import type { JsonValue } from '../../../machines';
 import type { NetworkConfig } from '../../../src/network/networks';
 import { assetQueries, type AssetMetadata } from '../../../src/queries/chainQueries';
 import { AssetChangesTable } from '../../../src/features/transaction/AssetChangesTable';
-import { assetChanges, balanceChanges } from '../../../src/features/compose/results/balanceChanges';
+import { assetChanges, balanceChanges } from '../../../replay/balanceChanges';
 import { BalanceChangesTable } from '../../../src/features/transaction/BalanceChangesTable';
 import { transactionBalanceChanges } from '../../../src/features/transaction/decode';
 import fixtures from '../../fixtures/sdkResults.json';

@@ -1,5 +1,5 @@
 import { AccountAddress, createUserDerivedObjectAddress } from '@aptos-labs/ts-sdk';
-import type { JsonValue } from '../../../machines';
+import type { JsonValue } from '../machines';
 
 /** APT's fungible asset metadata address, long form. */
 const APT_METADATA = AccountAddress.from('0xa').toStringLong();
