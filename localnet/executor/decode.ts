@@ -206,7 +206,7 @@ const MAX_U32 = 0xffff_ffffn;
 /**
  * The ts-sdk's `Deserializer` without its copies: the SDK copies the input, then every field
  * through `ArrayBuffer.slice` and a `DataView`, which made decoding the largest cost of admitting
- * a transaction after the signature check (bench/README.md, profile). This one copies the input
+ * a transaction after the signature check (bench/PROFILES.md, profile round 2). This one copies the input
  * once and hands out views of that copy; the SDK's classes (`RawTransaction.deserialize`…) call
  * these methods, so the objects, the values and the error messages are the SDK's own.
  */

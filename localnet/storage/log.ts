@@ -426,7 +426,7 @@ export class DurableLog {
       crc = 0;
     } else {
       // On disk, no concatenation: a block of transfers is hundreds of kilobytes, and copying it
-      // into one buffer first was a sixth of the log's cost (bench/README.md, "Profile: chain
+      // into one buffer first was a sixth of the log's cost (bench/PROFILES.md, "Profile: chain
       // throughput").
       // A stopped chain writes nothing more (as before: its last timers may still fire).
       if (this.fd === null) return positions;
