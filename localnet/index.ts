@@ -71,8 +71,9 @@ export interface Localnet {
 
 /**
  * Starts the local chain and its four HTTP services; resolves when all of them listen. On the
- * default cadence a fresh chain first commits `WARMUP_BLOCKS` (10) blocks, about 5 s, before the
- * readiness port opens (see localnet/README.md, "Block cadence").
+ * default cadence a fresh chain starts with `WARMUP_BLOCKS` (10) empty blocks of history, committed
+ * at once with timestamps in the last few seconds, so it is ready at once (see localnet/README.md,
+ * "Block cadence").
  *
  * @example
  * const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
@@ -116,8 +117,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       indexer: await start('indexer'),
       readiness: 0,
     };
-    // Readiness opens last, once the chain has its first blocks (`LocalNode.whenReady`).
-    await node.whenReady();
+    // Readiness opens last; the chain already has its first blocks (`WARMUP_BLOCKS`).
     ports.readiness = await start('readiness');
     const base = `http://${host.includes(':') ? `[${host}]` : host}`;
     return {

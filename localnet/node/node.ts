@@ -98,7 +98,13 @@ function paginate<T>(
   return { page, cursor: next === undefined ? null : key(next) };
 }
 
-/** Blocks a chain that makes idle blocks commits before it is ready (`LocalNode.whenReady`). */
+/**
+ * Blocks a chain that makes idle blocks has from its start: a fresh one commits them at once, in
+ * the recent past (`BlockProducer.warmUp`). Like a real localnet, whose readiness answers only
+ * after its node has produced blocks for a while, a client that waits for readiness finds a
+ * ledger with history (20 versions), without waiting for it. A chain that makes no blocks by
+ * itself (instant, manual, no idle blocks) starts at genesis.
+ */
 export const WARMUP_BLOCKS = 10;
 
 /**
@@ -178,6 +184,7 @@ export class LocalNode {
       this.clock.restoreOffset(BigInt(checkpoint.clockOffset));
     }
     this.producer.replay(entries, positions);
+    this.producer.warmUp(WARMUP_BLOCKS);
     this.startup = { fromCheckpoint: resumed, replayedEntries: entries.length };
     this.checkpointedVersion = resumed ? (checkpoint?.ledger.versions ?? 1) - 1 : 0;
     this.dev = new DevControls({
@@ -580,27 +587,6 @@ export class LocalNode {
 
   miningMode(): MiningMode {
     return this.producer.miner.mode;
-  }
-
-  /**
-   * Resolves when the chain may say it is ready (`startLocalnet` opens the readiness port then).
-   * A chain that makes empty blocks while idle (the default cadence) is ready once it has committed
-   * `WARMUP_BLOCKS` blocks, about 5 s after a fresh start: like a real localnet, whose readiness
-   * answers only after its node has been producing blocks for a while, a client that waits for
-   * readiness finds a ledger with history (20 versions). A chain already that high (restarted from
-   * its log), or one that makes no blocks by itself (instant, manual, no idle blocks), is ready at
-   * once.
-   */
-  whenReady(): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const mode = this.miningMode();
-        const idleBlocks = mode.mode === 'interval' && (mode.idleBlockMs ?? 0) > 0;
-        if (this.stopped || !idleBlocks || this.ledger.height >= WARMUP_BLOCKS) resolve();
-        else setTimeout(check, 50);
-      };
-      check();
-    });
   }
 
   setMining(mode: MiningMode): void {

@@ -31,7 +31,7 @@ describe('default cadence', () => {
     }
   }, 30_000);
 
-  it('opens readiness on a fresh chain only after its first 10 blocks (20 versions)', async () => {
+  it('opens readiness on a fresh chain with its first 10 blocks (20 versions)', async () => {
     expect(WARMUP_BLOCKS).toBe(10);
     const localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
     try {

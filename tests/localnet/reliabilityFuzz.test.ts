@@ -22,7 +22,7 @@ const SEED = Number(process.env.REST_FUZZ_SEED ?? 15);
 let chain: Chain;
 let urls: ChainUrls;
 beforeAll(async () => {
-  // The default cadence: a fresh chain commits its first 10 blocks (~5 s) before it is ready.
+  // The default cadence: a fresh chain starts with its first 10 blocks, committed at once.
   chain = await startChain({ blockTimeMs: 250 });
   urls = chain.localnet.urls;
 }, 30_000);

@@ -80,7 +80,7 @@ vi.mock('../../../../src/aptos/createAptos', async (importOriginal) => {
 let localnet: Localnet;
 
 beforeAll(async () => {
-  // Default cadence: a fresh chain commits its first 10 blocks (~5 s) before it is ready.
+  // Default cadence: a fresh chain starts with its first 10 blocks, committed at once.
   localnet = await startLocalnet({ ephemeral: true, ports: 'auto' });
 }, 30_000);
 afterAll(async () => {
