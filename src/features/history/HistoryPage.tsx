@@ -80,7 +80,6 @@ export function HistoryPage() {
       ) : (
         <RunList
           runs={shown}
-          retriedBy={retriedBy}
           selected={selectedIds}
           onSelect={(id, on) =>
             setSelectedIds((current) => {

@@ -14,6 +14,8 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { WorkbenchRun } from '../../../machines';
+import { CopyValue } from '../../components/CopyValue';
+import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
 import { RunResults } from '../compose/results/ResultsPanel';
 import { useIsLiveRun, type RunStore } from '../runs';
@@ -24,7 +26,8 @@ import { ResubmitPanel } from './ResubmitPanel';
 import { downloadRuns } from './runFiles';
 import { readableLink } from './readableLink';
 import { runHref, visualizerHref } from './useHistoryRoute';
-import { isFailure, resultsData, shortHex, stateColor } from './runView';
+import { isFailure, resultsData, shortHex } from './runView';
+import { StateBadge } from './StateBadge';
 
 export interface RunDetailProps {
   record: WorkbenchRun;
@@ -40,6 +43,8 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
   const { network } = useNetwork();
   // A busy last state with no actor behind it: the run stopped waiting, it did not end.
   const interrupted = record.tags.includes('busy') && !live;
+  const fn = record.draft.payload.function;
+  const fullName = canonicalAddresses(fn);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="start">
@@ -48,17 +53,40 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
             ← All runs
           </Anchor>
           <Group gap="xs">
-            <Title order={3} size="h4" ff="monospace">
-              {record.draft.payload.function}
+            <Title
+              order={3}
+              size="h4"
+              ff="monospace"
+              title={fullName}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {compactAddresses(fn)}
             </Title>
-            <Badge color={stateColor(record.state)} aria-label="Outcome">
-              {record.state}
-            </Badge>
+            <CopyValue value={fullName} label={`Copy the function ${fullName}`} />
+            <StateBadge state={record.state} />
           </Group>
           <Text size="xs">
             Run {record.id} · attempt {record.attempt} · {record.network.name} (
             {record.network.nodeUrl}) · started {new Date(record.startedAt).toLocaleString()}
           </Text>
+          <Group gap={4} wrap="wrap">
+            <Text size="xs">
+              Machine state <Code>{record.state}</Code> · sender
+            </Text>
+            <Text size="xs" ff="monospace" title={record.draft.sender}>
+              {shortHex(record.draft.sender)}
+            </Text>
+            <CopyValue value={record.draft.sender} label="Copy the sender's address" />
+            {record.chain.hash && (
+              <>
+                <Text size="xs">· hash</Text>
+                <Text size="xs" ff="monospace" title={record.chain.hash}>
+                  {shortHex(record.chain.hash)}
+                </Text>
+                <CopyValue value={record.chain.hash} label="Copy the transaction hash" />
+              </>
+            )}
+          </Group>
           <Group gap="xs">
             {record.retryOf && (
               <Anchor style={readableLink} href={runHref(record.retryOf)} size="sm">

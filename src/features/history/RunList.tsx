@@ -1,19 +1,13 @@
-import {
-  Anchor,
-  Badge,
-  Checkbox,
-  Group,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Checkbox, Group, Select, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import type { WorkbenchRun } from '../../../machines';
+import { canonicalAddresses, compactAddresses } from '../../format/address';
 import type { RunFilter } from '../runs';
 import { readableLink } from './readableLink';
+import classes from './RunList.module.css';
 import { runHref } from './useHistoryRoute';
-import { durationMs, formatDuration, shortHex, stateColor } from './runView';
+import { durationMs, formatDuration } from './runView';
+import { StateBadge } from './StateBadge';
+import { stateLabel } from './stateLabels';
 
 const OUTCOMES = [
   { value: '', label: 'Any outcome' },
@@ -28,7 +22,7 @@ const OUTCOMES = [
     'timedOut',
     'buildError',
     'simulationError',
-  ].map((state) => ({ value: state, label: state })),
+  ].map((state) => ({ value: state, label: stateLabel(state) })),
 ];
 
 const NETWORKS = ['', 'local', 'devnet', 'testnet', 'mainnet', 'custom'].map((value) => ({
@@ -83,8 +77,6 @@ export function RunFilters({ filter, onChange }: RunFiltersProps) {
 
 export interface RunListProps {
   runs: readonly WorkbenchRun[];
-  /** Every stored run id → record, for the attempt-chain links. */
-  retriedBy: ReadonlyMap<string, string[]>;
   selected: ReadonlySet<string>;
   onSelect: (id: string, selected: boolean) => void;
 }
@@ -94,81 +86,57 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   timeStyle: 'medium',
 });
 
-/** Runs, newest first: outcome, function, sender, network, hash, start time, duration, chain. */
-export function RunList({ runs, retriedBy, selected, onSelect }: RunListProps) {
+/**
+ * Runs, newest first, in the columns a user scans: outcome, function, start time, duration. The
+ * sender, network, hash and attempt chain are on the run's page. The table fits its page at any
+ * width: the function (short addresses, the full one on hover) takes what is left and wraps.
+ */
+export function RunList({ runs, selected, onSelect }: RunListProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table aria-label="Recorded runs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <VisuallyHidden>Select</VisuallyHidden>
-            </Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>Function</Table.Th>
-            <Table.Th>Sender</Table.Th>
-            <Table.Th>Network</Table.Th>
-            <Table.Th>Hash</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((run) => {
-            const retries = retriedBy.get(run.id) ?? [];
-            return (
-              <Table.Tr key={run.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select the run of ${new Date(run.startedAt).toISOString()}`}
-                    checked={selected.has(run.id)}
-                    onChange={(event) => onSelect(run.id, event.currentTarget.checked)}
-                  />
-                </Table.Td>
-                {/* As wide as its badge: a narrow table must not cut the outcome to "COMMITT…". */}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    color={stateColor(run.state)}
-                    variant="light"
-                    c="var(--mantine-color-text)"
-                    styles={{ label: { overflow: 'visible' } }}
-                  >
-                    {run.state}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ff="monospace">
-                  <Anchor style={readableLink} href={runHref(run.id)} size="sm">
-                    {run.draft.payload.function}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ff="monospace">{shortHex(run.draft.sender)}</Table.Td>
-                <Table.Td>{run.network.name}</Table.Td>
-                <Table.Td ff="monospace">
-                  {run.chain.hash ? shortHex(run.chain.hash) : '—'}
-                </Table.Td>
-                <Table.Td>{timeFormat.format(run.startedAt)}</Table.Td>
-                <Table.Td>{formatDuration(durationMs(run))}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {run.retryOf && (
-                      <Anchor style={readableLink} href={runHref(run.retryOf)} size="xs">
-                        retries a run
-                      </Anchor>
-                    )}
-                    {retries.map((id, index) => (
-                      <Anchor style={readableLink} key={id} href={runHref(id)} size="xs">
-                        retried{retries.length > 1 ? ` (${index + 1})` : ''}
-                      </Anchor>
-                    ))}
-                    {!run.retryOf && retries.length === 0 && <Text size="xs">—</Text>}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table aria-label="Recorded runs" fz="sm" className={classes.table}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th className={classes.fit}>
+            <VisuallyHidden>Select</VisuallyHidden>
+          </Table.Th>
+          <Table.Th className={classes.fit}>Outcome</Table.Th>
+          <Table.Th>Function</Table.Th>
+          <Table.Th className={classes.fit}>Started</Table.Th>
+          <Table.Th className={classes.fit}>Duration</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {runs.map((run) => {
+          const fn = run.draft.payload.function;
+          return (
+            <Table.Tr key={run.id}>
+              <Table.Td className={classes.fit}>
+                <Checkbox
+                  aria-label={`Select the run of ${new Date(run.startedAt).toISOString()}`}
+                  checked={selected.has(run.id)}
+                  onChange={(event) => onSelect(run.id, event.currentTarget.checked)}
+                />
+              </Table.Td>
+              {/* As wide as its badge: a narrow table must not cut the outcome short. */}
+              <Table.Td className={classes.outcome}>
+                <StateBadge state={run.state} />
+              </Table.Td>
+              <Table.Td ff="monospace" className={classes.name}>
+                <Anchor
+                  style={readableLink}
+                  href={runHref(run.id)}
+                  size="sm"
+                  title={canonicalAddresses(fn)}
+                >
+                  {compactAddresses(fn)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td className={classes.fit}>{timeFormat.format(run.startedAt)}</Table.Td>
+              <Table.Td className={classes.fit}>{formatDuration(durationMs(run))}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

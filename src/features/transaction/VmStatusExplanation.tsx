@@ -1,6 +1,8 @@
 import { Alert, Box, Code, List, Stack, Text } from '@mantine/core';
+import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { CodeText } from './CodeText';
 import { explainVmStatus } from './explainVmStatus';
+import classes from './VmStatusExplanation.module.css';
 
 /**
  * A VM status with its plain-words explanation (abort parts, out of gas, validation code). A
@@ -8,10 +10,14 @@ import { explainVmStatus } from './explainVmStatus';
  */
 export function VmStatusExplanation({ vmStatus }: { vmStatus: string }) {
   const explained = explainVmStatus(vmStatus);
+  // Modules named with short addresses (0xcafe::playground); the VM status line keeps the chain's.
+  const abortModule = explained.abort
+    ? `${explained.abort.address}::${explained.abort.module}`
+    : '';
   const ok = explained.kind === 'success';
   return (
-    <Box role="group" aria-label="VM status explained">
-      <Alert color={ok ? 'teal' : 'red'} variant="light" title={explained.title}>
+    <Box role="group" aria-label="VM status explained" className={classes.panel}>
+      <Alert color={ok ? 'teal' : 'red'} variant="light" title={compactAddresses(explained.title)}>
         <Stack gap={4}>
           <Text size="sm">
             VM status: <Code>{vmStatus}</Code>
@@ -19,7 +25,8 @@ export function VmStatusExplanation({ vmStatus }: { vmStatus: string }) {
           {explained.abort && (
             <List size="sm" spacing={0}>
               <List.Item>
-                Module: <Code>{`${explained.abort.address}::${explained.abort.module}`}</Code>
+                Module:{' '}
+                <Code title={canonicalAddresses(abortModule)}>{compactAddresses(abortModule)}</Code>
               </List.Item>
               <List.Item>Name: {explained.abort.name ?? '(not named by the module)'}</List.Item>
               <List.Item>
@@ -33,11 +40,11 @@ export function VmStatusExplanation({ vmStatus }: { vmStatus: string }) {
             </List>
           )}
           <Text size="sm">
-            <CodeText>{explained.explanation}</CodeText>
+            <CodeText>{compactAddresses(explained.explanation)}</CodeText>
           </Text>
           {explained.fix && (
             <Text size="sm">
-              <strong>Fix:</strong> <CodeText>{explained.fix}</CodeText>
+              <strong>Fix:</strong> <CodeText>{compactAddresses(explained.fix)}</CodeText>
             </Text>
           )}
         </Stack>

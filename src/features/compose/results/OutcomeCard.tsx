@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Code, Group, Stack, Text } from '@mantine/core';
 import type { StepOutcome } from '../../../../machines';
+import { compactAddresses } from '../../../format/address';
 import { CodeText } from '../../transaction/CodeText';
 import { explainValidationCode } from '../../transaction/explainVmStatus';
 import { ExpirationVsChainTime } from './ExpirationVsChainTime';
@@ -38,7 +39,7 @@ export function OutcomeCard({
       <Alert color={COLORS[state] ?? 'red'} title={`Last step: ${outcome.step} → ${state}`}>
         <Stack gap={4}>
           <Text size="sm">
-            <CodeText>{details.summary}</CodeText>
+            <CodeText>{compactAddresses(details.summary)}</CodeText>
           </Text>
           <Group gap="xs">
             {details.walletStatus && (

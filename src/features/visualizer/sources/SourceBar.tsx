@@ -1,5 +1,7 @@
 import { Alert, Button, FileButton, Group, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
+import { canonicalAddresses, compactAddresses } from '../../../format/address';
+import { useLiveRunRecord } from '../../runs';
 import type { MachineGraph } from '../graph/machineGraph';
 import { keepVisualizerFile } from './useVisualizerData';
 import { hashOf, type VisualizerRoute } from './useVisualizerRoute';
@@ -35,6 +37,11 @@ export function SourceBar({ route, data, error, loading, graph, onSourceChange }
   const [fileError, setFileError] = useState<string | null>(null);
   /** A file that was refused: the view keeps what it showed. */
   const [loadError, setLoadError] = useState<{ name: string; message: string } | null>(null);
+  const live = useLiveRunRecord();
+  // The function the shown run calls: from its record, or the live run's.
+  const record =
+    data?.record ?? (data?.kind === 'live' && live?.id === data.runId ? live : undefined);
+  const fn = record?.draft.payload.function;
 
   async function loadFile(file: File | null) {
     if (!file) return;
@@ -101,9 +108,21 @@ export function SourceBar({ route, data, error, loading, graph, onSourceChange }
             Export
           </Button>
         </Group>
-        <Text size="sm" fw={600} aria-live="polite">
-          {data ? data.title : loading ? 'Loading…' : 'Nothing to show'}
-        </Text>
+        <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} aria-live="polite">
+            {data ? data.title : loading ? 'Loading…' : 'Nothing to show'}
+          </Text>
+          {fn && (
+            <Text
+              size="sm"
+              ff="monospace"
+              title={canonicalAddresses(fn)}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {compactAddresses(fn)}
+            </Text>
+          )}
+        </Group>
       </Group>
       {data?.fileRuns && (
         <Select

@@ -8,6 +8,7 @@ import {
   type TracedMachine,
   type WorkbenchTraceSnapshot,
 } from '../../../inspection/workbenchTrace';
+import { compactAddresses } from '../../../format/address';
 import type { MachineGraph } from '../graph/machineGraph';
 import { buildTimeline, type SourceTransition, type Timeline } from '../timeline/timelineModel';
 import type { RebuiltContexts } from './rebuildContexts';
@@ -265,7 +266,7 @@ const WHAT_TO_LOAD =
 
 /** A run's label in the run picker: its place, function, end state and id. */
 function runLabel(run: WorkbenchRun, index: number): string {
-  return `${index + 1}. ${run.draft.payload.function} \u2192 ${run.state} (${run.id.slice(0, 8)})`;
+  return `${index + 1}. ${compactAddresses(run.draft.payload.function)} \u2192 ${run.state} (${run.id.slice(0, 8)})`;
 }
 
 /**

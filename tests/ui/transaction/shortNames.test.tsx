@@ -1,0 +1,94 @@
+/**
+ * Functions and modules are named with short addresses wherever the app shows them (the node's
+ * and the explorer's form, `0xcafe::playground`), the full form on hover: the VM status panel,
+ * the outcome card, and the visualizer's source bar and run picker. The chain's own text (the VM
+ * status line, stored records) is kept as it came.
+ */
+import { describe, expect, it } from 'vitest';
+import { transactionMachine, type WorkbenchRun } from '../../../machines';
+import { serializeRunFile } from '../../../schemas/runFile';
+import { OutcomeCard } from '../../../src/features/compose/results/OutcomeCard';
+import { VmStatusExplanation } from '../../../src/features/transaction/VmStatusExplanation';
+import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
+import { SourceBar } from '../../../src/features/visualizer/sources/SourceBar';
+import { parseVisualizerFile } from '../../../src/features/visualizer/sources/visualizerData';
+import { sampleRun } from '../../runs/sampleRuns';
+import { render, screen, within } from '../../test-utils/render';
+
+const CAFE = `0x${'cafe'.padStart(64, '0')}`;
+const ABORT = `Move abort in ${CAFE}::playground: 0x2a`;
+const graph = machineGraph(transactionMachine);
+
+describe('the VM status panel names the module short', () => {
+  it('in its title, module, explanation and fix; the VM status line is the chain’s', () => {
+    render(<VmStatusExplanation vmStatus={ABORT} />);
+    const panel = screen.getByRole('group', { name: 'VM status explained' });
+    expect(within(panel).getByText('Move abort in 0xcafe::playground')).toBeInTheDocument();
+    expect(within(panel).getByTitle(`${CAFE}::playground`)).toHaveTextContent(
+      /^0xcafe::playground$/,
+    );
+    expect(panel).toHaveTextContent('The module 0xcafe::playground stopped the transaction');
+    expect(panel).toHaveTextContent('Check the arguments against what 0xcafe::playground expects');
+    expect(within(panel).getByText(ABORT)).toBeInTheDocument();
+    // The long form appears once: the chain's own VM status line.
+    expect(panel.textContent?.split(CAFE).length).toBe(2);
+  });
+});
+
+describe('the outcome card names the module short', () => {
+  it('in the classifier’s summary', () => {
+    render(
+      <OutcomeCard
+        outcome={{
+          step: 'submit',
+          state: 'failed',
+          details: { summary: `Committed but failed: ${ABORT}. Gas was charged.`, source: 'chain' },
+        }}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Step outcome' });
+    expect(card).toHaveTextContent('Committed but failed: Move abort in 0xcafe::playground: 0x2a.');
+    expect(card).not.toHaveTextContent(CAFE);
+  });
+});
+
+function abortRun(id: string): WorkbenchRun {
+  const base = sampleRun({ id });
+  return {
+    ...base,
+    draft: {
+      ...base.draft,
+      payload: { ...base.draft.payload, function: `${CAFE}::playground::abort_with` },
+    },
+  };
+}
+
+describe('the visualizer’s source bar names the run’s function short', () => {
+  it('beside the run’s title, the full form on hover', () => {
+    const data = parseVisualizerFile(serializeRunFile([abortRun('run-short-1')]), graph);
+    render(
+      <SourceBar
+        route={{ kind: 'file' }}
+        data={data}
+        error={null}
+        loading={false}
+        graph={graph}
+        onSourceChange={() => {}}
+      />,
+    );
+    const bar = screen.getByRole('region', { name: 'Source' });
+    expect(within(bar).getByText('0xcafe::playground::abort_with')).toHaveAttribute(
+      'title',
+      `${CAFE}::playground::abort_with`,
+    );
+    expect(bar).not.toHaveTextContent(CAFE);
+  });
+
+  it('in the run picker of a file of several runs', () => {
+    const text = serializeRunFile([abortRun('run-short-1'), sampleRun({ id: 'run-short-2' })]);
+    expect(parseVisualizerFile(text, graph).fileRuns?.labels).toEqual([
+      '1. 0xcafe::playground::abort_with → building (run-shor)',
+      '2. 0x1::aptos_account::transfer → building (run-shor)',
+    ]);
+  });
+});
