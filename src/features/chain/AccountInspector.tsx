@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Panel } from '../../components/Panel';
 import { CopyValue } from '../../components/CopyValue';
 import { formatApt } from '../../format/amounts';
-import { parseAddress } from '../../format/address';
+import { canonicalAddresses, compactAddresses, parseAddress } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
 import { accountQueries } from '../../queries/chainQueries';
 import { errorMessage } from '../../errors/errorMessage';
@@ -32,8 +32,13 @@ function Resources({ address }: { address: string }) {
         {resources.data.map((resource) => (
           <Accordion.Item key={resource.type} value={resource.type}>
             <Accordion.Control>
-              <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {resource.type}
+              <Text
+                ff="monospace"
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                title={canonicalAddresses(resource.type)}
+              >
+                {compactAddresses(resource.type)}
               </Text>
             </Accordion.Control>
             <Accordion.Panel>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text } from 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../errors/errorMessage';
+import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
 import { explorerQueries } from './explorerQueries';
 
@@ -9,12 +10,12 @@ function shortHash(hash: string): string {
   return `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 }
 
-function functionOf(payload: unknown): string {
+function functionOf(payload: unknown): string | null {
   if (typeof payload === 'object' && payload !== null && 'function' in payload) {
     const name = (payload as { function: unknown }).function;
-    if (typeof name === 'string') return name.replace(/^0x0*([0-9a-f])/, '0x$1');
+    if (typeof name === 'string') return name;
   }
-  return '—';
+  return null;
 }
 
 function timeOf(micros: string | undefined): string {
@@ -64,6 +65,7 @@ export function AccountTransactions({
             <Table.Tbody>
               {transactions.map((tx) => {
                 const user = tx.type === 'user_transaction' ? tx : null;
+                const fn = functionOf(user?.payload);
                 return (
                   <Table.Tr key={tx.hash}>
                     <Table.Td ff="monospace">{user?.sequence_number ?? '—'}</Table.Td>
@@ -81,8 +83,12 @@ export function AccountTransactions({
                         {shortHash(tx.hash)}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td ff="monospace" fz="xs">
-                      {functionOf(user?.payload)}
+                    <Table.Td
+                      ff="monospace"
+                      fz="xs"
+                      title={fn === null ? undefined : canonicalAddresses(fn)}
+                    >
+                      {fn === null ? '—' : compactAddresses(fn)}
                     </Table.Td>
                     <Table.Td>
                       {user ? (

@@ -7,13 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { transactionMachine, type WorkbenchRun } from '../../../machines';
 import { serializeRunFile } from '../../../schemas/runFile';
+import { AccountTransactions } from '../../../src/features/chain/AccountTransactions';
+import { explorerQueries } from '../../../src/features/chain/explorerQueries';
 import { OutcomeCard } from '../../../src/features/compose/results/OutcomeCard';
+import { defaultNetwork } from '../../../src/network/networks';
 import { VmStatusExplanation } from '../../../src/features/transaction/VmStatusExplanation';
 import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
 import { SourceBar } from '../../../src/features/visualizer/sources/SourceBar';
 import { parseVisualizerFile } from '../../../src/features/visualizer/sources/visualizerData';
 import { sampleRun } from '../../runs/sampleRuns';
-import { render, screen, within } from '../../test-utils/render';
+import { createTestQueryClient, render, screen, within } from '../../test-utils/render';
 
 const CAFE = `0x${'cafe'.padStart(64, '0')}`;
 const ABORT = `Move abort in ${CAFE}::playground: 0x2a`;
@@ -90,5 +93,40 @@ describe('the visualizer’s source bar names the run’s function short', () =>
       '1. 0xcafe::playground::abort_with → building (run-shor)',
       '2. 0x1::aptos_account::transfer → building (run-shor)',
     ]);
+  });
+});
+
+describe('the Chain page names a transaction’s function short', () => {
+  it('in an account’s sent transactions, the full form on hover', async () => {
+    const sender = `0x${'a11ce'.padStart(64, '0')}`;
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(explorerQueries.transactions(defaultNetwork, sender, 0).queryKey, {
+      count: 1,
+      page: 0,
+      pageCount: 1,
+      transactions: [
+        {
+          type: 'user_transaction',
+          hash: `0x${'ab'.repeat(32)}`,
+          version: '7',
+          sequence_number: '0',
+          success: false,
+          timestamp: '1700000000000000',
+          payload: {
+            type: 'entry_function_payload',
+            function: `${CAFE}::playground::abort_with`,
+            type_arguments: [],
+            arguments: ['42'],
+          },
+        },
+        // Only the fields the table reads, not a whole node transaction.
+      ] as never,
+    });
+    render(<AccountTransactions address={sender} onOpen={() => {}} />, { queryClient });
+    const table = await screen.findByRole('table', { name: 'Transactions sent by the account' });
+    expect(within(table).getByText('0xcafe::playground::abort_with')).toHaveAttribute(
+      'title',
+      `${CAFE}::playground::abort_with`,
+    );
   });
 });
