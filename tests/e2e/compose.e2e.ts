@@ -97,11 +97,11 @@ async function expectInViewport(locator: Locator, what: string): Promise<void> {
 }
 const step = (name: string | RegExp) => runSection().getByRole('button', { name, exact: true });
 
-async function shot(name: string, folder = 'test-results'): Promise<void> {
+async function shot(name: string): Promise<void> {
   // No tooltip left open by the last click in the picture.
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
@@ -145,7 +145,7 @@ describe('compose and run journeys in Chromium', () => {
   it('connects and funds from the get-started steps (connect, fund, then build)', async () => {
     const start = page.getByRole('region', { name: 'Get started' });
     await start.getByRole('heading', { name: 'Nothing run yet' }).waitFor();
-    await shot('compose-0-get-started', 'docs/screenshots');
+    await shot('compose-0-get-started');
     await start.getByRole('button', { name: 'Connect the dev wallet' }).click();
     await answerPrompt('Connect this app to the dev wallet?', 'Approve');
     await start.getByText(/^Sender 0x[0-9a-f]{64}$/).waitFor();
@@ -218,7 +218,7 @@ describe('compose and run journeys in Chromium', () => {
     ).resolves.toBe(true);
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: 'docs/screenshots/compose-1-committed.png' });
+    await page.screenshot({ path: 'test-results/compose-1-committed.png' });
     await expectAccessible(page, 'compose-1-committed (viewport)');
   });
 
@@ -254,7 +254,7 @@ describe('compose and run journeys in Chromium', () => {
     await expect(
       events.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) + 1),
     ).resolves.toBe(true);
-    await shot('compose-tabs-events', 'docs/screenshots');
+    await shot('compose-tabs-events');
 
     await tab(/^Write set/).click();
     await committed
@@ -340,7 +340,7 @@ describe('compose and run journeys in Chromium', () => {
         'Wait: done',
         'Outcome: failed',
       ]);
-    await shot('compose-3-failed-abort', 'docs/screenshots');
+    await shot('compose-3-failed-abort');
   });
 
   it('4. ends submitRejected with a stale sequence number', async () => {
@@ -450,7 +450,7 @@ describe('compose and run journeys in Chromium', () => {
     await step('Run all').click();
     await answerPrompt('Sign this transaction?', 'Approve');
     await expectState('committed');
-    await shot('compose-6-committed-after-clock-jump', 'docs/screenshots');
+    await shot('compose-6-committed-after-clock-jump');
   });
 
   it('builds the draft the form shows when Build is pressed right after typing', async () => {

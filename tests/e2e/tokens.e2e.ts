@@ -41,10 +41,10 @@ afterEach(async (context) => {
   expect(takeProblems(session)).toEqual(NO_PROBLEMS);
 });
 
-async function shot(name: string, folder = 'test-results'): Promise<void> {
+async function shot(name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
@@ -154,7 +154,7 @@ describe('digital assets in Chromium: create a collection, mint, transfer', () =
       name: 'Fungible-asset balances of the account',
     });
     await assets.getByText(/^0\.9\d* APT$/).waitFor();
-    await shot('chain-account-tokens', 'docs/screenshots');
+    await shot('chain-account-tokens');
   });
 
   it('transfer a token: the token is picked from the account; commits', async () => {

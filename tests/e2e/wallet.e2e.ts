@@ -158,10 +158,10 @@ async function connectDevWallet(decision: 'Approve' | 'Reject' | 'Cancel'): Prom
   await answerPrompt('Connect this app to the dev wallet?', decision);
 }
 
-async function shot(name: string, folder = 'test-results'): Promise<void> {
+async function shot(name: string): Promise<void> {
   // Let Mantine's transitions (150 ms fades) finish.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
@@ -263,7 +263,7 @@ describe('wallet journeys in Chromium', () => {
     await panel
       .getByText('Balance: 1.25 APT (125,000,000 octas)', { exact: true })
       .waitFor({ timeout: 15_000 });
-    await shot('wallet-fund-chosen-amount', 'docs/screenshots');
+    await shot('wallet-fund-chosen-amount');
   });
 
   it('signs and submits a transfer through the prompt, and shows the committed hash', async () => {
