@@ -21,15 +21,15 @@ import type {
   SimulationResult,
   WalletRequestStatus,
 } from './types';
-import { VM_VALIDATION_ADVICE, VM_VALIDATION_CODES } from './vmValidation';
+import {
+  explainValidationCode,
+  explainVmStatus,
+  validationCodeName,
+  vmStatusInSentence,
+} from './vmStatus';
 import { toWalletStatus } from './walletRefusal';
 
 const WAIT_TIMEOUT = /timed out in pending state|failed and timed out after/i;
-
-/** A VM status inside a sentence, without its own final period. */
-function withoutPeriod(vmStatus: string): string {
-  return vmStatus.replace(/\.+$/, '');
-}
 
 function transportSummary(what: string, nodeUrl: string | null | undefined): string {
   const where = nodeUrl ? `the node at ${nodeUrl}` : 'the node';
@@ -44,7 +44,7 @@ function nodeDetails(v: ErrorView): OutcomeDetails {
   if (body?.vmErrorCode !== null && body?.vmErrorCode !== undefined) {
     details.vmErrorCode = body.vmErrorCode;
     const named = /Validation Code: ([A-Z0-9_]+)/.exec(body.message ?? v.message)?.[1];
-    const name = named ?? VM_VALIDATION_CODES[body.vmErrorCode];
+    const name = named ?? validationCodeName(body.vmErrorCode);
     if (name) details.vmErrorName = name;
   }
   return details;
@@ -106,7 +106,7 @@ function committedClassification(committed: CommittedResult): Classification {
     committed,
     details: {
       ...base,
-      summary: `Committed but failed: ${withoutPeriod(committed.vmStatus)}. Gas was charged (${committed.gasUsed} units); fix the cause and retry.`,
+      summary: `Committed but failed: ${vmStatusInSentence(committed.vmStatus)}. Gas was charged (${committed.gasUsed} units). ${explainVmStatus(committed.vmStatus).fix ?? 'Fix the cause and retry.'}`,
     },
   };
 }
@@ -144,10 +144,15 @@ function classifyBuildError(v: ErrorView, nodeUrl: ClassifyArgs['nodeUrl']): Cla
   return { state: 'buildError', details: { summary, source: 'sdk', cause: causeOf(v) } };
 }
 
-/** A simulated validation failure (the bare status name), explained like a refusal on submit. */
-function validationAdvice(vmStatus: string, args: ClassifyArgs): string | undefined {
-  if (!/^[A-Z0-9_]+$/.test(vmStatus)) return undefined;
-  return multiSignerAdvice(vmStatus, args) ?? VM_VALIDATION_ADVICE[vmStatus];
+/**
+ * What to do about a failed simulation: the signers' diagnosis of a validation failure (the bare
+ * status name) when there is one (`; …`), else the catalog's fix for the status.
+ */
+function simulationAdvice(vmStatus: string, args: ClassifyArgs): string {
+  const specific = /^[A-Z0-9_]+$/.test(vmStatus) ? multiSignerAdvice(vmStatus, args) : undefined;
+  if (specific !== undefined) return `; ${specific}. Submitting it would fail the same way.`;
+  const fix = explainVmStatus(vmStatus).fix;
+  return `. Submitting it would fail the same way.${fix === null ? '' : ` ${fix}`}`;
 }
 
 function classifySimulation(args: ClassifyArgs): Classification {
@@ -199,7 +204,6 @@ function classifySimulation(args: ClassifyArgs): Classification {
     changes: executed.changes,
   };
   if (executed.feePaidBy !== undefined) simulation.feePaidBy = executed.feePaidBy;
-  const advice = executed.success ? undefined : validationAdvice(executed.vmStatus, args);
   const details: OutcomeDetails = {
     summary: executed.success
       ? `Simulation succeeded using ${executed.gasUsed} gas units${
@@ -207,7 +211,7 @@ function classifySimulation(args: ClassifyArgs): Classification {
             ? ''
             : `, paid by the fee payer ${simulation.feePaidBy}`
         }.`
-      : `Simulation failed: ${withoutPeriod(executed.vmStatus)}${advice ? `; ${advice}` : ''}. Submitting it would fail the same way.`,
+      : `Simulation failed: ${vmStatusInSentence(executed.vmStatus)}${simulationAdvice(executed.vmStatus, args)}`,
     source: 'chain',
     vmStatus: executed.vmStatus,
     gasUsed: executed.gasUsed,
@@ -267,12 +271,15 @@ function classifyWalletError(v: ErrorView, signer?: SignerSlot): Classification 
 }
 
 /**
- * Why the node refused a transaction with more than one signer, by validation code: the codes
- * are the same as for one signer (a real node reports a missing signature, one more than 32 and
- * one that does not verify all as INVALID_SIGNATURE), so the signers tell the causes apart.
+ * Why the node refused a transaction with more than one signer (a fee payer counts), by
+ * validation code: the codes are the same as for one signer (a real node reports a missing
+ * signature, one more than 32 and one that does not verify all as INVALID_SIGNATURE), so the
+ * signers tell the causes apart.
  */
 function multiSignerAdvice(name: string, args: ClassifyArgs): string | undefined {
   const signers = args.signers ?? [];
+  // One signer: the catalog's fix says it all.
+  if (signers.length < 2) return undefined;
   const signatures = args.signatures ?? [];
   const feePayer =
     signatures.find((s) => s.role === 'feePayer')?.address ??
@@ -338,15 +345,22 @@ function classifySubmitError(
     };
   }
   const details = nodeDetails(v);
-  const advice = details.vmErrorName
-    ? ((args === undefined ? undefined : multiSignerAdvice(details.vmErrorName, args)) ??
-      VM_VALIDATION_ADVICE[details.vmErrorName])
-    : undefined;
-  details.summary = details.vmErrorName
-    ? `The node refused the transaction: ${details.vmErrorName}${advice ? `; ${advice}` : ''}.`
-    : details.errorCode === 'mempool_is_full'
-      ? 'The node’s mempool is full. Wait a moment and retry.'
-      : `The node refused the transaction (${details.errorCode ?? `HTTP ${details.httpStatus ?? '?'}`}).`;
+  const { vmErrorName, vmErrorCode } = details;
+  // The catalog's fix, as the outcome panel shows it beside the summary.
+  const fix =
+    vmErrorName === undefined && vmErrorCode === undefined
+      ? ''
+      : ` ${explainValidationCode({ name: vmErrorName ?? null, code: vmErrorCode ?? null }).fix}`;
+  const specific =
+    vmErrorName === undefined || args === undefined
+      ? undefined
+      : multiSignerAdvice(vmErrorName, args);
+  details.summary =
+    vmErrorName !== undefined
+      ? `The node refused the transaction: ${vmErrorName}${specific === undefined ? `.${fix}` : `; ${specific}.`}`
+      : details.errorCode === 'mempool_is_full'
+        ? 'The node’s mempool is full. Wait a moment and retry.'
+        : `The node refused the transaction (${details.errorCode ?? `HTTP ${details.httpStatus ?? '?'}`}).${fix}`;
   return { state: 'submitRejected', details };
 }
 

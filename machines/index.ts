@@ -54,7 +54,22 @@ export {
 } from './signers';
 export type { SignTransactionInput } from './transactionActors';
 export { classifyOutcome } from './classifyOutcome';
-export { VM_VALIDATION_CODES } from './vmValidation';
+export {
+  explainValidationCode,
+  explainVmStatus,
+  needsRebuild,
+  OUT_OF_GAS,
+  parseMoveAbort,
+  VALIDATION_CODES,
+  validationCodeName,
+  vmStatusInSentence,
+} from './vmStatus';
+export type {
+  MoveAbort,
+  ValidationCodeExplanation,
+  VmStatusEntry,
+  VmStatusExplanation,
+} from './vmStatus';
 export { isRefusal, refusalStatus, toWalletStatus } from './walletRefusal';
 export type {
   Classification,

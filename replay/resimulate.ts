@@ -1,5 +1,10 @@
 import { Ed25519PublicKey, type Aptos, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
-import type { JsonValue, TransactionDraft, WorkbenchRun } from '../machines';
+import {
+  needsRebuild,
+  type JsonValue,
+  type TransactionDraft,
+  type WorkbenchRun,
+} from '../machines';
 import { buildFromDraft, transactionFromHex } from '../chainActors';
 import type { ExecutionFacts } from './executionDiff';
 
@@ -47,9 +52,6 @@ export function factsOf(response: UserTransactionResponse): ExecutionFacts {
   };
 }
 
-/** Validation failures that only say the bytes are stale, not how the transaction would run. */
-const STALE = /SEQUENCE_NUMBER_TOO_OLD|SEQUENCE_NUMBER_TOO_NEW|TRANSACTION_EXPIRED|BAD_CHAIN_ID/;
-
 /**
  * Kind 3, re-simulate now: simulates the recorded raw transaction against the chain as it is now
  * where the chain still accepts those bytes, else the same draft built afresh (new sequence
@@ -80,13 +82,14 @@ export async function resimulate(args: {
   if (!args.draft && record.chain.rawTransactionHex) {
     try {
       const response = await simulate(record.chain.rawTransactionHex);
-      if (!STALE.test(response.vm_status)) {
+      // Stale bytes say nothing about how the transaction would run now: build it again.
+      if (!needsRebuild(response.vm_status)) {
         return { mode: 'sameBytes', facts: factsOf(response), note: null };
       }
       note = `The chain no longer accepts the recorded bytes (${response.vm_status}); the draft was built again.`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (!STALE.test(message)) throw error;
+      if (!needsRebuild(message)) throw error;
       note = `The chain no longer accepts the recorded bytes (${/[A-Z_]{6,}/.exec(message)?.[0] ?? message}); the draft was built again.`;
     }
   }

@@ -221,7 +221,8 @@ describe('the node’s error details', () => {
       data: { error_code: 'vm_error', vm_error_code: 3 },
     });
     expect(classify('submit', { error }).details).toStrictEqual({
-      summary: 'The node refused the transaction: SOMETHING_NEWER.',
+      summary:
+        'The node refused the transaction: SOMETHING_NEWER. Check the sender, the sequence number, the gas options and the expiration, then rebuild.',
       source: 'node',
       cause: 'Invalid transaction: Validation Code: SOMETHING_NEWER',
       httpStatus: 400,
@@ -240,7 +241,8 @@ describe('the node’s error details', () => {
         }),
       }).details;
     expect(withCode(4)).toStrictEqual({
-      summary: 'The node refused the transaction: SEQUENCE_NUMBER_TOO_NEW.',
+      summary:
+        'The node refused the transaction: SEQUENCE_NUMBER_TOO_NEW. Rebuild without the override, or submit the missing earlier transactions first.',
       source: 'node',
       cause: 'Request failed',
       httpStatus: 400,
@@ -249,10 +251,11 @@ describe('the node’s error details', () => {
       vmErrorName: 'SEQUENCE_NUMBER_TOO_NEW',
     });
     expect(withCode(3).summary).toBe(
-      'The node refused the transaction: SEQUENCE_NUMBER_TOO_OLD; the sequence number was already used; rebuild to take the current one.',
+      'The node refused the transaction: SEQUENCE_NUMBER_TOO_OLD. Remove the sequence number override and rebuild: building takes the account’s current sequence number.',
     );
     expect(withCode(987_654)).toStrictEqual({
-      summary: 'The node refused the transaction (vm_error).',
+      summary:
+        'The node refused the transaction (vm_error). Check the sender, the sequence number, the gas options and the expiration, then rebuild.',
       source: 'node',
       cause: 'Request failed',
       httpStatus: 400,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { classifyOutcome, nextSigner, signerSlotsOf } from '../../machines';
+import { classifyOutcome, nextSigner, signerSlotsOf, VALIDATION_CODES } from '../../machines';
 import type { SignerSlot } from '../../machines';
 import { startTransaction } from './support/harness';
 import type { Responder, TransactionActorId } from './support/harness';
@@ -222,12 +222,14 @@ describe('multi-signer refusals by the node', () => {
     expect(classify(1, 'INVALID_SIGNATURE', signed(16)).summary).toContain('does not verify');
   });
 
-  it('a single-signer refusal keeps the sender’s advice', () => {
+  it('a single-signer refusal keeps the catalog’s advice', () => {
     const details = classifyOutcome({
       step: 'submit',
       produced: nodeRefusal(5, 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE'),
     }).details;
-    expect(details.summary).toContain('fund the sender');
+    expect(details.summary).toBe(
+      `The node refused the transaction: INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE. ${VALIDATION_CODES.INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE?.fix}`,
+    );
   });
 
   it('simulation and commit say who paid the fee', () => {

@@ -4,7 +4,7 @@ import {
   explainVmStatus,
   parseMoveAbort,
   VALIDATION_CODES,
-} from '../../../src/features/compose/results/explainVmStatus';
+} from '../../machines/vmStatus';
 
 describe('parseMoveAbort', () => {
   it('reads module, name, code and description of a named abort', () => {
