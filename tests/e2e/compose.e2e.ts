@@ -360,7 +360,8 @@ describe('compose and run journeys in Chromium', () => {
     await expectState('submitRejected');
     const outcome = page.getByLabel('Step outcome');
     await outcome.getByText('SEQUENCE_NUMBER_TOO_OLD', { exact: true }).waitFor();
-    await outcome.getByText(/Remove the sequence number override and rebuild/).waitFor();
+    // The summary and the Fix line both give the catalog's fix; one is enough to wait for.
+    await outcome.getByText(/^Fix: Remove the sequence number override and rebuild/).waitFor();
     await shot('compose-4-submit-rejected');
   });
 
