@@ -420,6 +420,91 @@ const oversize = fc
     body: new Uint8Array(size).fill(0x20),
   }));
 
+/**
+ * Large inputs, each one new: long but well-formed type names, function ids, module names,
+ * GraphQL and addresses (up to 60 KB, under the 64 KiB body cap; paths up to 6 KB, under
+ * Node's header cap), and transactions signed by a key never seen before with the signature
+ * spoiled. Each is refused (400 or 404). A cache keyed by what a client sends keeps every one of
+ * them, so this family is what shows such a cache in the memory run.
+ */
+const identifier = (id: number, length: number) =>
+  `m${id.toString(36)}_${'x'.repeat(Math.max(0, length - 10))}`;
+const large = fc
+  .tuple(fc.noBias(fc.nat()), fc.integer({ min: 16_000, max: 60_000 }), fc.nat(9))
+  .map(([id, length, variant]): FuzzCase => {
+    const struct = `0x1::${identifier(id, length)}::S`;
+    const short = identifier(id, Math.min(length, 6_000));
+    const json = (path: string, value: unknown, service: Service = 'rest'): FuzzCase => ({
+      kind: 'large',
+      service,
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json' },
+      body: te.encode(JSON.stringify(value)),
+    });
+    const handle = `/v1/tables/0x${'1'.repeat(64)}/item`;
+    switch (variant) {
+      case 0:
+        return json(handle, { key_type: struct, value_type: 'u64', key: {} });
+      case 1:
+        return json(handle, { key_type: 'address', value_type: struct, key: '0x1' });
+      case 2:
+        return json('/v1/view', {
+          function: '0x1::coin::balance',
+          type_arguments: [struct],
+          arguments: ['0x1'],
+        });
+      case 3:
+        return json('/v1/view', {
+          function: `0x1::${identifier(id, length)}::f`,
+          type_arguments: [],
+          arguments: [],
+        });
+      case 4:
+      case 5: {
+        const path =
+          variant === 4
+            ? `/v1/accounts/0x1/resource/${encodeURIComponent(`0x1::${short}::S`)}`
+            : `/v1/accounts/0x1/module/${short}`;
+        return { kind: 'large', service: 'rest', method: 'GET', path, headers: {} };
+      }
+      case 6: {
+        const signer = Ed25519Signer.fromPrivateKey(`0x${(id + 1).toString(16).padStart(64, '0')}`);
+        const signed = signer.signEntryFunction({
+          function: '0x1::aptos_account::transfer',
+          args: [AccountAddress.ONE, new U64(1n)],
+          sequenceNumber: 0n,
+          expirationSecs: 4_000_000_000n,
+          chainId: 4,
+        });
+        const body = Uint8Array.from(signed);
+        body[body.length - 1] = (body[body.length - 1] ?? 0) ^ 1;
+        return {
+          kind: 'large',
+          service: 'rest',
+          method: 'POST',
+          path: '/v1/transactions',
+          headers: { 'content-type': 'application/x.aptos.signed_transaction+bcs' },
+          body,
+        };
+      }
+      case 7:
+        return json(
+          '/v1/graphql',
+          { query: `{ ${identifier(id, length)} { version } }` },
+          'indexer',
+        );
+      case 8:
+        return json('/fund', { address: `0x${identifier(id, length)}`, amount: 1 }, 'faucet');
+      default:
+        return json('/v1/view', {
+          function: '0x1::coin::balance',
+          type_arguments: ['0x1::aptos_coin::AptosCoin'],
+          arguments: [`0x${'ab'.repeat(32)}${identifier(id, length)}`],
+        });
+    }
+  });
+
 const amount = fc.oneof(
   fc.constantFrom<unknown>(0, 1, -1, 1.5, 1e30, '1', '-1', '18446744073709551616', '0x10', null),
   fc.bigInt({ min: -(1n << 70n), max: 1n << 70n }).map(String),
@@ -591,22 +676,31 @@ const devControl = fc
     })),
   );
 
-/** One fuzz case: every family, weighted towards the REST API. */
-export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof(
-  { weight: 6, arbitrary: restGet },
-  { weight: 4, arbitrary: restSubmit },
-  { weight: 3, arbitrary: restView },
-  { weight: 2, arbitrary: restTable },
-  { weight: 2, arbitrary: unknownRoute },
-  { weight: 2, arbitrary: faucet },
-  { weight: 2, arbitrary: indexer },
-  { weight: 3, arbitrary: devControl },
-  { weight: 1, arbitrary: oversize },
-);
+/**
+ * The request families, each with its weight in the mixed fuzz. The memory run (`memory.ts`) sends
+ * each family alone, so that memory a family keeps shows as that family's growth.
+ */
+export const FAMILIES = {
+  'rest:path': { weight: 6, arbitrary: restGet },
+  'rest:bcs': { weight: 4, arbitrary: restSubmit },
+  'rest:view': { weight: 3, arbitrary: restView },
+  'rest:table': { weight: 2, arbitrary: restTable },
+  route: { weight: 2, arbitrary: unknownRoute },
+  faucet: { weight: 2, arbitrary: faucet },
+  indexer: { weight: 2, arbitrary: indexer },
+  'dev-controls': { weight: 3, arbitrary: devControl },
+  oversize: { weight: 1, arbitrary: oversize },
+  large: { weight: 1, arbitrary: large },
+} satisfies Record<string, { weight: number; arbitrary: fc.Arbitrary<FuzzCase> }>;
+export type Family = keyof typeof FAMILIES;
 
-/** The case a seed makes: what `FUZZ_SEED=<seed> FUZZ_RUNS=1` replays. */
-export function caseOf(seed: number): FuzzCase {
-  const [value] = fc.sample(fuzzCase, { seed, numRuns: 1 });
+/** One fuzz case: every family, weighted towards the REST API. */
+export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof(...Object.values(FAMILIES));
+
+/** The case a seed makes: what `FUZZ_SEED=<seed> FUZZ_RUNS=1` replays; of one family if given. */
+export function caseOf(seed: number, family?: Family): FuzzCase {
+  const arbitrary = family === undefined ? fuzzCase : FAMILIES[family].arbitrary;
+  const [value] = fc.sample(arbitrary, { seed, numRuns: 1 });
   if (value === undefined) throw new Error(`no case for seed ${seed}`);
   return value;
 }
@@ -624,13 +718,15 @@ function isErrorBody(value: unknown): boolean {
 
 /** Sends one case and judges the answer. */
 export async function runCase(urls: ChainUrls, c: FuzzCase): Promise<Verdict> {
-  const base = c.service === 'rest' ? urls.rest.replace(/\/v1$/, '') : urls[c.service];
+  // Each case's path is from the service's root: the indexer's URL ends in /v1/graphql, the REST
+  // API's in /v1.
+  const base = new URL(urls[c.service]).origin;
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${base.replace(/\/$/, '')}${c.path}`, {
+    response = await fetch(`${base}${c.path}`, {
       method: c.method,
       headers: c.headers,
       ...(c.body === undefined ? {} : { body: new Uint8Array(c.body) }),
@@ -701,6 +797,10 @@ export async function runFuzz(args: {
   seed: number;
   runs: number;
   concurrency?: number;
+  /** Only this family's cases (the memory run); every family by default. */
+  family?: Family;
+  /** Told after each case, with how many are done. */
+  onCase?: (done: number) => void;
   onProgress?: (done: number, stats: FuzzStats) => void;
   onFailure?: (failure: FuzzFailure) => void;
 }): Promise<FuzzStats> {
@@ -723,7 +823,7 @@ export async function runFuzz(args: {
       const index = next++;
       if (index >= args.runs) return;
       const seed = (args.seed + index) | 0;
-      const c = caseOf(seed);
+      const c = caseOf(seed, args.family);
       let verdict = await runCase(args.urls, c);
       if (!verdict.ok && verdict.reason === 'hang') {
         // A 2-core machine shared by many runs can stall a process for seconds. A case that hangs
@@ -746,6 +846,7 @@ export async function runFuzz(args: {
         stats.failures.push(failure);
         args.onFailure?.(failure);
       }
+      args.onCase?.(stats.cases);
       if (stats.cases % 5_000 === 0) args.onProgress?.(stats.cases, stats);
     }
   };

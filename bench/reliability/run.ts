@@ -8,20 +8,24 @@ import { fund, postJson, submit, transfer, waitFor } from './client.ts';
 import { caseOf, describeFailure, replayHint, runFuzz, type FuzzStats } from './fuzzRest.ts';
 import { runKill9, type KillResult } from './kill9.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { runMemory, type FamilyMemory } from './memory.ts';
 
 /**
  * `npm run reliability`: the chain's fuzz, load and kill -9 runs (issue 15), one table, and
- * `bench/results/reliability.json`. Settings by environment: FUZZ_RUNS (100,000), FUZZ_SEED
- * (2026; case i uses seed FUZZ_SEED + i), LOAD_SECONDS (60), KILL_ROUNDS (20, with and without
- * --fsync). `-- --only fuzz|load|kill9` runs one part. Run it niced: `nice -n 15 npm run reliability`.
+ * `bench/results/reliability.json`. The fuzz has two halves: the mixed run, and the memory run
+ * (each request family alone on a fresh chain, failing a family whose RSS keeps growing; issue
+ * 35). Settings by environment: FUZZ_RUNS (100,000), FUZZ_SEED (2026; case i uses seed
+ * FUZZ_SEED + i), MEMORY_REQUESTS (5,000 a family), LOAD_SECONDS (60), KILL_ROUNDS (20, with and
+ * without --fsync). `-- --only fuzz|memory|load|kill9` runs one part (fuzz includes memory).
+ * Run it niced: `nice -n 15 npm run reliability`.
  */
 const { values } = parseArgs({
   args: process.argv.slice(2),
   options: { only: { type: 'string' } },
 });
 const only = values.only;
-if (only !== undefined && !['fuzz', 'load', 'kill9'].includes(only)) {
-  console.error(`reliability: --only takes fuzz, load or kill9, got "${only}"`);
+if (only !== undefined && !['fuzz', 'memory', 'load', 'kill9'].includes(only)) {
+  console.error(`reliability: --only takes fuzz, memory, load or kill9, got "${only}"`);
   process.exit(2);
 }
 const env = (name: string, fallback: number) => {
@@ -34,6 +38,7 @@ const env = (name: string, fallback: number) => {
 };
 const FUZZ_RUNS = env('FUZZ_RUNS', 100_000);
 const FUZZ_SEED = env('FUZZ_SEED', 2026);
+const MEMORY_REQUESTS = env('MEMORY_REQUESTS', 5_000);
 const LOAD_SECONDS = env('LOAD_SECONDS', 60);
 const KILL_ROUNDS = env('KILL_ROUNDS', 20);
 const log = (line: string) => console.log(line);
@@ -128,10 +133,15 @@ type StoredFuzz = Meta &
       failures: Array<{ seed: number; replay: string; line: string }>;
     };
   };
+type StoredMemory = Meta & {
+  requestsPerFamily: number;
+  families: Array<Omit<FamilyMemory, 'failures'> & { failures: string[] }>;
+};
 type StoredLoad = Meta & LoadResult;
 type StoredKill = Meta & { runs: KillResult[] };
 interface Stored {
   fuzz?: StoredFuzz;
+  memory?: StoredMemory;
   load?: StoredLoad;
   kill9?: StoredKill;
   ok?: boolean;
@@ -150,6 +160,7 @@ function storedResults(): Stored {
   const kill9 = raw.kill9 as StoredKill | KillResult[] | undefined;
   return {
     ...(raw.fuzz === undefined ? {} : { fuzz: { ...top, ...raw.fuzz } }),
+    ...(raw.memory === undefined ? {} : { memory: raw.memory }),
     ...(raw.load === undefined ? {} : { load: { ...top, ...raw.load } }),
     ...(kill9 === undefined
       ? {}
@@ -181,6 +192,26 @@ if (only === undefined || only === 'fuzz') {
     },
   };
   if (FUZZ_RUNS >= 100_000) write = true;
+}
+if (only === undefined || only === 'fuzz' || only === 'memory') {
+  log(
+    `memory: each request family alone, ${MEMORY_REQUESTS.toLocaleString('en-US')} requests on a fresh chain (load ${load1()})`,
+  );
+  const { value, ...m } = await meta(() =>
+    runMemory({ requests: MEMORY_REQUESTS, seed: FUZZ_SEED, log }),
+  );
+  printed.memory = {
+    ...m,
+    requestsPerFamily: MEMORY_REQUESTS,
+    families: value.map((family) => ({
+      ...family,
+      failures: family.failures.map(describeFailure),
+    })),
+  };
+  for (const family of value)
+    for (const failure of family.failures)
+      log(`  FAILED (${family.family}) ${describeFailure(failure)}`);
+  if (MEMORY_REQUESTS >= 5_000) write = true;
 }
 if (only === undefined || only === 'load') {
   log(`load: ${LOAD_SECONDS} s of concurrent transfers (load ${load1()})`);
@@ -231,6 +262,20 @@ if (f !== undefined) {
     '4xx without the error body',
     n(f.stats.byReason.shape + f.stats.byReason.connection),
     'connection errors included',
+  ]);
+}
+const mem = results.memory;
+const kibPerRequest = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB/request`;
+for (const family of mem?.families ?? []) {
+  const statuses = Object.entries(family.byStatus)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([status, count]) => `${n(count)} × ${status}`)
+    .join(', ');
+  rows.push([
+    `RSS ${family.family}`,
+    `${mib(family.startBytes)} → ${mib(family.endBytes)}`,
+    `${family.leaking ? 'LEAKING ' : ''}${kibPerRequest(family.slopeBytesPerRequest)} after warm-up, ${n(family.requests)} requests in ${Math.round(family.seconds)} s (${statuses})${family.failures.length > 0 ? `, ${family.failures.length} failing` : ''}`,
   ]);
 }
 const l = results.load;
@@ -298,9 +343,12 @@ for (const row of rows)
   log(`  ${row[0].padEnd(widths[0] ?? 0)}  ${row[1].padStart(widths[1] ?? 0)}  ${row[2]}`);
 for (const k of results.kill9?.runs ?? [])
   for (const problem of k.problems.slice(0, 10)) log(`  PROBLEM ${problem}`);
+for (const family of mem?.families ?? [])
+  if (family.leaking) log(`  LEAK ${family.family}: ${family.reason}`);
 
 const failed =
   (f !== undefined && (f.stats.failures.length > 0 || f.crashes > 0 || !f.servesAfter)) ||
+  (mem?.families ?? []).some((family) => family.leaking || family.failures.length > 0) ||
   (l !== undefined &&
     (l.lost > 0 ||
       l.duplicated > 0 ||
@@ -319,7 +367,7 @@ if (write) {
   log(`  written to ${RESULTS_FILE}`);
 } else {
   log(
-    '  (not written: only runs at FUZZ_RUNS ≥ 100,000, LOAD_SECONDS ≥ 60 or KILL_ROUNDS ≥ 20 are)',
+    '  (not written: only runs at FUZZ_RUNS ≥ 100,000, MEMORY_REQUESTS ≥ 5,000, LOAD_SECONDS ≥ 60 or KILL_ROUNDS ≥ 20 are)',
   );
 }
 process.exit(failed ? 1 : 0);
