@@ -140,3 +140,104 @@ describe('explainValidationCode', () => {
     expect(unknown.fix).toBeTruthy();
   });
 });
+
+describe('reading VM statuses at their edges', () => {
+  it('reads addresses and codes in any case and in decimal, names with digits', () => {
+    expect(parseMoveAbort('Move abort in 0xCAFE::m_2: E_2(42): doc')).toMatchObject({
+      address: '0xCAFE',
+      module: 'm_2',
+      name: 'E_2',
+      code: '42',
+      codeHex: '0x2a',
+      category: null,
+      reason: '42',
+      description: 'doc',
+    });
+    expect(parseMoveAbort('Move abort in 0x1::m:65537')).toMatchObject({
+      name: null,
+      code: '65537',
+      codeHex: '0x10001',
+      reason: '1',
+    });
+    expect(parseMoveAbort('Move abort in 0x1::m: 0xABC')?.code).toBe('2748');
+  });
+
+  it('names the category by the high bits, none for an unknown one', () => {
+    const category = (hex: string) => parseMoveAbort(`Move abort in 0x1::m: ${hex}`)?.category;
+    expect(category('0x10001')).toMatch(/^INVALID_ARGUMENT:/);
+    expect(category('0xd0001')).toMatch(/^UNAVAILABLE:/);
+    expect(category('0xe0001')).toBeNull();
+    // Only the byte above the reason names the category.
+    expect(category('0x1010001')).toMatch(/^INVALID_ARGUMENT:/);
+    expect(parseMoveAbort('Move abort in 0x1::m: 0x1ffff')?.reason).toBe('65535');
+  });
+
+  it('keeps a description over several lines, and none that is only blanks', () => {
+    expect(parseMoveAbort('Move abort in 0x1::m: E(0x1): first\nsecond')?.description).toBe(
+      'first\nsecond',
+    );
+    expect(parseMoveAbort('Move abort in 0x1::m: E(0x1):   ')?.description).toBeNull();
+    expect(parseMoveAbort('  Move abort in 0x1::m: E(0x1)  ')?.name).toBe('E');
+  });
+
+  it('refuses what is not the node’s abort form', () => {
+    for (const status of [
+      'Move abort in 1::m: 0x1',
+      'Move abort in 0x1:m: 0x1',
+      'Move abort in 0x1::9m: 0x1',
+      'Move abort in 0x1::m: E(x1)',
+      'Move abort in 0x1::m: E',
+      'Move abort in 0x1::m: 0x1 trailing',
+      'Move abort in 0xg::m: 0x1',
+      'Move abort in 0x1::m-n: 0x1',
+      'A Move abort in 0x1::m: 0x1',
+    ]) {
+      expect(parseMoveAbort(status), status).toBeNull();
+    }
+  });
+
+  it('explains an abort’s description without its final period, and its category', () => {
+    expect(
+      explainVmStatus('Move abort in 0x1::m: ENOPE(0x60002): The thing is missing.').explanation,
+    ).toBe(
+      'The module 0x1::m stopped the transaction with ENOPE (code 0x60002): The thing is missing. Category NOT_FOUND: a resource or object the call needs does not exist. Nothing it wrote is kept; gas up to the abort is charged.',
+    );
+    expect(explainVmStatus('Move abort in 0xcafe::m: 0x2a')).toEqual({
+      kind: 'abort',
+      title: 'Move abort in 0xcafe::m',
+      explanation:
+        'The module 0xcafe::m stopped the transaction with code 0x2a. Nothing it wrote is kept; gas up to the abort is charged.',
+      fix: 'Check the arguments against what 0xcafe::m expects (its source documents abort code 0x2a).',
+      abort: parseMoveAbort('Move abort in 0xcafe::m: 0x2a'),
+    });
+  });
+
+  it('tells out of gas only when that is the whole status', () => {
+    expect(explainVmStatus('OUT OF GAS').kind).toBe('outOfGas');
+    expect(explainVmStatus('  Out of gas  ').kind).toBe('outOfGas');
+    expect(explainVmStatus('Not out of gas').kind).toBe('other');
+    expect(explainVmStatus('Out of gas in a loop').kind).toBe('other');
+  });
+
+  it('reads a validation code after its label in any case and spacing, and nothing else', () => {
+    expect(explainVmStatus('validation code:BAD_CHAIN_ID').kind).toBe('validation');
+    expect(explainVmStatus('Validation Code:   BAD_CHAIN_ID').validation?.code).toBe(23);
+    expect(explainVmStatus('Code: BAD_CHAIN_ID').kind).toBe('other');
+    expect(explainVmStatus('X Validation Code: BAD_CHAIN_ID').kind).toBe('other');
+  });
+
+  it('names an empty status as such', () => {
+    expect(explainVmStatus('   ')).toEqual({
+      kind: 'other',
+      title: 'No VM status',
+      explanation: 'The chain reported this VM status.',
+      fix: null,
+    });
+    expect(explainVmStatus('Executed successfully')).toEqual({
+      kind: 'success',
+      title: 'Executed successfully',
+      explanation: 'The transaction ran to the end; its writes and events are final.',
+      fix: null,
+    });
+  });
+});
