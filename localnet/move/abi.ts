@@ -106,6 +106,13 @@ export function typeToString(u: Unit, tok: SignatureToken, typeArgs?: readonly s
       return 'u128';
     case 'U256':
       return 'u256';
+    case 'I8':
+    case 'I16':
+    case 'I32':
+    case 'I64':
+    case 'I128':
+    case 'I256':
+      return tok.kind.toLowerCase();
     case 'Address':
       return 'address';
     case 'Signer':

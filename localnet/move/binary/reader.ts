@@ -2,7 +2,7 @@
  * Kept as one piece, as the Rust deserializer is: every table reader shares the cursor, the
  * limits and the error offsets, and the bounds checker reads the tables they build.
  *
- * The deserializer of the Move binary format (modules and scripts, bytecode v5 to v8), following
+ * The deserializer of the Move binary format (modules and scripts, bytecode v5 to v10), following
  * `move-binary-format/src/deserializer.rs`, then the bounds checker of `check_bounds.rs`.
  *
  * Every problem is a `BinaryFormatError` with the node's status name (`MALFORMED`,
@@ -45,6 +45,7 @@ import {
   type Visibility,
   ABILITY_ALL,
   APTOS_BYTECODE_VERSION_MASK,
+  FUNCTION_ATTRIBUTE_BYTE,
   FUNCTION_FLAG,
   LIMITS,
   MOVE_MAGIC,
@@ -53,12 +54,14 @@ import {
   VERSION_6,
   VERSION_7,
   VERSION_8,
+  VERSION_9,
+  VERSION_10,
   VERSION_MAX,
   VERSION_MIN,
 } from './types.ts';
 
 export interface ReaderOptions {
-  /** The highest bytecode version accepted (default `VERSION_MAX`, 8). */
+  /** The highest bytecode version accepted (default `VERSION_MAX`, 10). */
   maxVersion?: number;
   /** Run the bounds checker after deserializing (default true). */
   checkBounds?: boolean;
@@ -245,6 +248,8 @@ function readHeader(bytes: Uint8Array, maxVersion: number): Header {
 
 /** move-core-types `Identifier::is_valid` (plus the compiler's `<SELF>_N` script names). */
 const IDENT_RE = /^(?:[a-zA-Z][a-zA-Z0-9_]*|_[a-zA-Z0-9_]+|<SELF>(?:_[0-9]+)?)$/;
+/** From v9 `$` may appear too (reserved for compiler-made names, unreachable from Move source). */
+const IDENT_RE_V9 = /^(?:[a-zA-Z][a-zA-Z0-9_$]*|[_$][a-zA-Z0-9_$]+|<SELF>(?:_[0-9]+)?)$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function loadIdentifier(c: Cursor): string {
@@ -257,7 +262,8 @@ function loadIdentifier(c: Cursor): string {
   } catch {
     return fail('MALFORMED', 'Invalid Identifier (not UTF-8)', at);
   }
-  if (!IDENT_RE.test(text)) fail('MALFORMED', `Invalid Identifier ${JSON.stringify(text)}`, at);
+  if (!(c.version >= VERSION_9 ? IDENT_RE_V9 : IDENT_RE).test(text))
+    fail('MALFORMED', `Invalid Identifier ${JSON.stringify(text)}`, at);
   return text;
 }
 
@@ -309,6 +315,12 @@ const PRIMITIVE: Record<number, SignatureToken> = {
   [SerializedType.U64]: { kind: 'U64' },
   [SerializedType.U128]: { kind: 'U128' },
   [SerializedType.U256]: { kind: 'U256' },
+  [SerializedType.I8]: { kind: 'I8' },
+  [SerializedType.I16]: { kind: 'I16' },
+  [SerializedType.I32]: { kind: 'I32' },
+  [SerializedType.I64]: { kind: 'I64' },
+  [SerializedType.I128]: { kind: 'I128' },
+  [SerializedType.I256]: { kind: 'I256' },
   [SerializedType.ADDRESS]: { kind: 'Address' },
   [SerializedType.SIGNER]: { kind: 'Signer' },
 };
@@ -323,6 +335,8 @@ function readTypeStep(c: Cursor): Builder {
     fail('MALFORMED', `u16, u32, u256 integers not supported in bytecode version ${c.version}`, at);
   if (tag === SerializedType.FUNCTION && c.version < VERSION_8)
     fail('MALFORMED', `function types not supported in bytecode version ${c.version}`, at);
+  if (tag >= SerializedType.I8 && tag <= SerializedType.I256 && c.version < VERSION_9)
+    fail('MALFORMED', `signed integers not supported in bytecode version ${c.version}`, at);
   const prim = PRIMITIVE[tag];
   if (prim !== undefined) return { t: 'done', tok: prim };
   switch (tag) {
@@ -517,6 +531,10 @@ function loadAccessSpecifiers(c: Cursor): AccessSpecifier[] | null {
   });
 }
 
+const ATTRIBUTE_OF_BYTE: Record<number, keyof typeof FUNCTION_ATTRIBUTE_BYTE> = Object.fromEntries(
+  Object.entries(FUNCTION_ATTRIBUTE_BYTE).map(([name, byte]) => [byte, name]),
+) as Record<number, keyof typeof FUNCTION_ATTRIBUTE_BYTE>;
+
 function loadFunctionHandle(c: Cursor): FunctionHandle {
   const module = c.index('module handle index');
   const name = c.index('identifier index');
@@ -530,9 +548,11 @@ function loadFunctionHandle(c: Cursor): FunctionHandle {
     for (let i = 0; i < n; i++) {
       const at = c.pos;
       const a = c.u8();
-      if (a === 1) attributes.push('Persistent');
-      else if (a === 2) attributes.push('ModuleLock');
-      else fail('MALFORMED', 'malformed attribute', at);
+      const kind = ATTRIBUTE_OF_BYTE[a];
+      if (kind === undefined) return fail('MALFORMED', 'malformed attribute', at);
+      if (kind === 'Persistent' || kind === 'ModuleLock' || kind === 'Pack' || kind === 'Unpack')
+        attributes.push(kind);
+      else attributes.push({ kind, index: Number(c.uintLE(2, 'BAD_U16')) });
     }
   }
   return { module, name, parameters, returns, typeParameters, accessSpecifiers, attributes };
@@ -629,6 +649,13 @@ function loadCodeUnit(c: Cursor): CodeUnit {
   return { locals, code };
 }
 
+/** A little-endian two's-complement integer of `n` bytes (a signed immediate). */
+function signedLE(c: Cursor, n: number, status: BinaryStatus): bigint {
+  const raw = c.uintLE(n, status);
+  const bits = BigInt(8 * n);
+  return raw >= 1n << (bits - 1n) ? raw - (1n << bits) : raw;
+}
+
 function loadInstruction(c: Cursor): Bytecode {
   const at = c.pos;
   const byte = c.u8('Unexpected EOF in code');
@@ -646,6 +673,18 @@ function loadInstruction(c: Cursor): Bytecode {
     );
   if (byte >= 0x58 && byte <= 0x5a && c.version < VERSION_8)
     fail('MALFORMED', `Closure operations not available before bytecode version ${VERSION_8}`, at);
+  if (byte >= 0x5b && byte <= 0x67 && c.version < VERSION_9)
+    fail(
+      'MALFORMED',
+      `signed integer operations not available before bytecode version ${VERSION_9}`,
+      at,
+    );
+  if (byte === 0x68 && c.version < VERSION_10)
+    fail(
+      'MALFORMED',
+      `aborting with message not available before bytecode version ${VERSION_10}`,
+      at,
+    );
   switch (byte) {
     case 0x01:
       return { op: 'Pop' };
@@ -841,6 +880,34 @@ function loadInstruction(c: Cursor): Bytecode {
     }
     case 0x5a:
       return { op: 'CallClosure', sig: c.index('signature index') };
+    case 0x5b:
+      return { op: 'LdI8', value: Number(signedLE(c, 1, 'MALFORMED')) };
+    case 0x5c:
+      return { op: 'LdI16', value: Number(signedLE(c, 2, 'BAD_U16')) };
+    case 0x5d:
+      return { op: 'LdI32', value: Number(signedLE(c, 4, 'BAD_U32')) };
+    case 0x5e:
+      return { op: 'LdI64', value: signedLE(c, 8, 'BAD_U64') };
+    case 0x5f:
+      return { op: 'LdI128', value: signedLE(c, 16, 'BAD_U128') };
+    case 0x60:
+      return { op: 'LdI256', value: signedLE(c, 32, 'BAD_U256') };
+    case 0x61:
+      return { op: 'CastI8' };
+    case 0x62:
+      return { op: 'CastI16' };
+    case 0x63:
+      return { op: 'CastI32' };
+    case 0x64:
+      return { op: 'CastI64' };
+    case 0x65:
+      return { op: 'CastI128' };
+    case 0x66:
+      return { op: 'CastI256' };
+    case 0x67:
+      return { op: 'Negate' };
+    case 0x68:
+      return { op: 'AbortMsg' };
     default:
       return fail('UNKNOWN_OPCODE', `code ${byte.toString(16).toUpperCase()}`, at);
   }

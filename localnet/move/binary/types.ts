@@ -4,8 +4,9 @@
  *
  * The in-memory form of a deserialized Move binary: `CompiledModule` and `CompiledScript`, as the
  * Aptos Move binary format defines them (`move-binary-format/src/file_format.rs`), bytecode
- * versions 5 to 8 (v6: u16/u32/u256; v7: enums, access specifiers; v8: closures and function
- * types, function attributes). Every index is a plain `number` into the table its name says
+ * versions 5 to 10 (v6: u16/u32/u256; v7: enums, access specifiers; v8: closures and function
+ * types, function attributes; v9: signed integers i8…i256 and `$` in identifiers; v10:
+ * `AbortMsg`). Every index is a plain `number` into the table its name says
  * (`SignatureIndex` into `signatures`, …). `reader.ts` builds these, `writer.ts` serializes them.
  *
  * The interpreter switches on `Bytecode['op']`: the names are the Rust `Bytecode` variant names.
@@ -18,9 +19,11 @@ export const VERSION_5 = 5;
 export const VERSION_6 = 6;
 export const VERSION_7 = 7;
 export const VERSION_8 = 8;
+export const VERSION_9 = 9;
+export const VERSION_10 = 10;
 /** The oldest and newest bytecode versions this reader accepts. */
 export const VERSION_MIN = VERSION_5;
-export const VERSION_MAX = VERSION_8;
+export const VERSION_MAX = VERSION_10;
 /** Aptos marks its binaries by setting the high byte of the version word to 0x0A (v7+). */
 export const APTOS_BYTECODE_VERSION_MASK = 0x0a000000;
 export const MOVE_MAGIC = Uint8Array.of(0xa1, 0x1c, 0xeb, 0x0b);
@@ -93,6 +96,13 @@ export const SerializedType = {
   U32: 0xe,
   U256: 0xf,
   FUNCTION: 0x10,
+  // v9
+  I8: 0x11,
+  I16: 0x12,
+  I32: 0x13,
+  I64: 0x14,
+  I128: 0x15,
+  I256: 0x16,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -154,6 +164,13 @@ export type SignatureToken =
   | { readonly kind: 'U64' }
   | { readonly kind: 'U128' }
   | { readonly kind: 'U256' }
+  /** Signed integers (v9+). */
+  | { readonly kind: 'I8' }
+  | { readonly kind: 'I16' }
+  | { readonly kind: 'I32' }
+  | { readonly kind: 'I64' }
+  | { readonly kind: 'I128' }
+  | { readonly kind: 'I256' }
   | { readonly kind: 'Address' }
   | { readonly kind: 'Signer' }
   | { readonly kind: 'Vector'; readonly inner: SignatureToken }
@@ -230,8 +247,33 @@ export interface AccessSpecifier {
   readonly address: AddressSpecifier;
 }
 
-/** Function attributes (v8+). */
-export type FunctionAttribute = 'Persistent' | 'ModuleLock';
+/**
+ * Function attributes (v8+; the struct-API ones from language 2.4): `Persistent` (1),
+ * `ModuleLock` (2), and those marking the compiler's `pack$S`, `unpack$S`, `test_variant$S$V`,
+ * `borrow$S$…`, `borrow_mut$S$…` functions: `Pack` (3), `PackVariant` (4), `Unpack` (5),
+ * `UnpackVariant` (6), `TestVariant` (7), `BorrowFieldImmutable` (8), `BorrowFieldMutable` (9);
+ * those with an index (a variant, or a field offset) carry it as a u16.
+ */
+export type FunctionAttribute =
+  | 'Persistent'
+  | 'ModuleLock'
+  | 'Pack'
+  | 'Unpack'
+  | { readonly kind: IndexedFunctionAttribute; readonly index: number };
+export type IndexedFunctionAttribute =
+  'PackVariant' | 'UnpackVariant' | 'TestVariant' | 'BorrowFieldImmutable' | 'BorrowFieldMutable';
+/** The serialized byte of each function attribute. */
+export const FUNCTION_ATTRIBUTE_BYTE = {
+  Persistent: 1,
+  ModuleLock: 2,
+  Pack: 3,
+  PackVariant: 4,
+  Unpack: 5,
+  UnpackVariant: 6,
+  TestVariant: 7,
+  BorrowFieldImmutable: 8,
+  BorrowFieldMutable: 9,
+} as const;
 
 export interface FunctionHandle {
   readonly module: ModuleHandleIndex;
@@ -443,6 +485,22 @@ export const Opcodes = {
   PackClosure: 0x58,
   PackClosureGeneric: 0x59,
   CallClosure: 0x5a,
+  // v9: signed integers
+  LdI8: 0x5b,
+  LdI16: 0x5c,
+  LdI32: 0x5d,
+  LdI64: 0x5e,
+  LdI128: 0x5f,
+  LdI256: 0x60,
+  CastI8: 0x61,
+  CastI16: 0x62,
+  CastI32: 0x63,
+  CastI64: 0x64,
+  CastI128: 0x65,
+  CastI256: 0x66,
+  Negate: 0x67,
+  // v10
+  AbortMsg: 0x68,
 } as const;
 
 export type Opcode = keyof typeof Opcodes;
@@ -468,6 +526,20 @@ export const OPCODE_MIN_VERSION: Partial<Record<Opcode, number>> = {
   PackClosure: VERSION_8,
   PackClosureGeneric: VERSION_8,
   CallClosure: VERSION_8,
+  LdI8: VERSION_9,
+  LdI16: VERSION_9,
+  LdI32: VERSION_9,
+  LdI64: VERSION_9,
+  LdI128: VERSION_9,
+  LdI256: VERSION_9,
+  CastI8: VERSION_9,
+  CastI16: VERSION_9,
+  CastI32: VERSION_9,
+  CastI64: VERSION_9,
+  CastI128: VERSION_9,
+  CastI256: VERSION_9,
+  Negate: VERSION_9,
+  AbortMsg: VERSION_10,
 };
 
 type Simple<O extends Opcode> = { readonly op: O };
@@ -574,7 +646,23 @@ export type Bytecode =
       readonly fn: FunctionInstantiationIndex;
       readonly mask: ClosureMask;
     }
-  | { readonly op: 'CallClosure'; readonly sig: SignatureIndex };
+  | { readonly op: 'CallClosure'; readonly sig: SignatureIndex }
+  // v9: signed integers (immediates as signed values: numbers to i32, bigints from i64)
+  | { readonly op: 'LdI8'; readonly value: number }
+  | { readonly op: 'LdI16'; readonly value: number }
+  | { readonly op: 'LdI32'; readonly value: number }
+  | { readonly op: 'LdI64'; readonly value: bigint }
+  | { readonly op: 'LdI128'; readonly value: bigint }
+  | { readonly op: 'LdI256'; readonly value: bigint }
+  | Simple<'CastI8'>
+  | Simple<'CastI16'>
+  | Simple<'CastI32'>
+  | Simple<'CastI64'>
+  | Simple<'CastI128'>
+  | Simple<'CastI256'>
+  | Simple<'Negate'>
+  // v10: `abort` with a message (code, then the message's bytes on top)
+  | Simple<'AbortMsg'>;
 
 /** The instruction of one opcode: `BytecodeOf<'LdU64'>` is `{ op: 'LdU64'; value: bigint }`. */
 export type BytecodeOf<O extends Opcode> = Extract<Bytecode, { op: O }>;
@@ -584,7 +672,7 @@ export type BytecodeOf<O extends Opcode> = Extract<Bytecode, { op: O }>;
 
 /** Tables a module and a script share. */
 export interface CompiledUnitTables {
-  /** The bytecode version (1..8), the Aptos mask removed. */
+  /** The bytecode version (5..10), the Aptos mask removed. */
   readonly version: number;
   readonly moduleHandles: readonly ModuleHandle[];
   readonly structHandles: readonly StructHandle[];

@@ -17,6 +17,7 @@ import {
   type SignatureToken,
   type StructDefinition,
   APTOS_BYTECODE_VERSION_MASK,
+  FUNCTION_ATTRIBUTE_BYTE,
   FUNCTION_FLAG,
   LIMITS,
   MOVE_MAGIC,
@@ -71,6 +72,14 @@ class Out {
     }
   }
 
+  /** A two's-complement little-endian integer of `n` bytes (signed immediates, v9). */
+  intLE(value: bigint | number, n: number): void {
+    const v = BigInt(value);
+    const half = 1n << BigInt(8 * n - 1);
+    if (v < -half || v >= half) throw new RangeError(`${value} does not fit in ${n} signed bytes`);
+    this.uintLE(v < 0n ? v + 2n * half : v, n);
+  }
+
   uintLE(value: bigint | number, n: number): void {
     let v = BigInt(value);
     if (v < 0n || v >= 1n << BigInt(8 * n))
@@ -108,6 +117,13 @@ function writeToken(o: Out, tok: SignatureToken): void {
       return o.u8(SerializedType.U128);
     case 'U256':
       return o.u8(SerializedType.U256);
+    case 'I8':
+    case 'I16':
+    case 'I32':
+    case 'I64':
+    case 'I128':
+    case 'I256':
+      return o.u8(SerializedType[tok.kind]);
     case 'Address':
       return o.u8(SerializedType.ADDRESS);
     case 'Signer':
@@ -212,7 +228,13 @@ function writeFunctionHandle(o: Out, version: number, h: FunctionHandle): void {
     throw new RangeError(`access specifiers need bytecode version ${VERSION_7}`);
   if (version >= VERSION_8) {
     o.uleb(h.attributes.length, LIMITS.ATTRIBUTE_COUNT_MAX);
-    for (const a of h.attributes) o.u8(a === 'Persistent' ? 1 : 2);
+    for (const a of h.attributes) {
+      if (typeof a === 'string') o.u8(FUNCTION_ATTRIBUTE_BYTE[a]);
+      else {
+        o.u8(FUNCTION_ATTRIBUTE_BYTE[a.kind]);
+        o.uintLE(a.index, 2);
+      }
+    }
   }
 }
 
@@ -262,6 +284,18 @@ function writeInstruction(o: Out, ins: Bytecode): void {
       return o.uintLE(ins.value, 16);
     case 'LdU256':
       return o.uintLE(ins.value, 32);
+    case 'LdI8':
+      return o.intLE(ins.value, 1);
+    case 'LdI16':
+      return o.intLE(ins.value, 2);
+    case 'LdI32':
+      return o.intLE(ins.value, 4);
+    case 'LdI64':
+      return o.intLE(ins.value, 8);
+    case 'LdI128':
+      return o.intLE(ins.value, 16);
+    case 'LdI256':
+      return o.intLE(ins.value, 32);
     case 'LdConst':
       return o.index(ins.index);
     case 'CopyLoc':
@@ -504,22 +538,7 @@ export function writeModule(m: CompiledModule): Uint8Array {
       }),
       m.friendDecls.length,
     ],
-    [
-      TableType.STRUCT_VARIANT_HANDLES,
-      each(m.structVariantHandles, (o, h) => {
-        o.index(h.struct);
-        o.uleb(h.variant, LIMITS.VARIANT_OFFSET_MAX);
-      }),
-      m.structVariantHandles.length,
-    ],
-    [
-      TableType.STRUCT_VARIANT_INST,
-      each(m.structVariantInstantiations, (o, h) => {
-        o.index(h.handle);
-        o.index(h.typeParameters);
-      }),
-      m.structVariantInstantiations.length,
-    ],
+    // In table-kind order (0x11…0x14), as the compiler writes them.
     [
       TableType.VARIANT_FIELD_HANDLES,
       each(m.variantFieldHandles, (o, h) => {
@@ -537,6 +556,22 @@ export function writeModule(m: CompiledModule): Uint8Array {
         o.index(h.typeParameters);
       }),
       m.variantFieldInstantiations.length,
+    ],
+    [
+      TableType.STRUCT_VARIANT_HANDLES,
+      each(m.structVariantHandles, (o, h) => {
+        o.index(h.struct);
+        o.uleb(h.variant, LIMITS.VARIANT_OFFSET_MAX);
+      }),
+      m.structVariantHandles.length,
+    ],
+    [
+      TableType.STRUCT_VARIANT_INST,
+      each(m.structVariantInstantiations, (o, h) => {
+        o.index(h.handle);
+        o.index(h.typeParameters);
+      }),
+      m.structVariantInstantiations.length,
     ],
   ];
   return assemble(m.version, tables, (o) => o.index(m.selfModuleHandleIdx));

@@ -26,7 +26,7 @@ const isBranch = (i: Bytecode): boolean =>
 
 /** Whether control never falls through to the next instruction. */
 export const isUnconditional = (i: Bytecode): boolean =>
-  i.op === 'Ret' || i.op === 'Abort' || i.op === 'Branch';
+  i.op === 'Ret' || i.op === 'Abort' || i.op === 'AbortMsg' || i.op === 'Branch';
 
 export function buildCfg(code: readonly Bytecode[]): Cfg {
   const starts = new Set<number>([0]);

@@ -369,6 +369,10 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
         case 'Abort':
           pop(s);
           break;
+        case 'AbortMsg':
+          pop(s);
+          pop(s);
+          break;
         case 'MoveTo':
         case 'MoveToGeneric':
           pop(s);
@@ -492,6 +496,13 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
         case 'CastU64':
         case 'CastU128':
         case 'CastU256':
+        case 'CastI8':
+        case 'CastI16':
+        case 'CastI32':
+        case 'CastI64':
+        case 'CastI128':
+        case 'CastI256':
+        case 'Negate':
         case 'Not':
           break;
         case 'Exists':

@@ -54,6 +54,14 @@ function effects(unit: CompiledUnitTables, returns: number): (instr: Bytecode) =
       case 'StLoc':
       case 'Abort':
         return [1, 0];
+      case 'AbortMsg':
+        return [2, 0];
+      case 'LdI8':
+      case 'LdI16':
+      case 'LdI32':
+      case 'LdI64':
+      case 'LdI128':
+      case 'LdI256':
       case 'LdU8':
       case 'LdU16':
       case 'LdU32':
@@ -133,8 +141,8 @@ function effects(unit: CompiledUnitTables, returns: number): (instr: Bytecode) =
       case 'UnpackVariantGeneric':
         return [1, variantFields(m.structVariantInstantiations?.[instr.variant]?.handle)];
       default:
-        // Not, FreezeRef, ReadRef, casts, Exists, global and field borrows, MoveFrom, VecLen,
-        // VecPopBack, TestVariant: one pop, one push.
+        // Not, Negate, FreezeRef, ReadRef, casts, Exists, global and field borrows, MoveFrom,
+        // VecLen, VecPopBack, TestVariant: one pop, one push.
         return [1, 1];
     }
   };

@@ -24,7 +24,8 @@ import { loadScript } from './loader.ts';
 import { checkModule } from './prepare.ts';
 import { VmSession } from './session.ts';
 import { K, tyString } from './ty.ts';
-import { deserialize, toJson, ValueError } from './values.ts';
+import { deserialize, ValueError } from './values.ts';
+import { toJson } from './valuesJson.ts';
 import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
 
 /** Reads published modules from state. */

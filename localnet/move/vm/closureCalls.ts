@@ -9,7 +9,7 @@ import type { LoadedFunction, NativeImpl } from './loader.ts';
 import type { VmSession } from './session.ts';
 import { subst } from './ty.ts';
 import type { Closure, Value } from './values.ts';
-import { fromJson } from './values.ts';
+import { fromJson } from './valuesJson.ts';
 
 /** Decodes a stored closure's captured values; refuses what aptos-core refuses. */
 export function materializeCaptured(

@@ -21,7 +21,8 @@ import { VmSession } from './session.ts';
 import type { Ty } from './ty.ts';
 import { K, parseTy, subst, TypeParseError } from './ty.ts';
 import type { Value } from './values.ts';
-import { deserialize, fromJson, Ref, toJson, ValueError } from './values.ts';
+import { deserialize, Ref, ValueError } from './values.ts';
+import { fromJson, toJson } from './valuesJson.ts';
 
 export { BytecodeAbort, VmError } from './errors.ts';
 export type { GasCounter } from './interpreter.ts';
@@ -103,6 +104,12 @@ function validTxnArg(ty: Ty): boolean {
     case K.U64:
     case K.U128:
     case K.U256:
+    case K.I8:
+    case K.I16:
+    case K.I32:
+    case K.I64:
+    case K.I128:
+    case K.I256:
     case K.ADDRESS:
       return true;
     case K.VECTOR:

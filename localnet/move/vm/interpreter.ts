@@ -19,7 +19,8 @@ import type {
 } from './loader.ts';
 import { prepare } from './prepare.ts';
 import { stdNative } from './natives.ts';
-import { BASE_COST, GAS_PARAMS, OP } from './ops.ts';
+import { BASE_COST, GAS_PARAMS, OP, type SignedRange } from './ops.ts';
+import { abortWithMessage, signedArith } from './signedOps.ts';
 import type { VmSession } from './session.ts';
 import type { StructName, Ty } from './ty.ts';
 import { subst, tyString } from './ty.ts';
@@ -555,22 +556,57 @@ export class Interpreter implements NativeHost {
             break;
           }
           case OP.CAST_N: {
+            // A signed value may be negative: out of range of every unsigned type.
             const v = stack[sp - 1] as number | bigint;
             const max = 2 ** (num[pc] as number) - 1;
             if (typeof v === 'bigint') {
-              if (v > BigInt(max)) throw arithmetic(fn, pc);
+              if (v > BigInt(max) || v < 0n) throw arithmetic(fn, pc);
               stack[sp - 1] = Number(v);
-            } else if (v > max) throw arithmetic(fn, pc);
+            } else if (v > max || v < 0) throw arithmetic(fn, pc);
             pc += 1;
             break;
           }
           case OP.CAST_B: {
             const v = stack[sp - 1] as number | bigint;
             const big = typeof v === 'bigint' ? v : BigInt(v);
-            if (big > (obj[pc] as bigint)) throw arithmetic(fn, pc);
+            if (big > (obj[pc] as bigint) || big < 0n) throw arithmetic(fn, pc);
             stack[sp - 1] = big;
             pc += 1;
             break;
+          }
+          case OP.ADD_S:
+          case OP.SUB_S:
+          case OP.MUL_S:
+          case OP.DIV_S:
+          case OP.MOD_S: {
+            const b = stack[--sp] as number | bigint;
+            const r = signedArith(o, stack[sp - 1] as number | bigint, b, obj[pc] as SignedRange);
+            if (r === null) throw arithmetic(fn, pc);
+            stack[sp - 1] = r;
+            pc += 1;
+            break;
+          }
+          case OP.NEGATE: {
+            const v = stack[sp - 1] as number | bigint;
+            if (v === (obj[pc] as SignedRange).min) throw arithmetic(fn, pc);
+            stack[sp - 1] = typeof v === 'number' ? 0 - v : -v;
+            pc += 1;
+            break;
+          }
+          case OP.CAST_S: {
+            const v = stack[sp - 1] as number | bigint;
+            const range = obj[pc] as SignedRange;
+            if (v < range.min || v > range.max) throw arithmetic(fn, pc);
+            stack[sp - 1] = typeof range.min === 'number' ? Number(v) : BigInt(v);
+            pc += 1;
+            break;
+          }
+          case OP.ABORT_MSG: {
+            const message = stack[--sp] as number[];
+            const code = stack[--sp] as bigint;
+            gas -= GAS_PARAMS.abortMsgPerByte * message.length;
+            if (gas < 0) throw new OutOfGas();
+            throw abortWithMessage(fn.module, `${fn.id}+${pc}`, code, message);
           }
           case OP.VEC_PACK: {
             const n = num[pc] as number;

@@ -131,6 +131,18 @@ export function tokenToTy(unit: CompiledUnitTables, token: SignatureToken): Ty {
       return T.u128;
     case 'U256':
       return T.u256;
+    case 'I8':
+      return T.i8;
+    case 'I16':
+      return T.i16;
+    case 'I32':
+      return T.i32;
+    case 'I64':
+      return T.i64;
+    case 'I128':
+      return T.i128;
+    case 'I256':
+      return T.i256;
     case 'Address':
       return T.address;
     case 'Signer':

@@ -1,7 +1,8 @@
 /**
  * The interpreter's dense opcodes (prepared from `Bytecode` by `prepare.ts`), and what each costs.
  * Integer arithmetic is specialized by width at preparation: `_N` works on numbers
- * (u8/u16/u32), `_B` on bigints (u64/u128/u256).
+ * (u8/u16/u32), `_B` on bigints (u64/u128/u256); `_S` on signed integers of either (bytecode
+ * v9), with the type's range as the operand.
  */
 export const OP = {
   POP: 0,
@@ -67,7 +68,19 @@ export const OP = {
   BORROW_VARIANT_FIELD: 60,
   PACK_CLOSURE: 61,
   CALL_CLOSURE: 62,
+  ADD_S: 63,
+  SUB_S: 64,
+  MUL_S: 65,
+  DIV_S: 66,
+  MOD_S: 67,
+  NEGATE: 68,
+  CAST_S: 69,
+  ABORT_MSG: 70,
 } as const;
+
+/** The range of a signed integer type, the operand of the `_S` ops (numbers to i32, bigints from i64). */
+export type SignedRange =
+  { readonly min: number; readonly max: number } | { readonly min: bigint; readonly max: bigint };
 
 /**
  * Base cost of each opcode in internal gas units (1,000,000 per gas unit), from the Aptos gas
@@ -75,7 +88,7 @@ export const OP = {
  * (per abstract value unit, per field, per element, per argument) are added by the interpreter.
  */
 export const BASE_COST = (() => {
-  const cost = new Float64Array(64);
+  const cost = new Float64Array(72);
   const set = (op: number, internal: number) => {
     cost[op] = internal;
   };
@@ -146,6 +159,20 @@ export const BASE_COST = (() => {
   // `pack_closure.base` is `pack.base` × 908/808 in the schedule; a closure call is a call.
   set(OP.PACK_CLOSURE, Math.round((4400 * 908) / 808));
   set(OP.CALL_CLOSURE, 20000);
+  // Signed arithmetic is charged as `instr.add`, `instr.sub`… (one entry per operation, whatever
+  // the type), as the unsigned ops are.
+  set(OP.ADD_S, 3200);
+  set(OP.SUB_S, 3200);
+  set(OP.MUL_S, 3200);
+  set(OP.DIV_S, 3200);
+  set(OP.MOD_S, 3200);
+  // The instructions bytecode v9/v10 added, from the on-chain schedule of release v1.48.0
+  // (aptos-networks `gas/v1.48.0.json`: `instr.negate`, `instr.cast_i8` … `instr.cast_i256`,
+  // `instr.abort_msg.base`; `ld_i8` … `ld_i256` are `LD_NUM`/`LD_BIG` as `ld_u*` are). That
+  // release's other `instr` entries are about 1.84× this table's.
+  set(OP.NEGATE, 5880);
+  set(OP.CAST_S, 4410);
+  set(OP.ABORT_MSG, 4400);
   return cost;
 })();
 
@@ -163,4 +190,6 @@ export const GAS_PARAMS = {
   perByteSerialized: 36,
   hashBase: 11000,
   hashPerByte: 180,
+  /** `instr.abort_msg.per_byte` (v1.48.0): the message is checked to be UTF-8. */
+  abortMsgPerByte: 450,
 } as const;

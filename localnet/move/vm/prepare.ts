@@ -10,12 +10,14 @@ import type { LongAddress } from '../../encoding.ts';
 import type { Bytecode, CompiledModule } from '../binary/types.ts';
 import { verifySafety, verifyStructure, verifyUnit } from '../verifier/index.ts';
 import { type StatusName, vmError } from './errors.ts';
-import { OP } from './ops.ts';
+import { OP, type SignedRange } from './ops.ts';
 import type { Ty } from './ty.ts';
 import {
   INT_BITS,
   isGeneric,
   isInteger,
+  isSigned,
+  isUnsigned,
   K,
   T,
   subst,
@@ -47,6 +49,33 @@ const MAX_BIG: Readonly<Record<number, bigint>> = {
   [K.U128]: (1n << 128n) - 1n,
   [K.U256]: (1n << 256n) - 1n,
 };
+
+/** The range of each signed kind (i8 … i256). */
+const SIGNED_RANGE: Readonly<Record<number, SignedRange>> = Object.fromEntries(
+  [K.I8, K.I16, K.I32, K.I64, K.I128, K.I256].map((k) => {
+    const bits = INT_BITS[k] as number;
+    const range: SignedRange =
+      bits <= 32
+        ? { min: -(2 ** (bits - 1)), max: 2 ** (bits - 1) - 1 }
+        : { min: -(1n << BigInt(bits - 1)), max: (1n << BigInt(bits - 1)) - 1n };
+    return [k, range];
+  }),
+);
+
+const CAST_TARGET = {
+  CastU8: T.u8,
+  CastU16: T.u16,
+  CastU32: T.u32,
+  CastU64: T.u64,
+  CastU128: T.u128,
+  CastU256: T.u256,
+  CastI8: T.i8,
+  CastI16: T.i16,
+  CastI32: T.i32,
+  CastI64: T.i64,
+  CastI128: T.i128,
+  CastI256: T.i256,
+} as const;
 
 function invariant(fn: LoadedFunction, pc: number, what: string): Error {
   const error = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', `${fn.id}+${pc}`);
@@ -210,12 +239,15 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       returns,
     };
   };
-  const arith = (pc: number, nOp: number, bOp: number, useMax: boolean) => {
+  const arith = (pc: number, nOp: number, bOp: number, useMax: boolean, sOp: number) => {
     const rhs = pop(pc);
     const ty = pop(pc);
     check(sameInts(ty, rhs), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
     stack.push(ty);
-    if (ty.k >= K.U8 && ty.k <= K.U32) {
+    if (isSigned(ty)) {
+      op[pc] = sOp;
+      obj[pc] = SIGNED_RANGE[ty.k];
+    } else if (ty.k >= K.U8 && ty.k <= K.U32) {
       op[pc] = nOp;
       num[pc] = useMax ? (MAX_NUM[ty.k] as number) : 0;
     } else if (ty.k >= K.U64 && ty.k <= K.U256) {
@@ -223,12 +255,21 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       obj[pc] = MAX_BIG[ty.k];
     } else throw invariant(fn, pc, 'arithmetic on a non-integer');
   };
-  const generic = (pc: number, nOp: number) => {
+  /** `Sub`, `Div`, `Mod` (`sOp` for signed operands) and the bitwise ops (unsigned only). */
+  const generic = (pc: number, nOp: number, sOp: number | null) => {
     const rhs = pop(pc);
     const lhs = pop(pc);
-    check(sameInts(lhs, rhs), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
+    check(
+      (sOp === null ? isUnsigned(lhs) : isInteger(lhs)) && tyEquals(lhs, rhs),
+      'INTEGER_OP_TYPE_MISMATCH_ERROR',
+      pc,
+    );
     stack.push(lhs);
     op[pc] = nOp;
+    if (sOp !== null && isSigned(lhs)) {
+      op[pc] = sOp;
+      obj[pc] = SIGNED_RANGE[lhs.k];
+    }
   };
 
   for (let pc = 0; pc < n; pc += 1) {
@@ -276,6 +317,20 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         op[pc] = OP.LD_BIG;
         obj[pc] = instr.value;
         stack.push(instr.op === 'LdU64' ? T.u64 : instr.op === 'LdU128' ? T.u128 : T.u256);
+        break;
+      case 'LdI8':
+      case 'LdI16':
+      case 'LdI32':
+        op[pc] = OP.LD_NUM;
+        num[pc] = instr.value;
+        stack.push(instr.op === 'LdI8' ? T.i8 : instr.op === 'LdI16' ? T.i16 : T.i32);
+        break;
+      case 'LdI64':
+      case 'LdI128':
+      case 'LdI256':
+        op[pc] = OP.LD_BIG;
+        obj[pc] = instr.value;
+        stack.push(instr.op === 'LdI64' ? T.i64 : instr.op === 'LdI128' ? T.i128 : T.i256);
         break;
       case 'LdConst': {
         const constant = unit.constantPool[instr.index];
@@ -421,34 +476,42 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         break;
       }
       case 'Add':
-        arith(pc, OP.ADD_N, OP.ADD_B, true);
+        arith(pc, OP.ADD_N, OP.ADD_B, true, OP.ADD_S);
         break;
       case 'Sub':
-        generic(pc, OP.SUB);
+        generic(pc, OP.SUB, OP.SUB_S);
         break;
       case 'Mul':
-        arith(pc, OP.MUL_N, OP.MUL_B, true);
+        arith(pc, OP.MUL_N, OP.MUL_B, true, OP.MUL_S);
         break;
       case 'Div':
-        generic(pc, OP.DIV);
+        generic(pc, OP.DIV, OP.DIV_S);
         break;
       case 'Mod':
-        generic(pc, OP.MOD);
+        generic(pc, OP.MOD, OP.MOD_S);
         break;
       case 'BitOr':
-        generic(pc, OP.BIT_OR);
+        generic(pc, OP.BIT_OR, null);
         break;
       case 'BitAnd':
-        generic(pc, OP.BIT_AND);
+        generic(pc, OP.BIT_AND, null);
         break;
       case 'Xor':
-        generic(pc, OP.XOR);
+        generic(pc, OP.XOR, null);
         break;
+      case 'Negate': {
+        const ty = pop(pc);
+        check(isSigned(ty), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
+        stack.push(ty);
+        op[pc] = OP.NEGATE;
+        obj[pc] = SIGNED_RANGE[ty.k] ?? null;
+        break;
+      }
       case 'Shl':
       case 'Shr': {
         const bitsTy = pop(pc);
         const ty = pop(pc);
-        check(bitsTy.k === K.U8 && isInteger(ty), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
+        check(bitsTy.k === K.U8 && isUnsigned(ty), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
         stack.push(ty);
         const bits = INT_BITS[ty.k];
         if (bits === undefined) throw invariant(fn, pc, 'shift of a non-integer');
@@ -498,6 +561,17 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
         endBlock(pc);
         op[pc] = OP.ABORT;
         break;
+      case 'AbortMsg': {
+        const message = pop(pc);
+        check(
+          message.k === K.VECTOR && message.elem.k === K.U8 && pop(pc).k === K.U64,
+          'ABORT_TYPE_MISMATCH_ERROR',
+          pc,
+        );
+        endBlock(pc);
+        op[pc] = OP.ABORT_MSG;
+        break;
+      }
       case 'Nop':
         op[pc] = OP.NOP;
         break;
@@ -563,20 +637,24 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       case 'CastU32':
       case 'CastU64':
       case 'CastU128':
-      case 'CastU256': {
-        pop(pc);
-        const ty = {
-          CastU8: T.u8,
-          CastU16: T.u16,
-          CastU32: T.u32,
-          CastU64: T.u64,
-          CastU128: T.u128,
-          CastU256: T.u256,
-        }[instr.op];
+      case 'CastU256':
+      case 'CastI8':
+      case 'CastI16':
+      case 'CastI32':
+      case 'CastI64':
+      case 'CastI128':
+      case 'CastI256': {
+        check(isInteger(pop(pc)), 'INTEGER_OP_TYPE_MISMATCH_ERROR', pc);
+        const ty = CAST_TARGET[instr.op];
         stack.push(ty);
-        op[pc] = ty.k <= K.U32 ? OP.CAST_N : OP.CAST_B;
         num[pc] = INT_BITS[ty.k] as number;
-        obj[pc] = ty.k <= K.U32 ? null : MAX_BIG[ty.k];
+        if (isSigned(ty)) {
+          op[pc] = OP.CAST_S;
+          obj[pc] = SIGNED_RANGE[ty.k];
+        } else {
+          op[pc] = ty.k <= K.U32 ? OP.CAST_N : OP.CAST_B;
+          obj[pc] = ty.k <= K.U32 ? null : MAX_BIG[ty.k];
+        }
         break;
       }
       case 'VecPack':

@@ -11,7 +11,8 @@ import { loadModule } from './loader.ts';
 import type { StructName, Ty } from './ty.ts';
 import { structId, subst, tyString } from './ty.ts';
 import type { Layout, Value } from './values.ts';
-import { deserialize, fromJson, serialize, toJson } from './values.ts';
+import { deserialize, serialize } from './values.ts';
+import { fromJson, toJson } from './valuesJson.ts';
 
 /** Where bytecode modules come from (the publisher's storage, read at the session's version). */
 export interface ModuleStore {

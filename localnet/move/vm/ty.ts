@@ -23,11 +23,21 @@ export const K = {
   PARAM: 13,
   /** A function type `|args|results has abilities` (bytecode v8 closures). */
   FUNCTION: 14,
+  /** Signed integers (bytecode v9): i8/i16/i32 numbers, i64/i128/i256 bigints, as unsigned. */
+  I8: 15,
+  I16: 16,
+  I32: 17,
+  I64: 18,
+  I128: 19,
+  I256: 20,
 } as const;
 export type Kind = (typeof K)[keyof typeof K];
 
+/** The kinds of a type without parts (integers, bool, address, signer). */
+type PrimKind = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 15 | 16 | 17 | 18 | 19 | 20;
+
 export type Ty =
-  | { k: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 }
+  | { k: PrimKind }
   | { k: 9; elem: Ty }
   | { k: 10; s: StructName; args: Ty[] }
   | { k: 11 | 12; to: Ty }
@@ -41,7 +51,7 @@ export interface StructName {
   name: string;
 }
 
-const prim = (k: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8): Ty => ({ k });
+const prim = (k: PrimKind): Ty => ({ k });
 export const T = {
   bool: prim(0),
   u8: prim(1),
@@ -52,6 +62,12 @@ export const T = {
   u256: prim(6),
   address: prim(7),
   signer: prim(8),
+  i8: prim(15),
+  i16: prim(16),
+  i32: prim(17),
+  i64: prim(18),
+  i128: prim(19),
+  i256: prim(20),
   vector: (elem: Ty): Ty => ({ k: 9, elem }),
   struct: (s: StructName, args: Ty[] = []): Ty => ({ k: 10, s, args }),
   ref: (to: Ty): Ty => ({ k: 11, to }),
@@ -60,9 +76,11 @@ export const T = {
   fn: (args: Ty[], results: Ty[], abilities: number): Ty => ({ k: 14, args, results, abilities }),
 } as const;
 
-export const isInteger = (ty: Ty): boolean => ty.k >= K.U8 && ty.k <= K.U256;
+export const isUnsigned = (ty: Ty): boolean => ty.k >= K.U8 && ty.k <= K.U256;
+export const isSigned = (ty: Ty): boolean => ty.k >= K.I8 && ty.k <= K.I256;
+export const isInteger = (ty: Ty): boolean => isUnsigned(ty) || isSigned(ty);
 
-/** Bit widths of the integer kinds (u8 … u256). */
+/** Bit widths of the integer kinds (u8 … u256, i8 … i256). */
 export const INT_BITS: Readonly<Record<number, number>> = {
   [K.U8]: 8,
   [K.U16]: 16,
@@ -70,6 +88,12 @@ export const INT_BITS: Readonly<Record<number, number>> = {
   [K.U64]: 64,
   [K.U128]: 128,
   [K.U256]: 256,
+  [K.I8]: 8,
+  [K.I16]: 16,
+  [K.I32]: 32,
+  [K.I64]: 64,
+  [K.I128]: 128,
+  [K.I256]: 256,
 };
 
 /** Replaces the type parameters in `ty` with `args` (no copy when nothing changes). */
@@ -124,7 +148,25 @@ export function isGeneric(ty: Ty): boolean {
   }
 }
 
-const PRIM_NAMES = ['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'];
+/** Names of the kinds without parts, by kind (the composite kinds 9…14 have none). */
+const PRIM_NAMES: ReadonlyArray<string | undefined> = [
+  'bool',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'u256',
+  'address',
+  'signer',
+  ...Array<undefined>(6),
+  'i8',
+  'i16',
+  'i32',
+  'i64',
+  'i128',
+  'i256',
+];
 
 export const structId = (s: StructName): string =>
   `${shortAddress(s.address)}::${s.module}::${s.name}`;
@@ -249,7 +291,7 @@ export function parseTy(text: string, allowGenerics = false): Ty {
     }
     const head = ident();
     const index = PRIM_NAMES.indexOf(head);
-    if (index >= 0) return prim(index as 0);
+    if (index >= 0) return prim(index as PrimKind);
     if (head === 'vector') {
       expect('<');
       const elem = one();

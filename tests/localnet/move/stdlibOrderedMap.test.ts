@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
 import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
-import { Ref, serialize, toJson } from '../../../localnet/move/vm/values.ts';
+import { Ref, serialize } from '../../../localnet/move/vm/values.ts';
+import { toJson } from '../../../localnet/move/vm/valuesJson.ts';
 import { call as callNative, ONE, session } from './nativeHarness.ts';
 
 /** `std::cmp` and `0x1::ordered_map` natives against `ordered_map.move`'s unit tests. */

@@ -65,6 +65,12 @@ const INT_SUFFIX: Partial<Record<number, string>> = {
   [K.U64]: 'u64',
   [K.U128]: 'u128',
   [K.U256]: 'u256',
+  [K.I8]: 'i8',
+  [K.I16]: 'i16',
+  [K.I32]: 'i32',
+  [K.I64]: 'i64',
+  [K.I128]: 'i128',
+  [K.I256]: 'i256',
 };
 
 /** Types whose layout holds delayed fields on a node (`type_to_fully_annotated_layout` fails). */
@@ -128,6 +134,12 @@ class Formatter {
       case K.U64:
       case K.U128:
       case K.U256:
+      case K.I8:
+      case K.I16:
+      case K.I32:
+      case K.I64:
+      case K.I128:
+      case K.I256:
         return `${String(v)}${this.o.includeIntTypes ? (INT_SUFFIX[ty.k] ?? '') : ''}`;
       case K.ADDRESS:
         return address(v as string, this.o);
