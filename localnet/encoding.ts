@@ -85,18 +85,101 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Memoizes a one-argument function in a map that is cleared when it reaches `limit` entries. */
-export function memoize<K, V>(limit: number, compute: (key: K) => V): (key: K) => V {
-  const cache = new Map<K, V>();
-  return (key) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (cache.size >= limit) cache.clear();
-      cache.set(key, value);
+/** A bound on a `BoundedMap`'s total weight (bytes, characters), beside its count. */
+export interface WeightBound<K, V> {
+  maxWeight: number;
+  weigh: (key: K, value: V) => number;
+}
+
+/**
+ * A map of at most `limit` entries, and optionally at most `maxWeight` in total by `weigh`: past
+ * a bound the least recently used entries go (a `get` or a `set` is a use). For caches keyed by
+ * what clients send, which would otherwise grow with every new key.
+ */
+export class BoundedMap<K, V> {
+  private readonly map = new Map<K, V>();
+  private weight = 0;
+
+  constructor(
+    readonly limit: number,
+    private readonly bound: WeightBound<K, V> | null = null,
+  ) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  /** The total weight held (0 without a weight bound). */
+  get totalWeight(): number {
+    return this.weight;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
     }
     return value;
-  };
+  }
+
+  has(key: K): boolean {
+    return this.map.has(key);
+  }
+
+  set(key: K, value: V): void {
+    this.delete(key);
+    this.map.set(key, value);
+    if (this.bound !== null) this.weight += this.bound.weigh(key, value);
+    while (
+      this.map.size > this.limit ||
+      (this.bound !== null && this.weight > this.bound.maxWeight && this.map.size > 1)
+    ) {
+      const oldest = this.map.keys().next();
+      if (oldest.done === true) break;
+      this.delete(oldest.value);
+    }
+  }
+
+  delete(key: K): boolean {
+    if (!this.map.has(key)) return false;
+    if (this.bound !== null) this.weight -= this.bound.weigh(key, this.map.get(key) as V);
+    return this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.weight = 0;
+  }
+
+  /** Oldest (least recently used) first. */
+  keys(): IterableIterator<K> {
+    return this.map.keys();
+  }
+
+  entries(): IterableIterator<[K, V]> {
+    return this.map.entries();
+  }
+}
+
+/** Memoizes a one-argument function in a `BoundedMap` of `limit` entries (`cache`, for tests). */
+export function memoize<K, V>(
+  limit: number,
+  compute: (key: K) => V,
+  bound: WeightBound<K, V> | null = null,
+): ((key: K) => V) & { cache: BoundedMap<K, V> } {
+  const cache = new BoundedMap<K, V>(limit, bound);
+  return Object.assign(
+    (key: K) => {
+      let value = cache.get(key);
+      if (value === undefined) {
+        value = compute(key);
+        cache.set(key, value);
+      }
+      return value;
+    },
+    { cache },
+  );
 }
 
 /** A JSON value as the REST API prints it (u64 and wider are already decimal strings). */

@@ -6,7 +6,7 @@ import {
   TypeTagStruct,
   TypeTagVector,
 } from '@aptos-labs/ts-sdk';
-import type { Json, LongAddress } from '../encoding.ts';
+import { BoundedMap, type Json, type LongAddress } from '../encoding.ts';
 import { ViewDeserializer } from './decode.ts';
 import {
   parseAddress,
@@ -30,14 +30,22 @@ export class ArgumentError extends Error {
   override readonly name = 'ArgumentError';
 }
 
-const tagCache = new Map<string, TypeTag>();
+/**
+ * Parsed types by their text. Clients send types too (table items' key and value types, view and
+ * transaction type arguments): those are kept only up to `TYPE_TAG_CACHED_LENGTH` characters, in
+ * at most `TYPE_TAG_CACHE_LIMIT` entries. Unbounded, each new 60 KB type name a client sent stayed
+ * (twice: the text and the parsed identifier) for the life of the chain.
+ */
+export const TYPE_TAG_CACHE_LIMIT = 1_024;
+export const TYPE_TAG_CACHED_LENGTH = 256;
+export const typeTagCache = new BoundedMap<string, TypeTag>(TYPE_TAG_CACHE_LIMIT);
 
 /** Parses a type as the ABI spells it (`&signer`, `vector<u8>`, `0x1::object::Object<T0>`), cached. */
 export function typeTagOf(type: string): TypeTag {
-  let tag = tagCache.get(type);
+  let tag = typeTagCache.get(type);
   if (tag === undefined) {
     tag = parseTypeTag(type, { allowGenerics: true });
-    tagCache.set(type, tag);
+    if (type.length <= TYPE_TAG_CACHED_LENGTH) typeTagCache.set(type, tag);
   }
   return tag;
 }

@@ -20,7 +20,12 @@ import {
 } from './abstractionProof.ts';
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const ed25519Key = memoize(50_000, (hex: string): KeyObject =>
+/**
+ * Public keys parsed for OpenSSL, by hex. A client can sign with a new key every request; each
+ * parsed key is about 1.5 KB, so at most `ED25519_KEY_CACHE_LIMIT` (about 6 MB) are kept.
+ */
+export const ED25519_KEY_CACHE_LIMIT = 4_096;
+export const ed25519Key = memoize(ED25519_KEY_CACHE_LIMIT, (hex: string): KeyObject =>
   createPublicKey({
     key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(hex, 'hex')]),
     format: 'der',

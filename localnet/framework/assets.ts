@@ -46,8 +46,10 @@ const EINSUFFICIENT_BALANCE = moduleError(
 const OBJECT_ADDRESS_SCHEME = new Uint8Array([0xfc]);
 
 /** `primary_fungible_store::primary_store_address(owner, 0xa)`: sha3(owner ‖ metadata ‖ 0xFC). */
+export const PRIMARY_STORE_CACHE_LIMIT = 16_384;
+/** Cached (any address a client names is a key: at most `PRIMARY_STORE_CACHE_LIMIT`, ~4 MB). */
 export const primaryStoreAddress = memoize(
-  200_000,
+  PRIMARY_STORE_CACHE_LIMIT,
   (owner: LongAddress) =>
     toHex(
       sha3(fromHex(owner), fromHex(APT_METADATA_ADDRESS), OBJECT_ADDRESS_SCHEME),

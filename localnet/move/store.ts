@@ -21,9 +21,24 @@ export interface BytecodeModule {
 }
 
 // Stored modules were checked when published, so reading them again cannot fail; the cache key is
-// the bytecode itself, so an upgrade is a different entry.
-const compiled = memoize<string, CompiledModule>(512, (hex) => readModule(fromHex(hex)));
-const abis = memoize<string, MoveModuleAbi>(512, (hex) => moduleAbi(compiled(hex)));
+// the bytecode itself, so an upgrade is a different entry. Simulated publishes are read through
+// here too, so each cache is bounded by count and by the bytecode it holds (the hex's length:
+// `MODULE_CACHE_MAX_HEX` characters, 8 MiB of bytecode).
+export const MODULE_CACHE_LIMIT = 512;
+export const MODULE_CACHE_MAX_HEX = 16 * 2 ** 20;
+const byHexLength = { maxWeight: MODULE_CACHE_MAX_HEX, weigh: (hex: string) => hex.length };
+const compiled = memoize<string, CompiledModule>(
+  MODULE_CACHE_LIMIT,
+  (hex) => readModule(fromHex(hex)),
+  byHexLength,
+);
+const abis = memoize<string, MoveModuleAbi>(
+  MODULE_CACHE_LIMIT,
+  (hex) => moduleAbi(compiled(hex)),
+  byHexLength,
+);
+/** The two caches, to inspect (tests). */
+export const moduleCaches = { compiled: compiled.cache, abis: abis.cache };
 
 /** The stored value of a module, or null. */
 export function storedModule(

@@ -1,4 +1,4 @@
-import type { Json } from '../encoding.ts';
+import { BoundedMap, type Json } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
 import type { MiningMode } from '../miner/miner.ts';
 import type { LedgerMark } from '../storage/ledger.ts';
@@ -32,10 +32,18 @@ export interface NodeStatus {
  * The dev controls no public network offers (hardhat's `evm_*`, anvil's `anvil_*`): snapshot and
  * revert, mining mode, the clock, faults, and holding or dropping pending transactions.
  */
+/** Snapshots kept (hardhat keeps every one; a script taking one per test never reverts most). */
+export const SNAPSHOT_LIMIT = 1_024;
+
 export class DevControls {
   readonly faults: Faults = { delayCommitsMs: 0, holdNext: 0, rejectNext: 0 };
-  /** Each snapshot's ledger mark and the clock offset taken with it. */
-  private readonly snapshots = new Map<string, { mark: LedgerMark; offset: bigint }>();
+  /**
+   * Each snapshot's ledger mark and the clock offset taken with it: the newest
+   * `SNAPSHOT_LIMIT`, an older one's id then answers as unknown.
+   */
+  private readonly snapshots = new BoundedMap<string, { mark: LedgerMark; offset: bigint }>(
+    SNAPSHOT_LIMIT,
+  );
   private nextSnapshotId = 1;
 
   constructor(private readonly parts: ChainCore & { producer: BlockProducer }) {
@@ -62,7 +70,7 @@ export class DevControls {
     if (saved === undefined)
       throw new NodeError({ code: 'invalid_input', message: `Unknown snapshot id ${id}` });
     const { mark, offset } = saved;
-    for (const [other, otherSaved] of this.snapshots)
+    for (const [other, otherSaved] of this.snapshots.entries())
       if (otherSaved.mark.version >= mark.version) this.snapshots.delete(other);
     const { clock, ledger, log } = this.parts;
     log.append({ k: 'revert', version: mark.version, height: mark.height });

@@ -1,25 +1,31 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { ED25519_KEY_CACHE_LIMIT, verifyEd25519 } from '../executor/signatures.ts';
 
 /**
  * Ed25519 verification on worker threads, so signature checks (the largest cost of a submission)
  * run beside the event loop instead of on it. Requests made in one tick go to a worker as one
  * batch. The worker is plain JavaScript (`eval`) so it runs under tsx, vitest and plain node alike.
+ * Each worker keeps the keys it parsed as the main thread does (`executor/signatures.ts`): at most
+ * `ED25519_KEY_CACHE_LIMIT`, the least recently used going first; it reports how many with each
+ * answer.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createPublicKey, verify } = require('node:crypto');
 const PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+const LIMIT = ${ED25519_KEY_CACHE_LIMIT};
 const keys = new Map();
 function key(publicKey) {
   const id = Buffer.from(publicKey).toString('hex');
   let k = keys.get(id);
   if (k === undefined) {
     k = createPublicKey({ key: Buffer.concat([PREFIX, publicKey]), format: 'der', type: 'spki' });
-    if (keys.size > 50000) keys.clear();
-    keys.set(id, k);
+  } else {
+    keys.delete(id);
   }
+  keys.set(id, k);
+  if (keys.size > LIMIT) keys.delete(keys.keys().next().value);
   return k;
 }
 parentPort.on('message', ({ id, count, packed }) => {
@@ -34,7 +40,7 @@ parentPort.on('message', ({ id, count, packed }) => {
     offset += 100 + length;
     try { results[i] = verify(null, message, key(publicKey), signature) ? 1 : 0; } catch { results[i] = 0; }
   }
-  parentPort.postMessage({ id, results }, [results.buffer]);
+  parentPort.postMessage({ id, results, keys: keys.size }, [results.buffer]);
 });
 `;
 
@@ -42,6 +48,12 @@ parentPort.on('message', ({ id, count, packed }) => {
 const CHUNK = 16;
 
 type Item = [publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array];
+
+interface WorkerAnswer {
+  id: number;
+  results: Uint8Array;
+  keys: number;
+}
 
 interface Batch {
   items: Item[];
@@ -68,39 +80,10 @@ function pack(items: Item[]): Uint8Array<ArrayBuffer> {
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.length);
 }
 
-const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const KEY_CACHE_LIMIT = 50_000;
-
-/** The same check as the worker's, on this thread (keys cached the same way). */
-function verifyHere(
-  keys: Map<string, KeyObject>,
-  publicKey: Uint8Array,
-  message: Uint8Array,
-  signature: Uint8Array,
-): boolean {
-  if (publicKey.length !== 32 || signature.length !== 64) return false;
-  const id = Buffer.from(publicKey).toString('hex');
-  let key = keys.get(id);
-  try {
-    if (key === undefined) {
-      key = createPublicKey({
-        key: Buffer.concat([SPKI_PREFIX, publicKey]),
-        format: 'der',
-        type: 'spki',
-      });
-      if (keys.size > KEY_CACHE_LIMIT) keys.clear();
-      keys.set(id, key);
-    }
-    return verify(null, message, key, signature);
-  } catch {
-    return false;
-  }
-}
-
 export class VerifyPool {
-  /** Keys for checks made on this thread, when the workers are idle. */
-  private readonly keys = new Map<string, KeyObject>();
   private readonly workers: Worker[];
+  /** How many keys each worker holds, as it last reported. */
+  private readonly workerKeys: number[];
   private readonly inFlight = new Map<number, Batch>();
   private pending: Batch = { items: [], resolvers: [] };
   private flushScheduled = false;
@@ -110,10 +93,12 @@ export class VerifyPool {
 
   /** `threads` defaults to one fewer than the machine's cores (at least one). */
   constructor(threads = Math.max(1, availableParallelism() - 1)) {
-    this.workers = Array.from({ length: threads }, () => {
+    this.workerKeys = Array.from({ length: threads }, () => 0);
+    this.workers = Array.from({ length: threads }, (_, index) => {
       const worker = new Worker(WORKER_SOURCE, { eval: true });
       worker.unref();
-      worker.on('message', ({ id, results }: { id: number; results: Uint8Array }) => {
+      worker.on('message', ({ id, results, keys }: WorkerAnswer) => {
+        this.workerKeys[index] = keys;
         const batch = this.inFlight.get(id);
         this.inFlight.delete(id);
         batch?.resolvers.forEach((resolve, i) => resolve(results[i] === 1));
@@ -135,7 +120,7 @@ export class VerifyPool {
       setImmediate(() => {
         this.checkedHere = false;
       });
-      return Promise.resolve(verifyHere(this.keys, publicKey, message, signature));
+      return Promise.resolve(verifyEd25519(publicKey, message, signature));
     }
     return new Promise((resolve) => {
       this.pending.items.push([publicKey, message, signature]);
@@ -166,6 +151,11 @@ export class VerifyPool {
       const packed = pack(part.items);
       worker?.postMessage({ id, count: part.items.length, packed }, [packed.buffer]);
     }
+  }
+
+  /** How many parsed keys each worker holds (as of its last answer). */
+  workerKeyCacheSizes(): number[] {
+    return [...this.workerKeys];
   }
 
   async close(): Promise<void> {

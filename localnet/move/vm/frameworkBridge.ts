@@ -280,7 +280,8 @@ export function frameworkFunction(
       (candidate) => candidate.name === fnName,
     );
     impl = fn?.run === undefined ? null : bridge(fn, fn.run);
-    bridged.set(id, impl);
+    // Only functions the registry has: a made-up name (a client's bytecode can hold any) is not kept.
+    if (fn !== undefined) bridged.set(id, impl);
   }
   return impl ?? undefined;
 }

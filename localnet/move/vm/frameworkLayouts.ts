@@ -317,7 +317,8 @@ export function frameworkStruct(struct: StructName): LoadedStruct | undefined {
             })),
             variants: null,
           };
-    fromAbi.set(id, found);
+    // Only structs the registry has: a made-up name (from a client's bytecode or types) is not kept.
+    if (found !== null) fromAbi.set(id, found);
   }
   return found ?? undefined;
 }
