@@ -2,7 +2,9 @@
  * History and replay journeys in Chromium, against the embedded chain and the dev wallet in
  * `prompt` mode: a failed run survives a reload, replays identical, re-simulates with a diff (now,
  * and at its original version on the embedded chain), a SEQUENCE_NUMBER_TOO_OLD run is
- * resubmitted with the fix, and run files round-trip (a corrupted one is refused). Each journey leaves a screenshot in test-results/.
+ * resubmitted with the fix, and run files round-trip (a corrupted one is refused). A Move abort in
+ * the playground is named short (`0xcafe::playground::abort_with`) and the list fits 1440×900 and
+ * a phone without scrolling sideways. Each journey leaves a screenshot in test-results/.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -204,14 +206,16 @@ describe('history and replay journeys in Chromium', () => {
 
   it('resubmits with a fresh sequence number after SEQUENCE_NUMBER_TOO_OLD: committed, linked', async () => {
     await connectWallet();
-    await openRun('submitRejected');
+    await openRun('Submit rejected');
     const rejectedUrl = page.url();
     await page.getByRole('button', { name: 'Resubmit with a fresh sequence number' }).click();
     await answerPrompt('Sign this transaction?');
     await expectState('committed');
     await page.goto(`${inject('baseURL')}#/history`);
-    const committed = runsTable().getByRole('row').filter({ hasText: 'committed' });
-    await committed.getByRole('link', { name: 'retries a run' }).click();
+    // The attempt chain is on the run page: the committed run links the run it retries.
+    const committed = runsTable().getByRole('row').filter({ hasText: 'Committed' });
+    await committed.getByRole('link').first().click();
+    await page.getByRole('link', { name: /^Retries run/ }).click();
     await expect.poll(() => page.url()).toBe(rejectedUrl);
     await page.getByRole('link', { name: /^Retried by run/ }).waitFor();
     await shot('history-4-resubmitted-linked');
@@ -255,6 +259,77 @@ describe('history and replay journeys in Chromium', () => {
       .waitFor();
     await expect(storedRuns()).resolves.toBe(before);
     await shot('history-6-corrupted-import');
+  });
+
+  it('names a Move abort in the playground short, in a list that fits the page', async () => {
+    await page.goto(`${inject('baseURL')}#/compose`);
+    await connectWallet();
+    // The resubmitted run ended committed: a new attempt starts from Edit.
+    await step('Edit').click();
+    await expectState('editing');
+    await chooseTemplate('Playground: abort with code 42');
+    await draftReady();
+    await step('Build').click();
+    await expectState('built');
+    await step('Simulate').click();
+    await expectState('simulated.failure');
+    await step('Sign anyway').click();
+    await answerPrompt('Sign this transaction?');
+    await step('Submit').click();
+    await expectState('failed');
+
+    const full = `0x${'cafe'.padStart(64, '0')}::playground::abort_with`;
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${inject('baseURL')}#/history`);
+      await runsTable().waitFor();
+      const link = runsTable().getByRole('link', { name: '0xcafe::playground::abort_with' });
+      await expect(link.getAttribute('title')).resolves.toBe(full);
+      await expect(runsTable().textContent()).resolves.not.toContain(full);
+      const row = runsTable()
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: '0xcafe::playground::abort_with' }) });
+      await expect(row.getByText('Failed on chain', { exact: true }).count()).resolves.toBe(1);
+      // Neither the page nor the table scrolls sideways; the table ends inside its page.
+      const fit = await runsTable().evaluate((table) => {
+        const page = document.scrollingElement ?? document.documentElement;
+        const main = table.closest('main') ?? document.body;
+        let scrolls = false;
+        for (let node = table.parentElement; node && node !== main; node = node.parentElement)
+          if (node.scrollWidth > node.clientWidth) scrolls = true;
+        return {
+          page: page.scrollWidth <= page.clientWidth,
+          table: table.scrollWidth <= table.clientWidth,
+          within: table.getBoundingClientRect().right <= main.getBoundingClientRect().right,
+          wrappers: !scrolls,
+        };
+      });
+      expect({ width, ...fit }).toEqual({
+        width,
+        page: true,
+        table: true,
+        within: true,
+        wrappers: true,
+      });
+      await shot(`history-7-short-names-${width}`);
+    }
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await runsTable().getByRole('link', { name: '0xcafe::playground::abort_with' }).click();
+    const title = page.getByRole('heading', { name: '0xcafe::playground::abort_with' });
+    await title.waitFor();
+    await expect(title.getAttribute('title')).resolves.toBe(full);
+    await page
+      .getByRole('group', { name: 'VM status explained' })
+      .first()
+      .getByText('Move abort in 0xcafe::playground', { exact: true })
+      .waitFor();
+    await shot('history-7-short-names-run-1440');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('checks the History page with axe-core: no violations', async () => {

@@ -102,7 +102,7 @@ export function RunList({ runs, selected, onSelect }: RunListProps) {
           <Table.Th className={classes.fit}>Outcome</Table.Th>
           <Table.Th>Function</Table.Th>
           <Table.Th className={classes.fit}>Started</Table.Th>
-          <Table.Th className={classes.fit}>Duration</Table.Th>
+          <Table.Th className={`${classes.fit} ${classes.duration}`}>Duration</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -132,7 +132,9 @@ export function RunList({ runs, selected, onSelect }: RunListProps) {
                 </Anchor>
               </Table.Td>
               <Table.Td className={classes.fit}>{timeFormat.format(run.startedAt)}</Table.Td>
-              <Table.Td className={classes.fit}>{formatDuration(durationMs(run))}</Table.Td>
+              <Table.Td className={`${classes.fit} ${classes.duration}`}>
+                {formatDuration(durationMs(run))}
+              </Table.Td>
             </Table.Tr>
           );
         })}

@@ -1,6 +1,7 @@
 import { AccountAddress } from '@aptos-labs/ts-sdk';
 import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { formatApt, unitsText } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { CopyValue } from '../../components/CopyValue';
@@ -83,7 +84,18 @@ function longAddress(value: string | undefined): string | undefined {
   }
 }
 
-function Field({ label, value, copy }: { label: string; value: ReactNode; copy?: string }) {
+function Field({
+  label,
+  value,
+  copy,
+  title,
+}: {
+  label: string;
+  value: ReactNode;
+  copy?: string;
+  /** Shown on hover: the full form of a shortened value. */
+  title?: string;
+}) {
   return (
     <Table.Tr>
       <Table.Th w={150} fw={500} c="dimmed">
@@ -91,7 +103,7 @@ function Field({ label, value, copy }: { label: string; value: ReactNode; copy?:
       </Table.Th>
       <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
         <Group gap={4} wrap="nowrap" align="flex-start">
-          <span>{value}</span>
+          <span title={title}>{value}</span>
           {copy && <CopyValue value={copy} label={`Copy the ${label.toLowerCase()}`} />}
         </Group>
       </Table.Td>
@@ -209,7 +221,12 @@ export function TransactionTabs({
                 <Field label="Sender" value={transaction.sender} copy={transaction.sender} />
               )}
               {payload?.function && (
-                <Field label="Function" value={payload.function} copy={payload.function} />
+                <Field
+                  label="Function"
+                  value={compactAddresses(payload.function)}
+                  title={canonicalAddresses(payload.function)}
+                  copy={canonicalAddresses(payload.function)}
+                />
               )}
               <Field
                 label="Gas fee"
@@ -264,10 +281,17 @@ export function TransactionTabs({
               aria-label="Payload"
             >
               <Table.Tbody>
-                <Field label="Function" value={payload.function ?? '–'} />
+                <Field
+                  label="Function"
+                  value={payload.function === null ? '–' : compactAddresses(payload.function)}
+                  title={
+                    payload.function === null ? undefined : canonicalAddresses(payload.function)
+                  }
+                />
                 <Field
                   label="Type arguments"
-                  value={payload.typeArguments.join(', ') || '(none)'}
+                  value={compactAddresses(payload.typeArguments.join(', ')) || '(none)'}
+                  title={canonicalAddresses(payload.typeArguments.join(', ')) || undefined}
                 />
                 {payload.arguments.map((argument, index) => (
                   <Field key={index} label={`Argument ${index}`} value={valueText(argument)} />

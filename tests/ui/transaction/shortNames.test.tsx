@@ -11,12 +11,14 @@ import { AccountTransactions } from '../../../src/features/chain/AccountTransact
 import { explorerQueries } from '../../../src/features/chain/explorerQueries';
 import { OutcomeCard } from '../../../src/features/compose/results/OutcomeCard';
 import { defaultNetwork } from '../../../src/network/networks';
+import { TransactionTabs } from '../../../src/features/transaction/TransactionTabs';
 import { VmStatusExplanation } from '../../../src/features/transaction/VmStatusExplanation';
 import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
 import { SourceBar } from '../../../src/features/visualizer/sources/SourceBar';
 import { parseVisualizerFile } from '../../../src/features/visualizer/sources/visualizerData';
 import { sampleRun } from '../../runs/sampleRuns';
-import { createTestQueryClient, render, screen, within } from '../../test-utils/render';
+import { committedTransfer } from './fixture';
+import { createTestQueryClient, render, screen, userEvent, within } from '../../test-utils/render';
 
 const CAFE = `0x${'cafe'.padStart(64, '0')}`;
 const ABORT = `Move abort in ${CAFE}::playground: 0x2a`;
@@ -35,6 +37,36 @@ describe('the VM status panel names the module short', () => {
     expect(within(panel).getByText(ABORT)).toBeInTheDocument();
     // The long form appears once: the chain's own VM status line.
     expect(panel.textContent?.split(CAFE).length).toBe(2);
+  });
+});
+
+describe('a transaction’s tabs name its function short', () => {
+  it('in the overview and the payload, the full form on hover and copy', async () => {
+    const transaction = committedTransfer();
+    const payload = {
+      type: 'entry_function_payload',
+      function: `${CAFE}::playground::abort_with`,
+      type_arguments: [`0x1::coin::CoinStore<${CAFE}::usd::USD>`],
+      arguments: ['42'],
+    };
+    render(<TransactionTabs transaction={{ ...transaction, payload }} candidates={[]} />);
+    const summary = screen.getByRole('table', { name: 'Summary' });
+    expect(within(summary).getByText('0xcafe::playground::abort_with')).toHaveAttribute(
+      'title',
+      `${CAFE}::playground::abort_with`,
+    );
+    expect(
+      within(summary).getByRole('button', {
+        name: 'Copy the function',
+      }),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Payload' }));
+    const shown = screen.getByRole('table', { name: 'Payload' });
+    expect(within(shown).getByText('0xcafe::playground::abort_with')).toBeInTheDocument();
+    expect(within(shown).getByText('0x1::coin::CoinStore<0xcafe::usd::USD>')).toHaveAttribute(
+      'title',
+      `0x1::coin::CoinStore<${CAFE}::usd::USD>`,
+    );
   });
 });
 
