@@ -207,7 +207,10 @@ function writeString(w: ByteSink, s: string): void {
   for (const b of bytes) w.byte(b);
 }
 
-/** A `TypeTag` in BCS (bool 0, u8 1, u64 2, u128 3, address 4, signer 5, vector 6, struct 7…). */
+/**
+ * A `TypeTag` in BCS (bool 0, u8 1, u64 2, u128 3, address 4, signer 5, vector 6, struct 7, u16 8,
+ * u32 9, u256 10, function 11, i8…i256 12…17: move-core-types `language_storage.rs`).
+ */
 export function writeTypeTag(w: ByteSink, ty: Ty): void {
   switch (ty.k) {
     case K.BOOL:
@@ -239,6 +242,13 @@ export function writeTypeTag(w: ByteSink, ty: Ty): void {
       return w.byte(9);
     case K.U256:
       return w.byte(10);
+    case K.I8:
+    case K.I16:
+    case K.I32:
+    case K.I64:
+    case K.I128:
+    case K.I256:
+      return w.byte(12 + ty.k - K.I8);
     case K.FUNCTION:
       w.byte(11);
       w.uleb(ty.args.length);
@@ -555,6 +565,12 @@ export function readTypeTag(r: ByteSource, depth = 0): Ty {
     8: { k: K.U16 },
     9: { k: K.U32 },
     10: { k: K.U256 },
+    12: { k: K.I8 },
+    13: { k: K.I16 },
+    14: { k: K.I32 },
+    15: { k: K.I64 },
+    16: { k: K.I128 },
+    17: { k: K.I256 },
   };
   const prim = prims[tag];
   if (prim !== undefined) return prim;
@@ -638,10 +654,16 @@ function renderPlain(ty: Ty, v: unknown): Json {
     case K.U8:
     case K.U16:
     case K.U32:
+    case K.I8:
+    case K.I16:
+    case K.I32:
       return v as boolean | number;
     case K.U64:
     case K.U128:
     case K.U256:
+    case K.I64:
+    case K.I128:
+    case K.I256:
       return String(v as bigint);
     case K.ADDRESS:
     case K.SIGNER:
