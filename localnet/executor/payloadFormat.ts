@@ -14,8 +14,8 @@ export class PayloadFormatError extends Error {
   override readonly name = 'PayloadFormatError';
 }
 
-/** Move's identifier rule (`move_core_types::identifier::is_valid`). */
-const IDENTIFIER = /^(?:[a-zA-Z][a-zA-Z0-9_]*|_[a-zA-Z0-9_]+)$/;
+/** Move's identifier rule (`move_core_types::identifier::is_valid`; `$` since bytecode v9). */
+const IDENTIFIER = /^(?:[a-zA-Z][a-zA-Z0-9_$]*|[_$][a-zA-Z0-9_$]+)$/;
 
 /** The API's `MAX_RECURSIVE_TYPES_ALLOWED` (the same as `MAX_TYPE_TAG_NESTING`). */
 export const MAX_TYPE_NESTING = 8;

@@ -38,9 +38,9 @@ const EINVALID_FUNCTION = {
   doc: "Function specified in the FunctionInfo doesn't exist on chain.",
 };
 
-/** Move's `Identifier::is_valid`: `[a-zA-Z][a-zA-Z0-9_]*` or `_[a-zA-Z0-9_]+`. */
+/** Move's `Identifier::is_valid`: `[a-zA-Z][a-zA-Z0-9_$]*` or `[_$][a-zA-Z0-9_$]+` (`$` since v9). */
 export function isIdentifier(text: string): boolean {
-  return /^(?:[a-zA-Z][a-zA-Z0-9_]*|_[a-zA-Z0-9_]+)$/.test(text);
+  return /^(?:[a-zA-Z][a-zA-Z0-9_$]*|[_$][a-zA-Z0-9_$]+)$/.test(text);
 }
 
 /** `new_function_info_from_address`: aborts `EINVALID_IDENTIFIER(0x10001)` on a bad name. */

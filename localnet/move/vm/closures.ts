@@ -167,7 +167,8 @@ export function closureFromJson(json: Json): Closure {
   }
   const name = json.__fun_name__;
   const mask = json.__mask__;
-  const match = typeof name === 'string' ? /^(0x[0-9a-fA-F]+)::(\w+)::(\w+)$/.exec(name) : null;
+  const match =
+    typeof name === 'string' ? /^(0x[0-9a-fA-F]+)::([\w$]+)::([\w$]+)$/.exec(name) : null;
   const address = match === null ? null : parseAddress(match[1] as string);
   if (match === null || address === null || typeof mask !== 'string' || !/^[01]+$/.test(mask)) {
     throw new Error(`expected a function value, got ${JSON.stringify(json)}`);

@@ -268,7 +268,7 @@ export function parseTy(text: string, allowGenerics = false): Ty {
   };
   const ident = (): string => {
     skip();
-    const match = /^[A-Za-z_0-9]+/.exec(src.slice(pos));
+    const match = /^[A-Za-z_0-9$]+/.exec(src.slice(pos));
     if (match === null) throw new TypeParseError(`Invalid type: ${text}`);
     pos += match[0].length;
     return match[0];

@@ -103,6 +103,12 @@ describe('a v9 module: signed integers', () => {
     expect(specErrors('UserTransaction', done)).toEqual([]);
   });
 
+  it('runs an entry function whose name has a `$`', async () => {
+    const done = await send({ function: fn('sint::touch$v2'), functionArguments: [] });
+    expect(done.vm_status).toBe('Executed successfully');
+    expect(done.payload).toMatchObject({ function: fn('sint::touch$v2') });
+  });
+
   it('aborts with ARITHMETIC_ERROR on signed overflow, as a node does', async () => {
     const max = '9223372036854775807';
     const overflow = await send({ function: fn('sint::record'), functionArguments: [max, '1', 0] });

@@ -34,7 +34,8 @@ export function signedBytes(value: bigint, size: number): number[] {
 /**
  * `module sint` (v9):
  * - `struct Reading has key, store, drop, copy { value: i64, small: i8, wide: i256 }`
- * - `public fun sum$checked(a: i64, b: i64): i64 { a + b }` (a name only bytecode can spell)
+ * - `public fun sum$checked(a: i64, b: i64): i64 { a + b }` and `entry fun touch$v2(s: &signer)`
+ *   (names only bytecode can spell)
  * - `entry fun record(s: &signer, a: i64, b: i64, k: i8)`: stores and emits
  *   `Reading { value: sum$checked(a, b), small: -k, wide: (a as i256) * -3 }`
  * - views `arith(a, b: i64): (i64, i64, i64, i64)` (a-b, a*b, a/b, a%b), `neg(x: i128)`,
@@ -56,6 +57,7 @@ export function sintModule(owner: string): CompiledModule {
     returns: [I.i64],
     code: [loc(0), loc(1), op('Add'), RET],
   });
+  b.fn('touch$v2', { entry: true, params: [SIGNER], code: [RET] });
   b.fn('record', {
     entry: true,
     params: [SIGNER, I.i64, I.i64, I.i8],
