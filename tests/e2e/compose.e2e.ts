@@ -97,6 +97,40 @@ async function expectInViewport(locator: Locator, what: string): Promise<void> {
 }
 const step = (name: string | RegExp) => runSection().getByRole('button', { name, exact: true });
 
+/**
+ * Asserts that the run section (step buttons, sender line) lies wholly on screen and below the
+ * header, as the page is scrolled now: the controls stay in view over the rest of the page.
+ */
+async function expectRunControlsInView(what: string): Promise<void> {
+  const header = await page.getByRole('banner').boundingBox();
+  const viewport = page.viewportSize();
+  if (header === null || viewport === null) throw new Error('no header or viewport');
+  const controls: Array<[string, Locator]> = [
+    ['the run section', runSection()],
+    ['Build', step('Build')],
+    ['Recheck', step('Recheck')],
+    ['Retry', step('Retry')],
+    ['the sender line', page.getByLabel('Sender balance')],
+  ];
+  for (const [name, locator] of controls) {
+    const box = await locator.boundingBox();
+    if (box === null) throw new Error(`${what}: ${name} is not rendered`);
+    expect({
+      what: `${what}: ${name}`,
+      belowHeader: box.y >= header.y + header.height - 0.5,
+      onScreen: box.x >= 0 && box.x + box.width <= viewport.width,
+      aboveBottom: box.y + box.height <= viewport.height,
+    }).toEqual({ what: `${what}: ${name}`, belowHeader: true, onScreen: true, aboveBottom: true });
+  }
+}
+
+/** Scrolls the page (not Playwright's minimal scroll) so `locator` is in the viewport's middle. */
+async function scrollToMiddle(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  // Scrolled well past where the run section starts, so only sticking keeps it in view.
+  await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(600);
+}
+
 async function shot(name: string): Promise<void> {
   // No tooltip left open by the last click in the picture.
   await page.mouse.move(0, 0);
@@ -428,9 +462,18 @@ describe('compose and run journeys in Chromium', () => {
     await shot('compose-5-timed-out');
 
     // Just past the expiration: later journeys (other files too) build with the wall clock.
+    const advance = devControls().getByRole('button', { name: 'Advance clock' });
+    await scrollToMiddle(advance);
     await devControls().getByRole('textbox', { name: 'Advance by (seconds)' }).fill('10');
-    await devControls().getByRole('button', { name: 'Advance clock' }).click();
+    await advance.click();
     await devControls().getByText('The mempool is empty.').waitFor();
+    // Recheck is right there, with the clock just advanced: no scrolling back up to the controls.
+    await expectRunControlsInView('1440×900, scrolled to the dev controls');
+    await expect(step('Recheck').isEnabled()).resolves.toBe(true);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: 'test-results/compose-5-dev-controls-run-in-view.png' });
+    await expectAccessible(page, 'compose-5-dev-controls-run-in-view');
     await step('Recheck').click();
     await expectState('expired');
     await page
@@ -438,6 +481,37 @@ describe('compose and run journeys in Chromium', () => {
       .getByText(/it will never commit/)
       .waitFor();
     await shot('compose-5-expired');
+  });
+
+  it('on a phone, the run section stays under the header over the dev controls, and keyboard focus is not hidden beneath it', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const advance = devControls().getByRole('button', { name: 'Advance clock' });
+      await scrollToMiddle(advance);
+      await expectRunControlsInView('390×844, scrolled to the dev controls');
+      // The header is two rows on a phone; the run section starts below both.
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header?.height).toBeGreaterThan(90);
+
+      // Put the button just under the run section, then focus it as the keyboard would: it
+      // scrolls clear of the section instead of staying hidden beneath it.
+      const run = await runSection().boundingBox();
+      const before = await advance.boundingBox();
+      if (run === null || before === null) throw new Error('not rendered');
+      await page.evaluate((by) => window.scrollBy(0, by), before.y - (run.y + run.height / 2));
+      await advance.focus();
+      const focused = await advance.boundingBox();
+      const runNow = await runSection().boundingBox();
+      expect((focused?.y ?? 0) >= (runNow?.y ?? 0) + (runNow?.height ?? 0)).toBe(true);
+
+      await scrollToMiddle(advance);
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: 'test-results/compose-phone-dev-controls-run-in-view.png' });
+      await expectAccessible(page, 'compose-phone-dev-controls-run-in-view');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('6. after the clock jump, a transfer with a short expiration still commits (expiration counts from chain time)', async () => {

@@ -1,9 +1,7 @@
 import {
   Accordion,
   Alert,
-  Box,
   Fieldset,
-  Grid,
   List,
   Paper,
   SegmentedControl,
@@ -12,7 +10,15 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useState,
+  type Ref,
+} from 'react';
 import { formatApt } from '../../format/amounts';
 import { AptosApiError } from '@aptos-labs/ts-sdk';
 import type { SigningMode, TransactionDraft } from '../../../machines';
@@ -25,6 +31,7 @@ import { DevControlsPanel } from '../chain/devControls';
 import { LedgerCard } from '../chain/LedgerCard';
 import { useComposeRun } from '../runs';
 import { Composer, DraftLockedContext, type DraftResult } from './composer';
+import classes from './ComposePage.module.css';
 import { GetStarted } from './GetStarted';
 import { PublishPackage } from './publish/PublishPackage';
 import { ResultsPanel } from './results/ResultsPanel';
@@ -33,9 +40,7 @@ import { CancelledNotice } from './run/CancelledNotice';
 import { InterruptedRunNotice } from './run/InterruptedRunNotice';
 import { StepControls } from './run/StepControls';
 import { useDraftHandOff, type DraftHandOff } from './run/useDraftHandOff';
-
-/** Header (60) + the shell's padding and the page's heading: what sits above the workbench. */
-const ABOVE = 150;
+import { useRunSectionHeight } from './useRunSectionHeight';
 
 /** Why the balance is not shown: an account the chain does not know yet, or an unreachable node. */
 function balanceProblem(network: NetworkConfig, error: unknown): string {
@@ -133,25 +138,32 @@ const DraftProblems = memo(function DraftProblems({
   );
 });
 
-/** The step controls, why Build is disabled, and the sender with its balance. */
+/** The step controls and the sender with its balance: in view at every scroll position. */
 const RunSection = memo(function RunSection({
   actorRef,
   draftReady,
   beforeStep,
-  problems,
   sender,
+  ref,
 }: {
   actorRef: ComposeRunRef;
   draftReady: boolean;
   beforeStep: DraftHandOff['beforeStep'];
-  problems: readonly string[] | null;
   sender: string | null;
+  ref: Ref<HTMLElement>;
 }) {
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label="Run">
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="section"
+      aria-label="Run"
+      className={classes.run}
+      ref={ref}
+    >
       <Stack gap="xs">
         <StepControls actorRef={actorRef} draftReady={draftReady} beforeStep={beforeStep} />
-        <DraftProblems actorRef={actorRef} problems={problems} />
         {sender === null ? (
           <Text size="xs" c="dimmed">
             Connect a wallet (Get started, or the wallet button in the header) to choose the sender
@@ -251,9 +263,10 @@ const DraftSection = memo(function DraftSection(props: DraftFormProps) {
       radius="md"
       component="section"
       aria-label="Draft"
-      // Scrolls on its own; focusable so the keyboard can scroll it while the form is locked.
+      // Scrolls on its own (two columns); focusable so the keyboard can scroll it while the form
+      // is locked.
       tabIndex={0}
-      style={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}
+      className={classes.draft}
     >
       <Fieldset variant="unstyled" disabled={locked} p={0} m={0} style={{ minWidth: 0 }}>
         <DraftLockedContext.Provider value={locked}>
@@ -374,43 +387,33 @@ function ComposeWorkspace() {
   });
   const draftReady = draftResult?.ok === true;
   const problems = draftResult && !draftResult.ok ? draftResult.problems : null;
+  const { workbenchRef, runRef } = useRunSectionHeight();
   return (
     <>
       <DraftToMachine actorRef={actorRef} draftResult={draftResult} handOver={handOver} />
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Box
-            pos={{ base: 'static', lg: 'sticky' }}
-            top={76}
-            style={{
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 'var(--mantine-spacing-sm)',
-              // Sticky makes a stacking context: above the navbar (app + 1), so the step buttons'
-              // tooltips (kept inside the landmark, not portalled) are not cut by it.
-              zIndex: 'calc(var(--mantine-z-index-app) + 2)',
-            }}
-            mah={{ lg: `calc(100vh - ${ABOVE}px)` }}
-          >
+      <div className={classes.workbench} ref={workbenchRef}>
+        <div className={classes.draftColumn}>
+          <div className={classes.pinned}>
             <RunSection
               actorRef={actorRef}
               draftReady={draftReady}
               beforeStep={beforeStep}
-              problems={problems}
               sender={sender}
+              ref={runRef}
             />
+            <DraftProblems actorRef={actorRef} problems={problems} />
             <DraftSection actorRef={actorRef} sender={sender} onDraft={onDraft} live={live} />
-          </Box>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+          </div>
+        </div>
+        <div className={classes.results}>
           <ResultsColumn
             actorRef={actorRef}
             sender={sender}
             draftReady={draftReady}
             beforeStep={beforeStep}
           />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </>
   );
 }

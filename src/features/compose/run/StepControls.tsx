@@ -92,7 +92,13 @@ function StepButtonFace({
 /** One step button with its tooltip; renders again only when the draft's readiness matters and changes. */
 const StepButton = memo(function StepButton(props: StepButtonProps) {
   return (
-    <Tooltip label={`${props.control.hint} (${shortcutOf(props.control)})`} openDelay={400}>
+    // Below the button and from its left edge: never under the header or the navbar, which the
+    // sticky run section stays beneath.
+    <Tooltip
+      label={`${props.control.hint} (${shortcutOf(props.control)})`}
+      openDelay={400}
+      position="bottom-start"
+    >
       <StepButtonFace {...props} />
     </Tooltip>
   );
@@ -145,7 +151,8 @@ export const StepControls = memo(function StepControls({
           />
         ))}
       </Group>
-      <Text size="xs" c="dimmed" aria-label="Keyboard shortcuts">
+      {/* Not on a phone (no Alt key): the sticky run section keeps its height for the page. */}
+      <Text size="xs" c="dimmed" aria-label="Keyboard shortcuts" visibleFrom="sm">
         Shortcuts: {SHORTCUTS}
       </Text>
     </Stack>
