@@ -39,16 +39,27 @@ afterEach(async (context) => {
     await page.screenshot({ path: 'test-results/publish-failed.png', fullPage: true });
 });
 
-/** The transfer package's payload file, its module compiled for `sender`. */
-function payloadFor(sender: string): string {
+/**
+ * The transfer package's payload file, its module compiled for `sender`. With `abort`, its
+ * `transfer(&signer, amount, to)` is `abort amount` instead: a developer's own abort, from a
+ * module the framework knows nothing about.
+ */
+function payloadFor(sender: string, { abort = false } = {}): { path: string; bytes: number } {
   const hex = fx.binaries.find((b) => b.name === 'helper.ts#5')?.hex ?? '';
   const m = readModule(hex);
   const code = writeModule({
     ...m,
     addressIdentifiers: m.addressIdentifiers.map((a) => (a === fx.publisher ? sender : a)),
+    functionDefs: m.functionDefs.map((f) =>
+      abort &&
+      f.code !== null &&
+      m.identifiers[m.functionHandles[f.function]?.name ?? -1] === 'transfer'
+        ? { ...f, code: { ...f.code, code: [{ op: 'MoveLoc', local: 1 }, { op: 'Abort' }] } }
+        : f,
+    ),
   });
   const metadata = fx.metadata.find((x) => x.name === 'transaction_test')?.hex ?? '';
-  const path = 'test-results/publish.json';
+  const path = `test-results/publish${abort ? '-abort' : ''}.json`;
   writeFileSync(
     path,
     JSON.stringify({
@@ -60,7 +71,7 @@ function payloadFor(sender: string): string {
       ],
     }),
   );
-  return path;
+  return { path, bytes: code.length };
 }
 
 async function answerPrompt(title: string): Promise<void> {
@@ -85,7 +96,7 @@ describe('publishing a package from Compose', () => {
     await start.getByText('Balance 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
 
     await page.getByText('Publish a package', { exact: true }).click();
-    await page.locator('input[type="file"]').setInputFiles(payloadFor(sender));
+    await page.locator('input[type="file"]').setInputFiles(payloadFor(sender).path);
     const modules = page.getByRole('table', { name: 'Modules' });
     await modules.getByText(/::transfer$/).waitFor();
     await page.getByText(/Package transaction_test: 1 module/).waitFor();
@@ -109,6 +120,103 @@ describe('publishing a package from Compose', () => {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: 'test-results/publish-committed.png', fullPage: true });
     await expectAccessible(page, 'publish-committed');
+    expect(session.problems).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      externalRequests: [],
+    });
+  });
+
+  it('publishes a function that aborts, calls it, and explains the abort inside the panel at 1440×900', async () => {
+    const sender = await page
+      .getByLabel('Sender balance')
+      .getAttribute('title')
+      .then((title) => title ?? '');
+    expect(sender).toMatch(/^0x[0-9a-f]{64}$/);
+    const run = page.getByRole('region', { name: 'Run' });
+    const step = (name: string) => run.getByRole('button', { name, exact: true });
+    const state = (name: string) =>
+      page
+        .getByRole('status', { name: `Transaction machine state: ${name}`, exact: true })
+        .waitFor({ timeout: 30_000 });
+
+    // The package again, its transfer now `abort amount` (a compatible upgrade).
+    await step('Edit').click();
+    await state('editing');
+    const upgrade = payloadFor(sender, { abort: true });
+    await page.locator('input[type="file"]').setInputFiles(upgrade.path);
+    // The new file's module is on screen (not the first one's): its size is its own.
+    await page
+      .getByRole('table', { name: 'Modules' })
+      .getByText(`, ${upgrade.bytes.toLocaleString('en-US')} bytes`, { exact: false })
+      .waitFor();
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await state('committed');
+
+    // Call it: the simulation aborts, and signed anyway the chain commits the abort.
+    await step('Edit').click();
+    await state('editing');
+    await page.getByText('Call a function', { exact: true }).click();
+    await page.getByRole('combobox', { name: /^Module address/ }).fill(sender);
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: /^Module( \*)?$/ }).click();
+    await page.getByRole('option', { name: 'transfer', exact: true }).click();
+    await page.getByRole('combobox', { name: /^Entry function/ }).click();
+    await page.getByRole('option', { name: 'transfer', exact: true }).click();
+    await page.getByRole('textbox', { name: /^Argument 1/ }).fill('42');
+    await page.getByRole('textbox', { name: /^Argument 2/ }).fill('0x1');
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Run all').click();
+    await state('simulated.failure');
+    await step('Sign anyway').click();
+    await answerPrompt('Sign this transaction?');
+    await step('Submit').click();
+    await state('failed');
+
+    const committed = page.getByRole('region', { name: 'Committed transaction' });
+    const explained = committed.getByRole('group', { name: 'VM status explained' });
+    await explained
+      .locator('.mantine-Alert-title')
+      .getByText(/^Move abort in .*::transfer$/)
+      .waitFor();
+    await explained.getByText(/^Fix:/).waitFor();
+    await explained.scrollIntoViewIfNeeded();
+    // The 64-digit module address wraps: the title, every line of the explanation and the Fix
+    // lie inside the panel, and nothing in it scrolls sideways.
+    const panel = await explained.boundingBox();
+    if (panel === null) throw new Error('the panel is not rendered');
+    const parts = explained.locator(
+      '.mantine-Alert-title, .mantine-Alert-message p, .mantine-Alert-message li',
+    );
+    await expect(parts.count()).resolves.toBeGreaterThanOrEqual(5);
+    const outside = await parts.evaluateAll(
+      (elements, edge) =>
+        elements
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return (
+              box.left < edge.left - 0.5 ||
+              box.right > edge.right + 0.5 ||
+              element.scrollWidth > element.clientWidth
+            );
+          })
+          .map((element) => element.textContent ?? ''),
+      { left: panel.x, right: panel.x + panel.width },
+    );
+    expect(outside).toEqual([]);
+    await expect(
+      explained
+        .locator('.mantine-Alert-root')
+        .evaluate((alert) => alert.scrollWidth <= alert.clientWidth),
+    ).resolves.toBe(true);
+
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: 'test-results/publish-own-abort.png' });
+    await expectAccessible(page, 'publish-own-abort');
     expect(session.problems).toEqual({
       consoleErrors: [],
       pageErrors: [],
