@@ -417,4 +417,60 @@ describe('visualizer journeys in Chromium', () => {
       .getByText(new RegExp(`^Run ${failedRunId} \\(attempt \\d+, failed\\)$`))
       .waitFor({ timeout: 30_000 });
   });
+
+  it('names the run’s function short in the source bar: 0xcafe::playground::abort_with', async () => {
+    const full = `0x${'cafe'.padStart(64, '0')}::playground::abort_with`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      // After the reload the dev wallet reconnects by itself (remembered approval).
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /connected$/ })
+        .waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: /^Compose/ }).click();
+      // The reload left Compose in editing or at the built run: a new attempt starts from Edit.
+      await step('Edit').waitFor();
+      if (await step('Edit').isEnabled()) await step('Edit').click();
+      await composeState('editing');
+      await page.getByRole('combobox', { name: 'Template' }).click();
+      await page.getByRole('option', { name: 'Playground: abort with code 42' }).click();
+      await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+      await step('Build').click();
+      await composeState('built');
+      await step('Simulate').click();
+      await composeState('simulated.failure');
+      await step('Sign anyway').click();
+      await answerPrompt('Sign this transaction?', 'Approve');
+      await step('Submit').click();
+      await composeState('failed');
+
+      const source = page.getByRole('region', { name: 'Source' });
+      const named = source.getByText('0xcafe::playground::abort_with', { exact: true });
+      // The live run.
+      await openVisualizer();
+      await source.getByText(/^Live run \S+ \(attempt \d+\)$/).waitFor();
+      await named.waitFor();
+      await expect(named.getAttribute('title')).resolves.toBe(full);
+      await expect(source.textContent()).resolves.not.toContain(full);
+      await shot('visualizer-9-short-function-live');
+      // The same run from the store.
+      const title = (await source.getByText(/^Live run \S+/).textContent()) ?? '';
+      const runId = /^Live run (\S+)/.exec(title)?.[1] ?? '';
+      expect(runId).not.toBe('');
+      await page.getByRole('link', { name: /^Compose/ }).click();
+      await step('Edit').click();
+      await composeState('editing');
+      await page.evaluate((id) => {
+        window.location.hash = `#/visualizer/${encodeURIComponent(id)}`;
+      }, runId);
+      await source
+        .getByText(new RegExp(`^Run ${runId} \\(attempt \\d+, failed\\)$`))
+        .waitFor({ timeout: 30_000 });
+      await named.waitFor();
+      await expect(named.getAttribute('title')).resolves.toBe(full);
+      await shot('visualizer-9-short-function-stored');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });
