@@ -6,17 +6,27 @@ import { diffExecutions, originalFacts, type ExecutionFacts } from '../../../rep
 import { atVersionUnavailable, reexecuteAtVersion } from '../../../replay/reexecute';
 import { resimulate } from '../../../replay/resimulate';
 import { createAptos } from '../../aptos/createAptos';
+import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
 
+/** Aspect lines, types and modules named short (the full form on hover). */
 function Lines({ lines }: { lines: readonly string[] }) {
   if (lines.length === 0) return <Text size="xs">none</Text>;
   return (
     <Stack gap={2}>
-      {lines.map((line, index) => (
-        <Code key={index} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {line}
-        </Code>
-      ))}
+      {lines.map((line, index) => {
+        const short = compactAddresses(line);
+        const full = canonicalAddresses(line);
+        return (
+          <Code
+            key={index}
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            title={full === short ? undefined : full}
+          >
+            {short}
+          </Code>
+        );
+      })}
     </Stack>
   );
 }

@@ -10,12 +10,14 @@ import { serializeRunFile } from '../../../schemas/runFile';
 import { AccountTransactions } from '../../../src/features/chain/AccountTransactions';
 import { explorerQueries } from '../../../src/features/chain/explorerQueries';
 import { OutcomeCard } from '../../../src/features/compose/results/OutcomeCard';
+import { RawTransactionCard } from '../../../src/features/compose/results/RawTransactionCard';
 import { defaultNetwork } from '../../../src/network/networks';
 import { TransactionTabs } from '../../../src/features/transaction/TransactionTabs';
 import { VmStatusExplanation } from '../../../src/features/transaction/VmStatusExplanation';
 import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
 import { SourceBar } from '../../../src/features/visualizer/sources/SourceBar';
 import { parseVisualizerFile } from '../../../src/features/visualizer/sources/visualizerData';
+import { sampleBuilt } from '../../machines/support/transactionSamples';
 import { sampleRun } from '../../runs/sampleRuns';
 import { committedTransfer } from './fixture';
 import { createTestQueryClient, render, screen, userEvent, within } from '../../test-utils/render';
@@ -66,6 +68,34 @@ describe('a transaction’s tabs name its function short', () => {
     expect(within(shown).getByText('0x1::coin::CoinStore<0xcafe::usd::USD>')).toHaveAttribute(
       'title',
       `0x1::coin::CoinStore<${CAFE}::usd::USD>`,
+    );
+  });
+});
+
+describe('the raw transaction card names the function and types short', () => {
+  it('the built form on hover', () => {
+    const draft = sampleRun({ id: 'raw' }).draft;
+    render(
+      <RawTransactionCard
+        built={sampleBuilt}
+        draft={{
+          ...draft,
+          payload: {
+            function: `${CAFE}::playground::abort_with`,
+            typeArguments: [`${CAFE}::usd::USD`],
+            functionArguments: ['42'],
+          },
+        }}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Raw transaction' });
+    expect(within(card).getByText('0xcafe::playground::abort_with')).toHaveAttribute(
+      'title',
+      `${CAFE}::playground::abort_with`,
+    );
+    expect(within(card).getByText('0xcafe::usd::USD')).toHaveAttribute(
+      'title',
+      `${CAFE}::usd::USD`,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { BuiltTransaction, TransactionDraft } from '../../../../machines';
 import { CopyValue } from '../../../components/CopyValue';
+import { compactAddresses } from '../../../format/address';
 
 function expiration(secs: string): string {
   try {
@@ -18,11 +19,17 @@ export function RawTransactionCard({
   built: BuiltTransaction;
   draft: TransactionDraft;
 }) {
-  const rows: [string, string][] = [
+  const typeArguments = draft.payload.typeArguments.join(', ');
+  // Functions and types named short; the full form (what was built) on hover.
+  const rows: [label: string, value: string, full?: string][] = [
     ['Sender', built.sender],
     ['Sequence number', built.sequenceNumber],
-    ['Function', draft.payload.function],
-    ['Type arguments', draft.payload.typeArguments.join(', ') || '(none)'],
+    ['Function', compactAddresses(draft.payload.function), draft.payload.function],
+    [
+      'Type arguments',
+      compactAddresses(typeArguments) || '(none)',
+      typeArguments === '' ? undefined : typeArguments,
+    ],
     ['Arguments', JSON.stringify(draft.payload.functionArguments)],
     ['Max gas amount', built.maxGasAmount],
     ['Gas unit price', `${built.gasUnitPrice} octas`],
@@ -40,12 +47,12 @@ export function RawTransactionCard({
         </Title>
         <Table fz="sm" withRowBorders={false} verticalSpacing={2}>
           <Table.Tbody>
-            {rows.map(([label, value]) => (
+            {rows.map(([label, value, full]) => (
               <Table.Tr key={label}>
                 <Table.Th w={160} fw={500} c="dimmed">
                   {label}
                 </Table.Th>
-                <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }} title={full}>
                   {value}
                 </Table.Td>
               </Table.Tr>
