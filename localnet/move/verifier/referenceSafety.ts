@@ -164,6 +164,14 @@ export function verifyReferenceSafety(fn: LoadedFunction, cfg: Cfg): void {
   const callHandle = (s: State, pc: number, handleIndex: number): void => {
     const handle = unit.functionHandles[handleIndex];
     if (handle === undefined) throw vmError('VERIFIER_INVARIANT_VIOLATION', `${fn.id}+${pc}`);
+    // A struct API's `borrow_mut$S$…` (language 2.4) borrows one field of its argument, so its
+    // call is that field's borrow (the node's reference safety), not a borrow of the whole value.
+    for (const attr of handle.attributes) {
+      if (typeof attr !== 'string' && attr.kind === 'BorrowFieldMutable') {
+        borrowField(s, pc, true, attr.index);
+        return;
+      }
+    }
     const params = unit.signatures[handle.parameters] ?? [];
     const returns = unit.signatures[handle.returns] ?? [];
     // A call into this module's own function: the resources it `acquires`.
