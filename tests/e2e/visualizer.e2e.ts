@@ -263,6 +263,72 @@ describe('visualizer journeys in Chromium', () => {
     await shot('visualizer-4-keyboard-outcome');
   });
 
+  it('shows the whole transaction machine at 1440×900 with the run’s path marked', async () => {
+    // The failed run at its end (the last test's End): editing … signed → submitting → failed.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await diagram().evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const states = diagram().locator('[data-state-path]');
+      // Every state's box is inside the panel, and the panel inside the screen, at a zoom that
+      // reads (the layout's unit tests hold ELK to the same 0.6).
+      await expect
+        .poll(
+          async () => {
+            const panel = await diagram().boundingBox();
+            const boxes = await states.evaluateAll((elements) =>
+              elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+            );
+            const zoom = await diagram()
+              .locator('.react-flow__viewport')
+              .evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
+            if (panel === null || boxes.length < 23) return `only ${boxes.length} states`;
+            const outside = boxes.filter(
+              (box) =>
+                box.x < panel.x ||
+                box.y < panel.y ||
+                box.x + box.width > panel.x + panel.width + 0.5 ||
+                box.y + box.height > panel.y + panel.height + 0.5,
+            ).length;
+            const onScreen = panel.y >= 0 && panel.y + panel.height <= 900;
+            return { outside, onScreen, readable: zoom >= 0.6 };
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual({ outside: 0, onScreen: true, readable: true });
+      // The run's path: the states it entered are marked, those it never entered are not.
+      for (const state of ['building', 'built', 'simulating', 'simulated.failure', 'signed']) {
+        await diagram().locator(`[data-state-path="${state}"][data-visited]`).waitFor();
+      }
+      await diagram().locator('[data-state-path="failed"][data-active][data-visited]').waitFor();
+      expect(await diagram().locator('[data-state-path="committed"][data-visited]').count()).toBe(
+        0,
+      );
+      await diagram()
+        .getByRole('group', { name: 'State simulated.failure (visited)', exact: true })
+        .waitFor();
+      // Its transitions: labelled for screen readers, and their lines drawn thick.
+      await diagram()
+        .getByRole('button', {
+          name: /^Transition build: editing → building \(taken in this run\)$/,
+        })
+        .waitFor();
+      await diagram()
+        .getByRole('button', {
+          name: /^Transition submit: signed → submitting \(taken in this run\)$/,
+        })
+        .waitFor();
+      expect(
+        await diagram().locator('path.react-flow__edge-path[data-path]').count(),
+      ).toBeGreaterThan(6);
+      await page.getByRole('list', { name: 'Legend' }).getByText('Visited in this run').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: 'test-results/visualizer-8-whole-chart-1440.png' });
+      await expectAccessible(page, 'the whole chart at 1440×900');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('shows the failed run from the store, with contexts rebuilt: a non-empty diff', async () => {
     const title = (await page.getByText(/^Live run \S+ \(attempt \d+\)$/).textContent()) ?? '';
     const [, runId = '', attempt = ''] = /^Live run (\S+) \(attempt (\d+)\)$/.exec(title) ?? [];

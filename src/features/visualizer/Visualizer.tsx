@@ -24,6 +24,7 @@ import {
   type GraphEdge,
   type MachineGraph,
 } from './graph/machineGraph';
+import { runPath, stepEdges } from './graph/runPath';
 import { useLiveMachine } from './live/useLiveMachine';
 import { samplePayload, PAYLOAD_SAMPLES } from './live/payloadSamples';
 import { SendEventModal } from './live/SendEventModal';
@@ -35,12 +36,7 @@ import type { SequenceMessage } from './sources/visualizerData';
 import { ContextPanel } from './timeline/ContextPanel';
 import { PlaybackBar } from './timeline/PlaybackBar';
 import { TimelineGrid } from './timeline/TimelineGrid';
-import {
-  filterTimeline,
-  NO_FILTER,
-  type TimelineFilter,
-  type TimelineRow,
-} from './timeline/timelineModel';
+import { filterTimeline, NO_FILTER, type TimelineFilter } from './timeline/timelineModel';
 import { usePlayback } from './timeline/usePlayback';
 
 /** Each machine's graph, read once from its definition. */
@@ -53,23 +49,6 @@ const MACHINE_LABEL: Record<TracedMachine, string> = {
   transaction: 'Transaction machine',
   wallet: 'Wallet machine',
 };
-
-/** The edges of a row's transition: its event, from the state it left to the one it entered. */
-function takenEdges(graph: MachineGraph, row: TimelineRow | null): Set<string> {
-  if (row === null || row.source === null) return new Set();
-  const from = activeNodeIds(graph.machineId, row.source);
-  const to = activeNodeIds(graph.machineId, row.target);
-  return new Set(
-    graph.edges
-      .filter(
-        (edge) =>
-          edge.eventType === (row.eventless ? '' : row.eventType) &&
-          from.has(edge.source) &&
-          to.has(edge.target),
-      )
-      .map((edge) => edge.id),
-  );
-}
 
 /**
  * The visualizer: both machines drawn from their definitions, live or at any moment of a run; the
@@ -144,7 +123,12 @@ export default function Visualizer() {
         .map((edge) => edge.id),
     );
   }, [liveSnapshot, graph, activeIds]);
-  const taken = useMemo(() => takenEdges(graph, selectedRow), [graph, selectedRow]);
+  const taken = useMemo(() => stepEdges(graph, selectedRow), [graph, selectedRow]);
+  // The run's path up to the moment shown: the selected row, or the run's end.
+  const path = useMemo(
+    () => runPath(graph, allRows, selected === null ? allRows.length : selected + 1),
+    [graph, allRows, selected],
+  );
 
   const send = useCallback(
     (edge: GraphEdge) => {
@@ -233,20 +217,22 @@ export default function Visualizer() {
           : <strong>{shownState ?? '—'}</strong>
         </Text>
       </Group>
+      {/* The chart takes the full width: the whole machine reads at 1440×900 only with it. */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
+        <Grid.Col span={12}>
           <Paper withBorder radius="md" component="section" aria-label="Statechart">
             <StatechartDiagram
               graph={graph}
               activeIds={activeIds}
               enabled={enabled}
               taken={taken}
+              path={path}
               onSend={send}
               label={`${MACHINE_LABEL[machine]} statechart`}
             />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
+        <Grid.Col span={12}>
           <Paper withBorder p="sm" radius="md" component="section" aria-label="State details">
             <Stack gap="xs">
               <Title order={3} size="h5">

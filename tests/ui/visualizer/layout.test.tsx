@@ -1,6 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { describe, expect, it } from 'vitest';
-import { transactionMachine } from '../../../machines';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { transactionMachine, walletMachine } from '../../../machines';
 import {
   computeLayout,
   layoutKey,
@@ -8,12 +8,24 @@ import {
   toElkGraph,
   warmUp,
   WARM_UP_GRAPH,
+  type GraphLayout,
   type NodeBox,
 } from '../../../src/features/visualizer/graph/layout';
-import { machineGraph } from '../../../src/features/visualizer/graph/machineGraph';
+import {
+  machineGraph,
+  type MachineGraph,
+} from '../../../src/features/visualizer/graph/machineGraph';
+import { fitZoomOf, READABLE_ZOOM } from '../../../src/features/visualizer/diagram/useChartView';
 
 const graph = machineGraph(transactionMachine);
+const wallet = machineGraph(walletMachine);
 const id = (path: string) => `transaction.${path}`;
+
+/**
+ * The chart's panel at 1440×900 (the Visualizer's flow area as the browser journey measures it:
+ * the content column less its padding, the screen less the header and the chart's bar).
+ */
+const PANEL_1440 = { width: 1150, height: 750 };
 
 /** Distance from a point to a box's outline (0 on it). */
 function offOutline(point: { x: number; y: number }, box: NodeBox): number {
@@ -29,46 +41,208 @@ function offOutline(point: { x: number; y: number }, box: NodeBox): number {
   );
 }
 
-describe('the statechart layout', () => {
-  it('hands ELK the back edges reversed, each label at the transition’s source end', () => {
+/** True when two boxes share area (touching edges do not count). */
+function overlap(a: NodeBox, b: NodeBox): boolean {
+  return (
+    a.x < b.x + b.width - 0.5 &&
+    b.x < a.x + a.width - 0.5 &&
+    a.y < b.y + b.height - 0.5 &&
+    b.y < a.y + a.height - 0.5
+  );
+}
+
+function inside(inner: NodeBox, outer: NodeBox): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** Every box of a layout, states and groups, by id. */
+function boxesOf(layout: GraphLayout): Map<string, NodeBox> {
+  return new Map([
+    ...Object.entries(layout.nodes),
+    ...Object.values(layout.groups).map((group) => [group.id, group.box] as const),
+  ]);
+}
+
+function labelsOf(layout: GraphLayout): [string, NodeBox][] {
+  return Object.values(layout.routes).flatMap((route) =>
+    route.label ? [[route.id, route.label] as [string, NodeBox]] : [],
+  );
+}
+
+describe('the ELK graph', () => {
+  it('hands ELK the back edges reversed, every label a centre label, groups as containers', () => {
     const elk = toElkGraph(graph);
+    expect(elk.layoutOptions?.['elk.hierarchyHandling']).toBe('INCLUDE_CHILDREN');
+    expect(elk.layoutOptions?.['elk.edgeLabels.placement']).toBe('CENTER');
     const edges = new Map((elk.edges ?? []).map((edge) => [edge.id, edge]));
-    // `edit` from failed goes back to editing: ELK sees editing → failed, label at its head.
-    const back = edges.get(`${id('failed')}>${id('editing')}`);
+    // `edit` from any outcome goes back to editing: one line, out of the outcomes' box.
+    const back = edges.get(`transaction#outcome>${id('editing')}`);
     expect(back?.sources).toEqual([id('editing')]);
-    expect(back?.targets).toEqual([id('failed')]);
-    expect(back?.labels?.[0]?.layoutOptions).toEqual({ 'elk.edgeLabels.placement': 'HEAD' });
+    expect(back?.targets).toEqual(['transaction#outcome']);
     const forward = edges.get(`${id('editing')}>${id('building')}`);
     expect(forward?.sources).toEqual([id('editing')]);
-    expect(forward?.labels?.[0]?.layoutOptions).toEqual({ 'elk.edgeLabels.placement': 'TAIL' });
+    for (const edge of elk.edges ?? []) {
+      expect(edge.labels?.[0]?.layoutOptions, edge.id).toBeUndefined();
+    }
+    const root = elk.children?.[0];
+    const outcomes = root?.children?.find((child) => child.id === 'transaction#outcome');
+    expect(outcomes?.children?.map((child) => child.id).sort()).toEqual(
+      [
+        'buildError',
+        'committed',
+        'expired',
+        'failed',
+        'rejected',
+        'simulationError',
+        'submitRejected',
+        'timedOut',
+      ].map(id),
+    );
     // The layout's version is part of the cache key, so older stored layouts are not reused.
     expect(LAYOUT_VERSION).not.toBe('');
     expect(layoutKey(graph)).toMatch(/^transaction-[0-9a-z]+$/);
   });
+});
 
-  it('reads top-down in definition order, and every route runs from its source to its target', async () => {
-    const layout = await computeLayout(new ELK(), graph);
-    const top = (path: string) => layout.nodes[id(path)]?.y ?? Number.NaN;
-    expect(top('editing')).toBeLessThan(top('building'));
-    expect(top('building')).toBeLessThan(top('built'));
-    expect(top('built')).toBeLessThan(top('simulating'));
-    expect(top('simulating')).toBeLessThan(top('signed'));
-    expect(top('signed')).toBeLessThan(top('pending'));
-    expect(top('pending')).toBeLessThan(top('failed'));
-    const boxes = layout.nodes;
-    const routes = Object.entries(layout.routes);
-    expect(routes.length).toBeGreaterThan(40);
-    for (const [routeId, route] of routes) {
-      const [source = '', target = ''] = routeId.split('>');
-      if (source === target) continue;
+describe.each([
+  ['transaction', graph],
+  ['wallet', wallet],
+] as [string, MachineGraph][])('the %s machine’s layout', (_, machine) => {
+  let layout: GraphLayout;
+  beforeAll(async () => {
+    layout = await computeLayout(new ELK(), machine);
+  }, 60_000);
+
+  it('fits a 1440×900 screen’s panel whole at a readable zoom', () => {
+    const zoom = fitZoomOf(layout, PANEL_1440.width, PANEL_1440.height);
+    expect(zoom, `${layout.width}×${layout.height}`).toBeGreaterThanOrEqual(READABLE_ZOOM);
+  });
+
+  it('has no two labels overlapping', () => {
+    const labels = labelsOf(layout);
+    expect(labels.length).toBeGreaterThan(10);
+    for (const [index, [first, a]] of labels.entries()) {
+      for (const [second, b] of labels.slice(index + 1)) {
+        expect(overlap(a, b), `${first} and ${second}`).toBe(false);
+      }
+    }
+  });
+
+  it('has no label over a state: each is outside every box or wholly inside a container', () => {
+    const containers = new Set<string>([
+      ...machine.nodes.flatMap((node) => (node.parent === null ? [] : [node.parent])),
+      ...Object.keys(layout.groups),
+    ]);
+    for (const [route, label] of labelsOf(layout)) {
+      for (const [boxId, box] of boxesOf(layout)) {
+        if (!overlap(label, box)) continue;
+        expect(containers.has(boxId), `${route}'s label on state ${boxId}`).toBe(true);
+        expect(inside(label, box), `${route}'s label across ${boxId}'s outline`).toBe(true);
+      }
+    }
+  });
+
+  it('runs no line through another line’s labels (the old end labels had 54 such crossings)', () => {
+    const crossings: string[] = [];
+    for (const route of Object.values(layout.routes)) {
+      for (const [index, a] of route.points.slice(0, -1).entries()) {
+        const b = route.points[index + 1] as { x: number; y: number };
+        const segment = {
+          x: Math.min(a.x, b.x),
+          y: Math.min(a.y, b.y),
+          width: Math.abs(a.x - b.x),
+          height: Math.abs(a.y - b.y),
+        };
+        for (const [other, label] of labelsOf(layout)) {
+          const core = {
+            x: label.x + 1,
+            y: label.y + 1,
+            width: label.width - 2,
+            height: label.height - 2,
+          };
+          const hits =
+            segment.x < core.x + core.width &&
+            segment.x + segment.width > core.x &&
+            segment.y < core.y + core.height &&
+            segment.y + segment.height > core.y;
+          if (hits && other !== route.id) crossings.push(`${route.id} through ${other}`);
+        }
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
+
+  it('puts every state inside its parent’s box (and its group’s), and states apart', () => {
+    const boxes = boxesOf(layout);
+    const groupOf = new Map(
+      Object.values(layout.groups).flatMap((group) =>
+        group.members.map((member) => [member, group]),
+      ),
+    );
+    for (const node of machine.nodes) {
+      const box = boxes.get(node.id);
+      expect(box, node.id).toBeDefined();
+      const parents = [node.parent, groupOf.get(node.id)?.id ?? null].filter(
+        (parent): parent is string => parent !== null,
+      );
+      for (const parent of parents) {
+        expect(
+          inside(box as NodeBox, boxes.get(parent) as NodeBox),
+          `${node.id} in ${parent}`,
+        ).toBe(true);
+      }
+    }
+    const atomic = machine.nodes.filter(
+      (node) => !machine.nodes.some((child) => child.parent === node.id),
+    );
+    for (const [index, a] of atomic.entries()) {
+      for (const b of atomic.slice(index + 1)) {
+        expect(
+          overlap(boxes.get(a.id) as NodeBox, boxes.get(b.id) as NodeBox),
+          `${a.id}, ${b.id}`,
+        ).toBe(false);
+      }
+    }
+  });
+
+  it('draws every transition once: on a line from its source’s box to its target’s, or in its box', () => {
+    const boxes = boxesOf(layout);
+    const drawn = [
+      ...Object.values(layout.routes).flatMap((route) =>
+        route.entries.flatMap((entry) => entry.edgeIds),
+      ),
+      ...Object.values(layout.loops).flatMap((entries) =>
+        entries.flatMap((entry) => entry.edgeIds),
+      ),
+    ];
+    expect(drawn.sort()).toEqual(machine.edges.map((edge) => edge.id).sort());
+    for (const route of Object.values(layout.routes)) {
       const first = route.points[0];
       const last = route.points.at(-1);
-      const sourceBox = boxes[source];
-      const targetBox = boxes[target];
-      if (!first || !last || !sourceBox || !targetBox) throw new Error(`no route ${routeId}`);
+      const source = boxes.get(route.source);
+      const target = boxes.get(route.target);
+      if (!first || !last || !source || !target) throw new Error(`no route ${route.id}`);
       // Within a few pixels of the outline (ELK ends edges on the box or a compound's port).
-      expect(offOutline(first, sourceBox), `${routeId} starts at its source`).toBeLessThan(25);
-      expect(offOutline(last, targetBox), `${routeId} ends at its target`).toBeLessThan(25);
+      expect(offOutline(first, source), `${route.id} starts at its source`).toBeLessThan(25);
+      expect(offOutline(last, target), `${route.id} ends at its target`).toBeLessThan(25);
+    }
+  });
+});
+
+describe('the transaction machine’s layout, in order', () => {
+  it('reads top-down in definition order, outcomes last', async () => {
+    const layout = await computeLayout(new ELK(), graph);
+    const top = (path: string) => layout.nodes[id(path)]?.y ?? Number.NaN;
+    const order = ['editing', 'building', 'built', 'simulating', 'signed', 'pending', 'failed'];
+    for (const [index, state] of order.slice(1).entries()) {
+      expect(top(order[index] as string), `${order[index]} above ${state}`).toBeLessThan(
+        top(state),
+      );
     }
   }, 60_000);
 });

@@ -37,7 +37,10 @@ describe('the layout client', () => {
     expect(second).toBe(first);
     expect(port.requests).toBe(1);
     expect(Object.keys(first.nodes).sort()).toEqual(graph.nodes.map((node) => node.id).sort());
-    const routed = Object.values(first.routes).flatMap((route) => route.edgeIds);
+    const routed = [
+      ...Object.values(first.routes).flatMap((route) => route.entries),
+      ...Object.values(first.loops).flat(),
+    ].flatMap((entry) => entry.edgeIds);
     expect(routed.sort()).toEqual(graph.edges.map((edge) => edge.id).sort());
     expect(client.cached(graph)).toBe(first);
     // A changed definition is a new key and a new layout.

@@ -1,24 +1,28 @@
 import '@xyflow/react/dist/style.css';
-import { Alert, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  Background,
-  Controls,
-  MarkerType,
-  MiniMap,
-  Panel,
-  ReactFlow,
-  useReactFlow,
-} from '@xyflow/react';
+import { Background, Controls, MarkerType, MiniMap, ReactFlow, useStore } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { GraphLayout, NodeBox } from '../graph/layout';
 import type { GraphEdge, MachineGraph } from '../graph/machineGraph';
+import type { RunPath } from '../graph/runPath';
 import { useLayoutClient } from '../graph/LayoutClientContext';
-import { StateNode, type StateFlowNode } from './StateNode';
+import { ChartLegend } from './ChartLegend';
+import { GroupNode, StateNode, type GroupFlowNode, type StateFlowNode } from './StateNode';
+import classes from './Statechart.module.css';
+import type { TransitionMarks } from './TransitionButton';
 import { TransitionEdge, type TransitionFlowEdge } from './TransitionEdge';
+import { useChartView } from './useChartView';
 
-const nodeTypes = { state: StateNode };
+const nodeTypes = { state: StateNode, stateGroup: GroupNode };
 const edgeTypes = { transition: TransitionEdge };
+
+/**
+ * Arrowheads: grey, and the run's path in its colour (both readable on either scheme). Their size
+ * is in stroke widths, and a path line is 2.5 times as thick.
+ */
+const ARROW = { type: MarkerType.ArrowClosed, width: 14, height: 14, color: '#868e96' };
+const PATH_ARROW = { ...ARROW, width: 6, height: 6, color: '#9c36b5' };
 
 export interface StatechartDiagramProps {
   graph: MachineGraph;
@@ -28,23 +32,10 @@ export interface StatechartDiagramProps {
   enabled: ReadonlySet<string>;
   /** Edge ids of the selected transition. */
   taken: ReadonlySet<string>;
+  /** The states and transitions of the run up to the moment shown. */
+  path: RunPath;
   onSend: (edge: GraphEdge) => void;
   label: string;
-}
-
-/** Keeps the active state in view: the machines are large, and a moment is about one state. */
-function FollowActive({ box }: { box: NodeBox | null }) {
-  const flow = useReactFlow();
-  const x = box === null ? null : box.x + box.width / 2;
-  const y = box === null ? null : box.y + box.height / 2;
-  useEffect(() => {
-    if (x === null || y === null) return;
-    const frame = requestAnimationFrame(
-      () => void flow.setCenter(x, y, { zoom: 0.85, duration: 250 }),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [flow, x, y]);
-  return null;
 }
 
 /** The layout of a graph: at once when cached, else from the worker (the page never waits). */
@@ -74,63 +65,111 @@ function useGraphLayout(graph: MachineGraph): { layout: GraphLayout | null; erro
   return { layout: cached ?? state.layout, error: cached ? null : state.error };
 }
 
+/** Keeps the view (whole chart, or the active state) and shows the minimap when zoomed in. */
+function ChartView(props: {
+  layout: GraphLayout;
+  box: NodeBox | null;
+  follow: boolean;
+  machineId: string;
+}) {
+  const { fitZoom } = useChartView(props);
+  // On a phone the minimap would cover half the chart; with the whole chart in view it is moot.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const zoomedIn = useStore((store) => store.transform[2] > fitZoom * 1.05);
+  if (!wide || !zoomedIn) return null;
+  return <MiniMap pannable zoomable ariaLabel={`Minimap of the ${props.machineId} machine`} />;
+}
+
 /**
- * A machine drawn from its definition with @xyflow/react, laid out by ELK: compound states
- * contain their children, each transition is labelled with its event and guard; pan, zoom, fit
- * and a minimap. Transitions the live actor accepts are buttons that send their event.
+ * A machine drawn from its definition with @xyflow/react, laid out by ELK in a worker: compound
+ * states contain their children, outcome states share one box and one line per shared exit,
+ * each line is labelled with its events and guards; the run's path is marked. Pan, zoom, fit and
+ * a minimap. Transitions the live actor accepts are buttons that send their event.
  */
 export function StatechartDiagram(props: StatechartDiagramProps) {
-  const { graph, activeIds, enabled, taken, onSend, label } = props;
+  const { graph, activeIds, enabled, taken, path, onSend, label } = props;
   const { layout, error } = useGraphLayout(graph);
   const [follow, setFollow] = useState(true);
-  // On a phone the minimap would cover half the chart; pinch and the zoom controls remain.
-  const wide = useMediaQuery('(min-width: 48em)', true);
   const activeLeaf = graph.nodes.filter((node) => activeIds.has(node.id)).at(-1)?.id ?? null;
 
-  const nodes = useMemo<StateFlowNode[]>(() => {
+  const marks = useMemo<TransitionMarks>(
+    () => ({
+      edges: new Map(graph.edges.map((edge) => [edge.id, edge])),
+      enabled,
+      taken,
+      path: path.edges,
+      onSend,
+      machineId: graph.machineId,
+    }),
+    [graph, enabled, taken, path, onSend],
+  );
+
+  const nodes = useMemo<(StateFlowNode | GroupFlowNode)[]>(() => {
     if (!layout) return [];
     const parents = new Set(graph.nodes.map((node) => node.parent));
-    return graph.nodes.flatMap((state) => {
+    const groups = Object.values(layout.groups);
+    const groupOf = new Map(groups.flatMap((group) => group.members.map((id) => [id, group])));
+    const boxOf = (id: string | null) =>
+      id === null ? undefined : (layout.nodes[id] ?? layout.groups[id]?.box);
+    const place = (box: NodeBox, parentId: string | null) => {
+      const parent = boxOf(parentId);
+      return {
+        position: parent ? { x: box.x - parent.x, y: box.y - parent.y } : { x: box.x, y: box.y },
+        ...(parent && parentId !== null ? { parentId } : {}),
+        style: { width: box.width, height: box.height },
+        width: box.width,
+        height: box.height,
+        draggable: false,
+        selectable: false,
+      };
+    };
+    const result: (StateFlowNode | GroupFlowNode)[] = [];
+    for (const state of graph.nodes) {
+      const group = groupOf.get(state.id);
+      if (group && !result.some((node) => node.id === group.id)) {
+        result.push({
+          id: group.id,
+          type: 'stateGroup',
+          ...place(group.box, group.parent),
+          data: { group },
+        });
+      }
       const box = layout.nodes[state.id];
-      if (!box) return [];
-      const parentBox = state.parent === null ? undefined : layout.nodes[state.parent];
-      return [
-        {
-          id: state.id,
-          type: 'state' as const,
-          position: parentBox
-            ? { x: box.x - parentBox.x, y: box.y - parentBox.y }
-            : { x: box.x, y: box.y },
-          ...(state.parent !== null && parentBox ? { parentId: state.parent } : {}),
-          style: { width: box.width, height: box.height },
-          width: box.width,
-          height: box.height,
-          data: { state, container: parents.has(state.id), active: activeIds.has(state.id) },
-          draggable: false,
-          selectable: false,
-          zIndex: state.parent === null ? 0 : 1,
+      if (!box) continue;
+      result.push({
+        id: state.id,
+        type: 'state',
+        ...place(box, group?.id ?? state.parent),
+        data: {
+          state,
+          container: parents.has(state.id),
+          active: activeIds.has(state.id),
+          visited: state.parent !== null && path.states.has(state.id),
+          tags: state.tags.filter((tag) => tag !== group?.tag),
+          loops: layout.loops[state.id] ?? [],
+          marks,
         },
-      ];
-    });
-  }, [graph, layout, activeIds]);
+      });
+    }
+    return result;
+  }, [graph, layout, activeIds, path, marks]);
 
   const edges = useMemo<TransitionFlowEdge[]>(() => {
     if (!layout) return [];
-    const byId = new Map(graph.edges.map((edge) => [edge.id, edge]));
-    return Object.entries(layout.routes).map(([id, route]) => {
-      const members = route.edgeIds.flatMap((edgeId) => byId.get(edgeId) ?? []);
-      const [first] = members;
+    return Object.values(layout.routes).map((route) => {
+      const onPath = route.entries.some((entry) => entry.edgeIds.some((id) => path.edges.has(id)));
+      const group = layout.groups[route.source];
       return {
-        id,
+        id: route.id,
         type: 'transition' as const,
-        source: first?.source ?? '',
-        target: first?.target ?? '',
-        markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-        zIndex: 2,
-        data: { route, members, enabled, taken, onSend },
+        source: route.source,
+        target: route.target,
+        markerEnd: onPath ? PATH_ARROW : ARROW,
+        zIndex: 10,
+        data: { route, marks, from: group ? `any ${group.tag} state` : null },
       };
     });
-  }, [graph, layout, enabled, taken, onSend]);
+  }, [layout, marks, path]);
 
   if (error) {
     return (
@@ -149,44 +188,42 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
   }
   const activeBox = activeLeaf === null ? null : (layout.nodes[activeLeaf] ?? null);
   return (
-    <div style={{ height: 620 }} role="figure" aria-label={label} data-layout-key={layout.key}>
-      <ReactFlow
-        key={layout.key}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        // Fitting the whole chart happens once its nodes are measured, after the first frames:
-        // it would undo the centring on the active state, so it is only the view without one.
-        fitView={!(follow && activeBox !== null)}
-        minZoom={0.05}
-        maxZoom={2}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
+    <div className={classes.chart}>
+      <Group className={classes.chartBar} justify="space-between" gap="xs" wrap="wrap">
+        <Checkbox
+          size="xs"
+          label="Follow the active state"
+          checked={follow}
+          onChange={(event) => setFollow(event.currentTarget.checked)}
+        />
+        <ChartLegend />
+      </Group>
+      <div
+        className={classes.flow}
+        role="figure"
+        aria-label={label}
+        data-layout-key={layout.key}
+        data-layout-size={`${Math.round(layout.width)}x${Math.round(layout.height)}`}
       >
-        <Background />
-        {follow && <FollowActive box={activeBox} />}
-        <Panel position="top-left">
-          <Checkbox
-            size="xs"
-            label="Follow the active state"
-            checked={follow}
-            onChange={(event) => setFollow(event.currentTarget.checked)}
-          />
-        </Panel>
-        <Controls showInteractive={false} aria-label="Zoom and fit" />
-        {wide && (
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel={`Minimap of the ${graph.machineId} machine`}
-            nodeColor={(node) => (activeIds.has(node.id) ? '#1971c2' : '#adb5bd')}
-          />
-        )}
-      </ReactFlow>
+        <ReactFlow
+          key={layout.key}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          minZoom={0.05}
+          maxZoom={2}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+        >
+          <Background />
+          <ChartView layout={layout} box={activeBox} follow={follow} machineId={graph.machineId} />
+          <Controls showInteractive={false} aria-label="Zoom and fit" />
+        </ReactFlow>
+      </div>
     </div>
   );
 }

@@ -1,18 +1,15 @@
 import { BaseEdge, EdgeLabelRenderer, type Edge, type EdgeProps } from '@xyflow/react';
 import type { EdgeRoute } from '../graph/layout';
-import { labelHeight } from '../graph/layout';
-import type { GraphEdge } from '../graph/machineGraph';
+import { ENTRY_GAP, labelRows } from '../graph/sizes';
 import classes from './Statechart.module.css';
+import { TransitionButton, type TransitionMarks } from './TransitionButton';
 
-/** What one routed line shows: every transition between its two states. */
+/** What one routed line shows: every transition between its two boxes. */
 export interface TransitionEdgeData extends Record<string, unknown> {
   route: EdgeRoute;
-  members: GraphEdge[];
-  /** Transitions the live actor accepts now (their label is a button that sends the event). */
-  enabled: ReadonlySet<string>;
-  /** Transitions taken by the selected timeline row. */
-  taken: ReadonlySet<string>;
-  onSend: (edge: GraphEdge) => void;
+  marks: TransitionMarks;
+  /** How a group's folded exits name where they leave from (`any outcome state`). */
+  from: string | null;
 }
 
 export type TransitionFlowEdge = Edge<TransitionEdgeData, 'transition'>;
@@ -21,12 +18,14 @@ function pathOf(points: EdgeRoute['points']): string {
   return points.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x},${point.y}`).join(' ');
 }
 
-/** A transition line routed by ELK, with one label per transition (event and guard). */
+/** A line routed by ELK through its bend points, with its labels where ELK placed them. */
 export function TransitionEdge({ id, data, markerEnd }: EdgeProps<TransitionFlowEdge>) {
   if (!data) return null;
-  const { route, members, enabled, taken, onSend } = data;
-  const lit = members.some((edge) => enabled.has(edge.id));
-  const wasTaken = members.some((edge) => taken.has(edge.id));
+  const { route, marks, from } = data;
+  const ids = route.entries.flatMap((entry) => entry.edgeIds);
+  const lit = ids.some((edgeId) => marks.enabled.has(edgeId));
+  const current = ids.some((edgeId) => marks.taken.has(edgeId));
+  const onPath = ids.some((edgeId) => marks.path.has(edgeId));
   const label = route.label;
   return (
     <>
@@ -36,35 +35,38 @@ export function TransitionEdge({ id, data, markerEnd }: EdgeProps<TransitionFlow
         markerEnd={markerEnd}
         className={classes.edge}
         data-enabled={lit || undefined}
-        data-taken={wasTaken || undefined}
+        data-taken={current || undefined}
+        data-path={onPath || undefined}
       />
       {label && (
         <EdgeLabelRenderer>
           <div
-            className={`${classes.edgeLabels} nodrag nopan`}
-            style={{ transform: `translate(${label.x}px, ${label.y}px)`, width: label.width }}
+            className={classes.edgeLabels}
+            data-route={route.id}
+            data-path={onPath || undefined}
+            style={{
+              transform: `translate(${label.x}px, ${label.y}px)`,
+              width: label.width,
+              height: label.height,
+              gap: 0,
+            }}
           >
-            {members.map((edge) => {
-              const canSend = enabled.has(edge.id);
-              return (
-                <button
-                  key={edge.id}
-                  type="button"
-                  className={classes.edgeLabel}
-                  style={{ height: labelHeight(edge) }}
-                  data-enabled={canSend || undefined}
-                  data-taken={taken.has(edge.id) || undefined}
-                  data-event={edge.eventType}
-                  aria-disabled={!canSend}
-                  tabIndex={canSend ? 0 : -1}
-                  aria-label={`${canSend ? 'Send' : 'Transition'} ${edge.label}${edge.guard ? ` [${edge.guard}]` : ''}: ${edge.source.split('.').slice(1).join('.') || edge.source} → ${edge.target.split('.').slice(1).join('.') || edge.target}`}
-                  onClick={() => canSend && onSend(edge)}
-                >
-                  <span className={classes.edgeEvent}>{edge.label}</span>
-                  {edge.guard && <span className={classes.edgeGuard}> [{edge.guard}]</span>}
-                </button>
-              );
-            })}
+            {labelRows(route.entries).map((row) => (
+              <div
+                key={row[0]?.edgeIds[0]}
+                className={classes.edgeLabelRow}
+                style={{ gap: ENTRY_GAP }}
+              >
+                {row.map((entry) => (
+                  <TransitionButton
+                    key={entry.edgeIds[0]}
+                    entry={entry}
+                    marks={marks}
+                    from={from}
+                  />
+                ))}
+              </div>
+            ))}
           </div>
         </EdgeLabelRenderer>
       )}

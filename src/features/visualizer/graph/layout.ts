@@ -1,7 +1,9 @@
-import type { ELK, ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk-api';
-import type { GraphEdge, GraphNode, MachineGraph } from './machineGraph';
+import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import { chartModel, type Bundle, type ChartGroup, type LabelEntry } from './chartModel';
+import type { GraphNode, MachineGraph } from './machineGraph';
+import { atomicSize, headerHeight, headerWidth, labelSize, MIN_GROUPED_WIDTH } from './sizes';
 
-/** Where ELK put one state (absolute coordinates). */
+/** Where ELK put one box (absolute coordinates). */
 export interface NodeBox {
   x: number;
   y: number;
@@ -9,69 +11,26 @@ export interface NodeBox {
   height: number;
 }
 
-/**
- * Where ELK routed the transitions between one source and one target (absolute points), and the
- * box holding their labels, one under the other in `edgeIds` order.
- */
-export interface EdgeRoute {
-  edgeIds: string[];
+/** One drawn line: its labels, the points ELK routed it through, and its labels' box. */
+export interface EdgeRoute extends Bundle {
+  /** From the source box's outline to the target's (absolute). */
   points: { x: number; y: number }[];
   label: NodeBox | null;
 }
 
-/** A laid-out machine graph: boxes by node id, routes by source→target pair. */
+/** A laid-out machine graph. */
 export interface GraphLayout {
   key: string;
   width: number;
   height: number;
+  /** Every state's box, by state id. */
   nodes: Record<string, NodeBox>;
+  /** Boxes around grouped sibling states (not states themselves), by group id. */
+  groups: Record<string, ChartGroup & { box: NodeBox }>;
+  /** Lines by `<source>><target>`. */
   routes: Record<string, EdgeRoute>;
-}
-
-const CHAR_WIDTH = 7;
-const LINE_HEIGHT = 15;
-const ATOMIC_WIDTH = 230;
-/** Characters of a description per line inside an atomic node. */
-const DESCRIPTION_LINE = 34;
-
-/** The size a state's box needs for its name, tags and description (compound: its header). */
-export function nodeSize(node: Pick<GraphNode, 'description' | 'tags' | 'key'>): {
-  width: number;
-  height: number;
-} {
-  const lines = Math.ceil((node.description?.length ?? 0) / DESCRIPTION_LINE);
-  const width = Math.max(ATOMIC_WIDTH, node.key.length * 9 + 40);
-  return { width, height: 34 + (node.tags.length > 0 ? 20 : 0) + lines * LINE_HEIGHT };
-}
-
-/** Space reserved above a compound state's children for its name, tags and description. */
-export function compoundHeader(node: Pick<GraphNode, 'description' | 'tags'>): number {
-  const lines = Math.ceil((node.description?.length ?? 0) / (DESCRIPTION_LINE * 1.6));
-  return 40 + (node.tags.length > 0 ? 20 : 0) + lines * LINE_HEIGHT;
-}
-
-/** Height of one transition's label: its event, and its guard on a second line. */
-export function labelHeight(edge: Pick<GraphEdge, 'guard'>): number {
-  return edge.guard === null ? 20 : 34;
-}
-
-function labelWidth(edge: Pick<GraphEdge, 'guard' | 'label'>): number {
-  return Math.max(edge.label.length, (edge.guard?.length ?? 0) + 2) * CHAR_WIDTH + 14;
-}
-
-/**
- * Transitions between the same two states share one routed line (their labels stacked): fewer
- * edges for ELK, and a diagram that reads better.
- */
-export function routeGroups(graph: MachineGraph): Map<string, GraphEdge[]> {
-  const groups = new Map<string, GraphEdge[]>();
-  for (const edge of graph.edges) {
-    const id = `${edge.source}>${edge.target}`;
-    const group = groups.get(id);
-    if (group) group.push(edge);
-    else groups.set(id, [edge]);
-  }
-  return groups;
+  /** Transitions drawn inside their state's box, by state id. */
+  loops: Record<string, LabelEntry[]>;
 }
 
 /**
@@ -97,7 +56,7 @@ const keys = new WeakMap<MachineGraph, string>();
  * Part of every cache key: bump it when the way a graph is laid out changes (options, edge
  * direction, label placement), so layouts stored by an older version are not reused.
  */
-export const LAYOUT_VERSION = 'v2: back edges reversed, labels at the source end';
+export const LAYOUT_VERSION = 'v3: left to right, groups, centre labels, in-box loops';
 
 /**
  * The cache key of a graph's layout: a hash of everything that shapes it, computed once per
@@ -112,20 +71,36 @@ export function layoutKey(graph: MachineGraph): string {
   return key;
 }
 
-const LAYERED = {
+/**
+ * Options of every level: INCLUDE_CHILDREN lays the whole hierarchy out as one graph, but reads
+ * spacing and routing from each compound node, so every container gets them too.
+ *
+ * Top to bottom: labels are wider than tall, and a machine's main flow is long (ten steps from
+ * `editing` to an outcome); left to right it was four times wider than a 1440×900 screen. Every
+ * label is a centre label, which ELK makes a node of its own in a layer between its states: no
+ * label can overlap a state or another label. Spacing is tight, as the chart must fit a screen.
+ * (`considerModelOrder` is left out: with INCLUDE_CHILDREN it throws inside ELK 0.12.)
+ */
+const LAYERED: Record<string, string> = {
   'elk.algorithm': 'layered',
   'elk.direction': 'DOWN',
   'elk.edgeRouting': 'ORTHOGONAL',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '50',
-  'elk.spacing.nodeNode': '40',
-  'elk.spacing.edgeLabel': '4',
-  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
-  // Fewer crossing-minimisation passes: a third of the time, much the same drawing.
+  'elk.spacing.nodeNode': '16',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '8',
+  'elk.spacing.edgeNode': '8',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '6',
+  'elk.spacing.edgeEdge': '5',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '4',
+  'elk.spacing.edgeLabel': '2',
+  'elk.edgeLabels.placement': 'CENTER',
+  'elk.edgeLabels.inline': 'true',
+  // Straighter main flow and a narrower chart than Brandes-Köpf's.
+  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
   'elk.layered.thoroughness': '1',
 };
 
 /**
- * True when a transition goes back in the machine's definition order (`failed → editing`,
+ * True when a line goes back in the machine's definition order (`failed → editing`,
  * `simulating → built`): ELK is handed it reversed, so the states read top-down in the order
  * they are written, and ELK has no cycles to break (its greedy cycle breaker turned the chart
  * upside down: `editing` at the bottom).
@@ -134,12 +109,24 @@ function isBackEdge(order: ReadonlyMap<string, number>, source: string, target: 
   return (order.get(target) ?? 0) < (order.get(source) ?? 0);
 }
 
-function definitionOrder(graph: MachineGraph): Map<string, number> {
-  return new Map(graph.nodes.map((node, index) => [node.id, index]));
+/** Each box's place in the definition (a group's: its first member's). */
+function definitionOrder(graph: MachineGraph, groups: ChartGroup[]): Map<string, number> {
+  const order = new Map(graph.nodes.map((node, index) => [node.id, index]));
+  for (const group of groups) {
+    order.set(group.id, Math.min(...group.members.map((id) => order.get(id) ?? 0)));
+  }
+  return order;
 }
 
-/** The ELK graph of a machine: compound states are containers, each edge carries its label. */
+const padding = (top: number, side = 12) =>
+  `[top=${top},left=${side},bottom=${side},right=${side}]`;
+
+/**
+ * The ELK graph of a machine: compound states and groups are containers, each line carries its
+ * labels as one centre label (a node of its own in ELK's layers, so it overlaps nothing).
+ */
 export function toElkGraph(graph: MachineGraph): ElkNode {
+  const model = chartModel(graph);
   const elkNodes = new Map<string, ElkNode>();
   const root: ElkNode = {
     id: '__root__',
@@ -148,114 +135,121 @@ export function toElkGraph(graph: MachineGraph): ElkNode {
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.json.shapeCoords': 'ROOT',
       'elk.json.edgeCoords': 'ROOT',
+      'elk.padding': padding(0, 0),
     },
     children: [],
     edges: [],
   };
   const hasChildren = new Set(graph.nodes.map((node) => node.parent));
-  for (const node of graph.nodes) {
-    const container = hasChildren.has(node.id);
-    const elkNode: ElkNode = container
+  const groupOf = new Map(model.groups.flatMap((group) => group.members.map((id) => [id, group])));
+  const place = (parent: string | null, elkNode: ElkNode) =>
+    (parent === null ? root : elkNodes.get(parent))?.children?.push(elkNode);
+  for (const graphNode of graph.nodes) {
+    const node = { ...graphNode, tags: model.tags[graphNode.id] ?? [] };
+    const loops = model.loops[node.id] ?? [];
+    const group = groupOf.get(node.id);
+    const elkNode: ElkNode = hasChildren.has(node.id)
       ? {
           id: node.id,
           children: [],
           layoutOptions: {
             ...LAYERED,
-            'elk.padding': `[top=${compoundHeader(node)},left=20,bottom=20,right=20]`,
+            'elk.padding': padding(headerHeight(node, loops), 10),
+            'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+            'elk.nodeSize.minimum': `(${headerWidth(node, loops)}, 40)`,
           },
         }
-      : { id: node.id, ...nodeSize(node) };
+      : { id: node.id, ...atomicSize(node, loops, group ? MIN_GROUPED_WIDTH : undefined) };
     elkNodes.set(node.id, elkNode);
-    const parent = node.parent === null ? root : elkNodes.get(node.parent);
-    parent?.children?.push(elkNode);
+    if (group && !elkNodes.has(group.id)) {
+      const box: ElkNode = {
+        id: group.id,
+        children: [],
+        layoutOptions: { ...LAYERED, 'elk.padding': padding(24, 8) },
+      };
+      elkNodes.set(group.id, box);
+      place(group.parent, box);
+    }
+    place(group ? group.id : node.parent, elkNode);
   }
-  const order = definitionOrder(graph);
-  root.edges = [...routeGroups(graph)].map(([id, edges]): ElkExtendedEdge => {
-    const [first] = edges as [GraphEdge];
-    const back = isBackEdge(order, first.source, first.target);
-    const label: ElkLabel = {
-      text: edges.map((edge) => edge.label).join('\n'),
-      width: Math.max(...edges.map(labelWidth)),
-      height: edges.reduce((sum, edge) => sum + labelHeight(edge), 0),
-      // The label sits where the transition starts, beside the state that accepts its events.
-      // An end label is not a node of its own: a centre label is a dummy node in a layer of
-      // its own, which doubles the layers every long edge crosses (half of ELK's time).
-      ...(first.source === first.target
-        ? {}
-        : { layoutOptions: { 'elk.edgeLabels.placement': back ? 'HEAD' : 'TAIL' } }),
-    };
+  const order = definitionOrder(graph, model.groups);
+  root.edges = model.bundles.map((bundle): ElkExtendedEdge => {
+    const back = isBackEdge(order, bundle.source, bundle.target);
+    const label = { id: `${bundle.id}:label`, text: bundle.id, ...labelSize(bundle.entries) };
     return back
-      ? { id, sources: [first.target], targets: [first.source], labels: [label] }
-      : { id, sources: [first.source], targets: [first.target], labels: [label] };
+      ? { id: bundle.id, sources: [bundle.target], targets: [bundle.source], labels: [label] }
+      : { id: bundle.id, sources: [bundle.source], targets: [bundle.target], labels: [label] };
   });
   return root;
 }
 
-function collect(node: ElkNode, into: GraphLayout['nodes']) {
-  for (const child of node.children ?? []) {
-    into[child.id] = {
-      x: child.x ?? 0,
-      y: child.y ?? 0,
-      width: child.width ?? 0,
-      height: child.height ?? 0,
-    };
-    collect(child, into);
-  }
-}
+const boxOf = (node: Pick<ElkNode, 'x' | 'y' | 'width' | 'height'>): NodeBox => ({
+  x: node.x ?? 0,
+  y: node.y ?? 0,
+  width: node.width ?? 0,
+  height: node.height ?? 0,
+});
 
-function collectRoutes(
-  node: ElkNode,
-  groups: Map<string, GraphEdge[]>,
-  order: ReadonlyMap<string, number>,
-  into: GraphLayout['routes'],
-) {
-  for (const edge of (node.edges ?? []) as ElkExtendedEdge[]) {
-    const section = edge.sections?.[0];
-    const label = edge.labels?.[0];
-    const members = groups.get(edge.id) ?? [];
-    const [first] = members;
-    const points = section
-      ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]
-      : [];
-    // A back edge was laid out reversed: its points run from the target to the source.
-    if (first && isBackEdge(order, first.source, first.target)) points.reverse();
-    into[edge.id] = {
-      edgeIds: members.map((member) => member.id),
-      points,
-      label:
-        label === undefined
-          ? null
-          : {
-              x: label.x ?? 0,
-              y: label.y ?? 0,
-              width: label.width ?? 0,
-              height: label.height ?? 0,
-            },
-    };
+function collect(node: ElkNode, into: Map<string, NodeBox>, edges: ElkExtendedEdge[]) {
+  edges.push(...((node.edges ?? []) as ElkExtendedEdge[]));
+  for (const child of node.children ?? []) {
+    into.set(child.id, boxOf(child));
+    collect(child, into, edges);
   }
-  for (const child of node.children ?? []) collectRoutes(child, groups, order, into);
 }
 
 /**
- * Lays a machine graph out with ELK's layered algorithm (hierarchical). Pure apart from the ELK
- * instance handed in: the Web Worker runs it, and so does the benchmark.
+ * Lays a machine graph out with ELK's layered algorithm, left to right, the whole hierarchy at
+ * once. Pure apart from the ELK instance handed in: the Web Worker runs it, and so does the
+ * benchmark.
  *
  * @param elk - an ELK instance (`new ELK()` from `elkjs/lib/elk.bundled.js`).
  * @param graph - the machine graph.
- * @returns absolute boxes by node id, and routes by source→target pair.
+ * @returns absolute boxes of states and groups, routed lines with their label boxes, and the
+ *   transitions drawn inside boxes.
  */
 export async function computeLayout(elk: ELK, graph: MachineGraph): Promise<GraphLayout> {
+  const model = chartModel(graph);
   const result = await elk.layout(toElkGraph(graph));
-  const nodes: GraphLayout['nodes'] = {};
+  const boxes = new Map<string, NodeBox>();
+  const elkEdges: ElkExtendedEdge[] = [];
+  collect(result, boxes, elkEdges);
+  const order = definitionOrder(graph, model.groups);
+  const bundles = new Map(model.bundles.map((bundle) => [bundle.id, bundle]));
   const routes: GraphLayout['routes'] = {};
-  collect(result, nodes);
-  collectRoutes(result, routeGroups(graph), definitionOrder(graph), routes);
+  for (const edge of elkEdges) {
+    const bundle = bundles.get(edge.id);
+    if (!bundle) continue;
+    const section = edge.sections?.[0];
+    const points = section
+      ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(({ x, y }) => ({
+          x,
+          y,
+        }))
+      : [];
+    // A back edge was laid out reversed: its points run from the target to the source.
+    if (isBackEdge(order, bundle.source, bundle.target)) points.reverse();
+    const label = edge.labels?.[0];
+    routes[bundle.id] = { ...bundle, points, label: label ? boxOf(label) : null };
+  }
+  const nodes: GraphLayout['nodes'] = {};
+  for (const node of graph.nodes) {
+    const box = boxes.get(node.id);
+    if (box) nodes[node.id] = box;
+  }
+  const groups: GraphLayout['groups'] = {};
+  for (const group of model.groups) {
+    const box = boxes.get(group.id);
+    if (box) groups[group.id] = { ...group, box };
+  }
   return {
     key: layoutKey(graph),
     width: result.width ?? 0,
     height: result.height ?? 0,
     nodes,
+    groups,
     routes,
+    loops: model.loops,
   };
 }
 
