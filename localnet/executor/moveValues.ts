@@ -85,6 +85,21 @@ function unsignedSize(tag: TypeTag): number | null {
   return null;
 }
 
+/** Signed integers (bytecode v9): two's complement in BCS, JSON as the node prints them. */
+const SIGNED: Array<[(t: TypeTag) => boolean, number]> = [
+  [(t) => t.isI8(), 1],
+  [(t) => t.isI16(), 2],
+  [(t) => t.isI32(), 4],
+  [(t) => t.isI64(), 8],
+  [(t) => t.isI128(), 16],
+  [(t) => t.isI256(), 32],
+];
+
+function signedSize(tag: TypeTag): number | null {
+  for (const [is, size] of SIGNED) if (is(tag)) return size;
+  return null;
+}
+
 function readUnsigned(d: Deserializer, size: number): bigint {
   const bytes = d.deserializeFixedBytes(size);
   let value = 0n;
@@ -97,6 +112,13 @@ function decodeFrom(tag: TypeTag, d: Deserializer): MoveVal {
   if (size !== null) {
     const value = readUnsigned(d, size);
     return size <= 4 ? Number(value) : value;
+  }
+  const signed = signedSize(tag);
+  if (signed !== null) {
+    const raw = readUnsigned(d, signed);
+    const bits = BigInt(8 * signed);
+    const value = raw >= 1n << (bits - 1n) ? raw - (1n << bits) : raw;
+    return signed <= 4 ? Number(value) : value;
   }
   if (isBool(tag)) {
     const byte = d.deserializeU8();
@@ -231,7 +253,7 @@ function layoutOf(tag: TypeTagStruct): Array<[string, TypeTag]> | null {
 
 /** Prints a Move value the way the REST API does. */
 export function valueToJson(tag: TypeTag, value: MoveVal): Json {
-  const size = unsignedSize(tag);
+  const size = unsignedSize(tag) ?? signedSize(tag);
   if (size !== null) return size <= 4 ? Number(value) : String(value);
   if (isBool(tag)) return value as boolean;
   if (isAddress(tag)) return shortAddress(value as LongAddress);
@@ -270,6 +292,11 @@ export function valueToJson(tag: TypeTag, value: MoveVal): Json {
 export function encodeValue(tag: TypeTag, value: MoveVal): Uint8Array {
   const size = unsignedSize(tag);
   if (size !== null) return uintLe(BigInt(value as number | bigint), size);
+  const signed = signedSize(tag);
+  if (signed !== null) {
+    const v = BigInt(value as number | bigint);
+    return uintLe(v < 0n ? v + (1n << BigInt(8 * signed)) : v, signed);
+  }
   if (isBool(tag)) return new Uint8Array([value ? 1 : 0]);
   if (isAddress(tag)) return new Uint8Array(Buffer.from((value as string).slice(2), 'hex'));
   if (tag instanceof TypeTagVector) {

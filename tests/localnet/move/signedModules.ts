@@ -50,8 +50,10 @@ export function sintModule(owner: string): CompiledModule {
     ['wide', I.i256],
   ]);
   const readingTy = S.struct(reading.handle);
-  const emit = b.use('0x1', 'event', 'emit', [S.param(0)], [], 1);
-  const emitReading = b.fnInst(emit, [readingTy]);
+  // The module's own function handles come first, as the compiler lays them out (a node's API
+  // names a failing function by its definition index read as a handle index); `event::emit`'s
+  // handle and instantiation (index 0) are declared after the functions.
+  const emitReading = 0;
   const sum = b.fn('sum$checked', {
     params: [I.i64, I.i64],
     returns: [I.i64],
@@ -141,6 +143,8 @@ export function sintModule(owner: string): CompiledModule {
     returns: [S.vec(I.i32)],
     code: [loc(0), RET],
   });
+  const emit = b.use('0x1', 'event', 'emit', [S.param(0)], [], 1);
+  if (b.fnInst(emit, [readingTy]) !== emitReading) throw new Error('emit<Reading> is not inst 0');
   return { ...b.build(), version: 9 };
 }
 

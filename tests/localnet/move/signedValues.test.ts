@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  decodeArgument,
+  encodeValue,
+  typeTagOf,
+  valueToJson,
+} from '../../../localnet/executor/moveValues.ts';
 import { readModule } from '../../../localnet/move/binary/reader.ts';
 import {
   BinaryFormatError,
@@ -198,6 +204,18 @@ describe('signed values', () => {
       expect([...w.bytes()]).toEqual([12 + i]);
       expect(readTypeTag(new BcsReader(w.bytes()))).toEqual(ty);
     });
+  });
+});
+
+describe('signed arguments as the executor decodes and prints them', () => {
+  it('decodes BCS arguments and prints them as a node does', () => {
+    const i64 = typeTagOf('i64');
+    const bytes = encodeValue(i64, -40n);
+    expect(Buffer.from(bytes).toString('hex')).toBe('d8ffffffffffffff');
+    expect(decodeArgument(i64, bytes)).toBe(-40n);
+    expect(valueToJson(i64, -40n)).toBe('-40');
+    const v = typeTagOf('vector<i8>');
+    expect(valueToJson(v, decodeArgument(v, Uint8Array.of(2, 0xff, 0x7f)))).toEqual([-1, 127]);
   });
 });
 
