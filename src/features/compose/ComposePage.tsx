@@ -419,9 +419,9 @@ function ComposeWorkspace() {
 }
 
 /**
- * Compose and run, as a workbench: on the left the step controls, where the run is and the draft
- * (the controls stay in view while the draft scrolls); on the right what the chain said, in tabs,
- * and the chain's ledger and dev controls, folded. The transaction actor lives in RunsProvider, so
+ * Compose and run, as a workbench: on the left the step controls and the draft (the controls stay
+ * in view at every scroll position and width); on the right where the run is, what the chain said,
+ * in tabs, and the chain's ledger and dev controls, folded. The transaction actor lives in RunsProvider, so
  * a run goes on while another page is open, and the draft shown is the live run's.
  */
 export function ComposePage() {
