@@ -269,7 +269,7 @@ export type FieldTypes = (ty: Ty & { k: 10 }) => { struct: Ty[] } | { variants: 
 /**
  * A captured value's `MoveTypeLayout` in BCS (runtime layout: bool 0, u8 1, u64 2, u128 3,
  * address 4, vector 5, struct 6 (`Runtime` 0 / `RuntimeVariants` 1), signer 7, u16 8, u32 9,
- * u256 10, function 12).
+ * u256 10, function 12, i8…i256 13…18: move-core-types `value.rs`).
  */
 export function writeTypeLayout(w: ByteSink, ty: Ty, fields: FieldTypes): void {
   switch (ty.k) {
@@ -313,6 +313,13 @@ export function writeTypeLayout(w: ByteSink, ty: Ty, fields: FieldTypes): void {
       return w.uleb(10);
     case K.FUNCTION:
       return w.uleb(12);
+    case K.I8:
+    case K.I16:
+    case K.I32:
+    case K.I64:
+    case K.I128:
+    case K.I256:
+      return w.uleb(13 + ty.k - K.I8);
     default:
       throw new Error(`type ${tyString(ty)} has no layout`);
   }
@@ -361,7 +368,23 @@ export function writeClosure(
 /** A runtime `MoveTypeLayout` as stored with a captured value. */
 export type MoveLayout =
   | {
-      t: 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer' | 'fn';
+      t:
+        | 'bool'
+        | 'u8'
+        | 'u16'
+        | 'u32'
+        | 'u64'
+        | 'u128'
+        | 'u256'
+        | 'i8'
+        | 'i16'
+        | 'i32'
+        | 'i64'
+        | 'i128'
+        | 'i256'
+        | 'address'
+        | 'signer'
+        | 'fn';
     }
   | { t: 'vector'; elem: MoveLayout }
   | { t: 'struct'; fields: MoveLayout[] }
@@ -386,6 +409,12 @@ const SCALAR_LAYOUTS: Readonly<Record<number, MoveLayout['t']>> = {
   9: 'u32',
   10: 'u256',
   12: 'fn',
+  13: 'i8',
+  14: 'i16',
+  15: 'i32',
+  16: 'i64',
+  17: 'i128',
+  18: 'i256',
 };
 const LAYOUT_TAGS: Readonly<Record<string, number>> = Object.fromEntries(
   Object.entries(SCALAR_LAYOUTS).map(([tag, t]) => [t, Number(tag)]),
@@ -398,6 +427,27 @@ const WIDTH: Readonly<Record<string, number>> = {
   u128: 16,
   u256: 32,
 };
+/** Signed scalars' widths: their values are two's complement in BCS. */
+const SIGNED_WIDTH: Readonly<Record<string, number>> = {
+  i8: 1,
+  i16: 2,
+  i32: 4,
+  i64: 8,
+  i128: 16,
+  i256: 32,
+};
+
+function readSigned(r: ByteSource, size: number): number | bigint {
+  const raw = BigInt(r.uint(size));
+  const bits = BigInt(8 * size);
+  const v = raw >= 1n << (bits - 1n) ? raw - (1n << bits) : raw;
+  return size <= 4 ? Number(v) : v;
+}
+
+function writeSigned(w: ByteSink, v: number | bigint, size: number): void {
+  const x = BigInt(v);
+  w.uint(x < 0n ? x + (1n << BigInt(8 * size)) : x, size);
+}
 
 function readLayout(r: ByteSource, depth = 0): MoveLayout {
   if (depth > 128) throw new Error('layout nested too deeply');
@@ -460,8 +510,10 @@ function readByLayout(r: ByteSource, layout: MoveLayout, depth: number): unknown
       if (variant === undefined) throw new Error(`invalid variant index ${tag}`);
       return [tag, ...variant.map((f) => readByLayout(r, f, depth + 1))];
     }
-    default:
-      return r.uint(WIDTH[layout.t] as number);
+    default: {
+      const signed = SIGNED_WIDTH[layout.t];
+      return signed === undefined ? r.uint(WIDTH[layout.t] as number) : readSigned(r, signed);
+    }
   }
 }
 
@@ -499,8 +551,11 @@ function writeByLayout(
       );
       return;
     }
-    default:
+    default: {
+      const signed = SIGNED_WIDTH[layout.t];
+      if (signed !== undefined) return writeSigned(w, v as number | bigint, signed);
       return w.uint(v as number | bigint, WIDTH[layout.t] as number);
+    }
   }
 }
 
@@ -514,6 +569,9 @@ function layoutJson(layout: MoveLayout, v: unknown, render: (ty: Ty, v: unknown)
     case 'u8':
     case 'u16':
     case 'u32':
+    case 'i8':
+    case 'i16':
+    case 'i32':
       return v as boolean | number;
     case 'address':
     case 'signer':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LongAddress } from '../../../localnet/encoding.ts';
 import {
   decodeArgument,
   encodeValue,
@@ -12,7 +13,7 @@ import {
   type CompiledModule,
 } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
-import { readTypeTag, writeTypeTag } from '../../../localnet/move/vm/closures.ts';
+import { Closure, readTypeTag, writeTypeTag } from '../../../localnet/move/vm/closures.ts';
 import { OP, type SignedRange } from '../../../localnet/move/vm/ops.ts';
 import { signedArith } from '../../../localnet/move/vm/signedOps.ts';
 import { K, parseTy, T, type Ty, tyString } from '../../../localnet/move/vm/ty.ts';
@@ -193,6 +194,27 @@ describe('signed values', () => {
     expect(() => fromJson(T.i8, 128, noLayouts)).toThrow(ValueError);
     expect(() => fromJson(T.i64, '-9223372036854775809', noLayouts)).toThrow(ValueError);
     expect(() => fromJson(T.i32, 1.5, noLayouts)).toThrow(ValueError);
+  });
+
+  it('are captured by function values: layouts i8…i256 (13…18), two’s complement', () => {
+    const fnTy = T.fn([], [], 0);
+    const closure = new Closure(
+      `0x${'0'.repeat(62)}42` as LongAddress,
+      'm',
+      'f',
+      [T.i64],
+      3n,
+      [-5, -(2n ** 127n)],
+      [T.i8, T.i128],
+    );
+    const bytes = serialize(fnTy, closure, noLayouts);
+    const hex = Buffer.from(bytes).toString('hex');
+    expect(hex).toContain('0dfb'); // layout i8 (13), then -5
+    expect(hex).toContain(`11${'00'.repeat(15)}80`); // layout i128 (17), then -2^127
+    const back = deserialize(fnTy, bytes, noLayouts) as Closure;
+    expect(back.captured).toEqual([-5, -(2n ** 127n)]);
+    expect(back.tyArgs).toEqual([T.i64]);
+    expect(Buffer.from(serialize(fnTy, back, noLayouts)).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('are named i8…i256 in types and type tags (TypeTag 12…17)', () => {
