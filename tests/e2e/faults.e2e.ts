@@ -380,12 +380,11 @@ describe('the app under faults, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Transaction Workbench' }).waitFor();
     await page.goto(`${inject('baseURL')}#/history`);
-    const row = runsTable()
-      .getByRole('row')
-      .filter({ hasText: hash.slice(0, 8) })
-      .first();
-    await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('pending');
+    // The list names no hash (the run page does): find the run by the search.
+    await page.getByRole('textbox', { name: 'Hash or address' }).fill(hash);
+    await expect.poll(() => runsTable().getByRole('row').count()).toBe(2);
+    const row = runsTable().getByRole('row').nth(1);
+    await expect(row.textContent()).resolves.toContain('Pending');
     await row.getByRole('link').first().click();
     const notice = page
       .getByRole('alert')
