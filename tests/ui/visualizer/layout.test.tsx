@@ -25,7 +25,7 @@ const id = (path: string) => `transaction.${path}`;
  * The chart's panel at 1440×900 (the Visualizer's flow area as the browser journey measures it:
  * the content column less its padding, the screen less the header and the chart's bar).
  */
-const PANEL_1440 = { width: 1150, height: 750 };
+const PANEL_1440 = { width: 1150, height: 780 };
 
 /** Distance from a point to a box's outline (0 on it). */
 function offOutline(point: { x: number; y: number }, box: NodeBox): number {
