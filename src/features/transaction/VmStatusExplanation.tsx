@@ -1,7 +1,7 @@
 import { Alert, Box, Code, List, Stack, Text } from '@mantine/core';
+import { explainVmStatus } from '../../../machines';
 import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { CodeText } from './CodeText';
-import { explainVmStatus } from './explainVmStatus';
 import classes from './VmStatusExplanation.module.css';
 
 /**

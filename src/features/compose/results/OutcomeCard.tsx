@@ -1,8 +1,7 @@
 import { Alert, Badge, Box, Code, Group, Stack, Text } from '@mantine/core';
-import type { StepOutcome } from '../../../../machines';
+import { explainValidationCode, type StepOutcome } from '../../../../machines';
 import { compactAddresses } from '../../../format/address';
 import { CodeText } from '../../transaction/CodeText';
-import { explainValidationCode } from '../../transaction/explainVmStatus';
 import { ExpirationVsChainTime } from './ExpirationVsChainTime';
 
 const COLORS: Record<string, string> = {
