@@ -306,6 +306,12 @@ describe('the node’s refusals of a transaction with more than one signer', () 
     );
   });
 
+  it('a sender and a fee payer are two signers', () => {
+    expect(
+      summary(2, 'INVALID_AUTH_KEY', { signers: [sender, feePayer], signatures: [] }),
+    ).toContain('; a signer signed with a wrong key');
+  });
+
   it('gives the catalog’s fix for the other codes, and for one signer', () => {
     expect(summary(6, 'TRANSACTION_EXPIRED')).toBe(catalog('TRANSACTION_EXPIRED'));
     expect(summary(2, 'INVALID_AUTH_KEY', { signers: [sender], signatures: [] })).toBe(
