@@ -3,6 +3,8 @@
  * place that turns them into Aptos error bodies and statuses.
  */
 
+import { statusType } from './move/vm/statusCodes.ts';
+
 /** The `error_code` values of the Aptos node API (`AptosErrorCode` in the OpenAPI spec). */
 export type AptosErrorCode =
   | 'account_not_found'
@@ -41,15 +43,6 @@ export class NodeError extends Error {
     this.code = args.code;
     this.vmErrorCode = args.vmErrorCode ?? null;
   }
-}
-
-/** Move's `StatusType` of a `StatusCode`, by its range. */
-function statusType(code: number): string {
-  if (code >= 4000) return 'Execution';
-  if (code >= 3000) return 'Deserialization';
-  if (code >= 2000) return 'InvariantViolation';
-  if (code >= 1000) return 'Verification';
-  return 'Validation';
 }
 
 /** A transaction refused by validation (signature, gas bounds, expiration, …). */

@@ -11,6 +11,8 @@ import {
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
 import { runBytecodeEntry, runScriptPayload } from '../move/vm/chain.ts';
+import { vmError } from '../move/vm/errors.ts';
+import { vmFailureOf } from '../move/vm/vmOutcome.ts';
 import { findModule } from '../framework/registry.ts';
 import type {
   ChainEvent,
@@ -30,11 +32,6 @@ import type { EntryCall } from './decode.ts';
 import { executeMultisigPayload } from './multisigPayload.ts';
 import { nonceStateKey, nonceValue } from './nonces.ts';
 import { skipsGasPayment } from './validate.ts';
-
-/** A failure the VM reports by status name (not an abort): `LINKER_ERROR`, `NUMBER_OF_ARGUMENTS_MISMATCH`… */
-class VmFailure extends Error {
-  override readonly name = 'VmFailure';
-}
 
 /** State access for one phase of a transaction: buffered writes, metered reads, events. */
 class Session implements NativeContext {
@@ -93,23 +90,11 @@ function runEntry(tx: DecodedTransaction, session: Session): void {
   const call = tx.entry;
   if (call === null) {
     if (tx.payloadKind !== 'script' || session.meter === null)
-      throw new VmFailure('FEATURE_UNDER_GATING');
+      throw vmError('FEATURE_UNDER_GATING');
     return runScriptPayload(session, session.meter, tx); // Move bytecode (localnet/move/vm)
   }
   runCall(tx, call, session);
 }
-
-/** `StatusCode`s of the failures runCall raises by name (for a multisig `ExecutionError`). */
-const VM_FAILURE_CODES: { [status: string]: number } = {
-  FEATURE_UNDER_GATING: 26,
-  NUMBER_OF_TYPE_ARGUMENTS_MISMATCH: 1076,
-  LINKER_ERROR: 1081,
-  FUNCTION_RESOLUTION_FAILURE: 1091,
-  NUMBER_OF_ARGUMENTS_MISMATCH: 1098,
-  FAILED_TO_DESERIALIZE_ARGUMENT: 1100,
-  NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH: 1101,
-  EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION: 1103,
-};
 
 /**
  * A multisig payload's inner call, as the multisig account, in a child session: its writes and
@@ -126,15 +111,7 @@ function runAs(tx: DecodedTransaction, session: Session, signer: LongAddress, ca
   try {
     runCall(tx, call, inner);
   } catch (error) {
-    if (
-      error instanceof MoveAbort ||
-      error instanceof VmFailure ||
-      error instanceof VmStatusError
-    ) {
-      return error instanceof VmFailure
-        ? new VmStatusError(error.message, VM_FAILURE_CODES[error.message] ?? 0)
-        : error;
-    }
+    if (error instanceof MoveAbort || error instanceof VmStatusError) return error;
     throw error;
   }
   for (const [key, value] of inner.writes) session.writes.set(key, value);
@@ -147,19 +124,19 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
   if (module === undefined) {
     // Not native: published Move bytecode (localnet/move/vm), or nothing.
     if (session.meter !== null && runBytecodeEntry(session, session.meter, tx.hash, call)) return;
-    throw new VmFailure('LINKER_ERROR');
+    throw vmError('LINKER_ERROR');
   }
   const fn = module.functions.find((candidate) => candidate.name === call.functionName);
-  if (fn === undefined || fn.run === undefined) throw new VmFailure('FUNCTION_RESOLUTION_FAILURE');
-  if (!fn.isEntry) throw new VmFailure('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
+  if (fn === undefined || fn.run === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE');
+  if (!fn.isEntry) throw vmError('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
   if (call.typeArgs.length !== fn.typeParams.length)
-    throw new VmFailure('NUMBER_OF_TYPE_ARGUMENTS_MISMATCH');
+    throw vmError('NUMBER_OF_TYPE_ARGUMENTS_MISMATCH');
   const signerCount = leadingSigners(fn);
   if (signerCount > 0 && signerCount !== session.signers.length) {
-    throw new VmFailure('NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH');
+    throw vmError('NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH');
   }
   const params = fn.params.slice(signerCount);
-  if (params.length !== call.args.length) throw new VmFailure('NUMBER_OF_ARGUMENTS_MISMATCH');
+  if (params.length !== call.args.length) throw vmError('NUMBER_OF_ARGUMENTS_MISMATCH');
   session.charge(GAS.entryCall);
   let values: MoveVal[];
   try {
@@ -168,7 +145,7 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
       decodeArgument(substitute(typeTagOf(param), typeTags), must(call.args[i])),
     );
   } catch (error) {
-    if (error instanceof ArgumentError) throw new VmFailure('FAILED_TO_DESERIALIZE_ARGUMENT');
+    if (error instanceof ArgumentError) throw vmError('FAILED_TO_DESERIALIZE_ARGUMENT');
     throw error;
   }
   fn.run(session, call.typeArgs, values);
@@ -248,10 +225,9 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
       cleanup,
     };
   } catch (error) {
-    if (error instanceof OutOfGas) return failed('Out of gas', tx.maxGasAmount);
-    if (error instanceof MoveAbort) return failed(error.vmStatus);
-    if (error instanceof VmFailure) return failed(error.message);
-    if (error instanceof VmStatusError) return failed(error.status);
+    const failure = vmFailureOf(error);
+    if (failure !== null)
+      return failed(failure.vmStatus, error instanceof OutOfGas ? tx.maxGasAmount : undefined);
     // Anything else is a fault of this chain, not of the transaction: it still commits, failed,
     // so that one transaction can never stop the block (or the replay of the log).
     console.error('localnet: execution failed unexpectedly', error);
@@ -280,8 +256,7 @@ export function execute(
     phase = {
       ...phase,
       success: false,
-      vmStatus:
-        'Move abort in 0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004): Insufficient balance to withdraw or transfer.',
+      vmStatus: new MoveAbort('0x1::fungible_asset', 0x10004n).vmStatus,
       gasUsed: phase.meter.units() > tx.maxGasAmount ? tx.maxGasAmount : phase.meter.units(),
       storageFeeOctas: 0n,
       session: null,
@@ -374,9 +349,6 @@ export class ViewError extends Error {
   }
 }
 
-/** Move's `StatusCode::ABORTED`, the `vm_error_code` of a view that aborts. */
-const ABORTED = 4016;
-
 /**
  * Runs a view function. `args` are already decoded to Move values (from JSON or BCS) by the caller
  * through `viewParams`. Returns the JSON results and the gas used.
@@ -397,9 +369,8 @@ export function executeView(
     );
     return { values, gasUsed: meter.units() };
   } catch (error) {
-    if (error instanceof MoveAbort) throw new ViewError(error.vmStatus, ABORTED);
-    if (error instanceof OutOfGas) throw new ViewError('Out of gas', 4002);
-    if (error instanceof VmStatusError) throw new ViewError(error.status, error.code);
+    const failure = vmFailureOf(error);
+    if (failure !== null) throw new ViewError(failure.viewMessage, failure.code);
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import {
 import type { LongAddress } from '../encoding.ts';
 import type { NativeContext } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
+import { STATUS_CODES } from '../move/vm/statusCodes.ts';
 import type { ExecutionError, MultisigPrologueStatus } from '../framework/multisig/transactions.ts';
 import {
   failedExecutionCleanup,
@@ -106,7 +107,10 @@ export function executeMultisigPayload(
     call = entryCallFrom(MultiSigTransactionPayload.deserialize(deserializer).transaction_payload);
     if (deserializer.remaining() !== 0) throw new Error('remaining input');
   } catch {
-    throw new VmStatusError('FAILED_TO_DESERIALIZE_ARGUMENT', 1100);
+    throw new VmStatusError(
+      'FAILED_TO_DESERIALIZE_ARGUMENT',
+      STATUS_CODES.FAILED_TO_DESERIALIZE_ARGUMENT,
+    );
   }
   const error = runAs(multisig, call);
   return error === null

@@ -15,42 +15,10 @@ import { authenticationKeyOf, isNoAccountAuthenticator } from './signatures.ts';
 import { signersOf, verifySignatures } from './transactionSignatures.ts';
 import { multisigPrologue } from './multisigPayload.ts';
 import { checkNonce } from './nonces.ts';
+import type { StatusName } from '../move/vm/statusCodes.ts';
 
-/** Validation statuses and their `vm_error_code`s (Move's `StatusCode`). */
-export const VALIDATION_CODES = {
-  INVALID_SIGNATURE: 1,
-  INVALID_AUTH_KEY: 2,
-  SEQUENCE_NUMBER_TOO_OLD: 3,
-  SEQUENCE_NUMBER_TOO_NEW: 4,
-  INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE: 5,
-  TRANSACTION_EXPIRED: 6,
-  SENDING_ACCOUNT_DOES_NOT_EXIST: 7,
-  EXCEEDED_MAX_TRANSACTION_SIZE: 10,
-  MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND: 13,
-  MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS: 14,
-  GAS_UNIT_PRICE_BELOW_MIN_BOUND: 15,
-  GAS_UNIT_PRICE_ABOVE_MAX_BOUND: 16,
-  BAD_CHAIN_ID: 23,
-  ACCOUNT_NOT_MULTISIG: 31,
-  NOT_MULTISIG_OWNER: 32,
-  MULTISIG_TRANSACTION_NOT_FOUND: 33,
-  MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS: 34,
-  MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH: 35,
-  // Account abstraction: the registered authentication function failed (abstraction.ts).
-  ABORTED: 4016,
-  // 41 and 44 as in move-core-types vm_status.rs StatusCode (checked 2026-11-23).
-  ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED: 41,
-  FUNCTION_RESOLUTION_FAILURE: 1091,
-  LINKER_ERROR: 1081,
-  UNKNOWN_INVARIANT_VIOLATION_ERROR: 2000,
-  MISSING_DATA: 4008,
-  ARITHMETIC_ERROR: 4017,
-  VECTOR_OPERATION_ERROR: 4018,
-  NONCE_ALREADY_USED: 42,
-  TRANSACTION_EXPIRATION_TOO_FAR_IN_FUTURE: 44,
-} as const;
-
-export type ValidationStatus = keyof typeof VALIDATION_CODES;
+/** A status validation refuses with (its `vm_error_code` from the catalog, `STATUS_CODES`). */
+export type ValidationStatus = StatusName;
 
 export interface ValidateOptions {
   nowSeconds: bigint;

@@ -1,5 +1,7 @@
 import type { Json, LongAddress } from '../encoding.ts';
 import type { MoveVal } from '../executor/moveValues.ts';
+import { abortReason, frameworkErrorMap } from '../move/vm/errorMap.ts';
+import { STATUS_CODES } from '../move/vm/statusCodes.ts';
 import type { StateKey, StateValue } from '../storage/types.ts';
 
 /**
@@ -31,12 +33,19 @@ export class MoveAbort extends Error {
     super(`Move abort in ${module}: ${code}`);
   }
 
-  /** The REST API's `vm_status` for this abort. */
+  /**
+   * The REST API's `vm_status` for this abort. A framework module's abort is named by the
+   * framework's error map (as a node names it from the module's metadata); another module's by
+   * the reason it was raised with (its own metadata).
+   */
   get vmStatus(): string {
     const hex = `0x${this.code.toString(16)}`;
-    return this.reason === undefined
+    const errors = frameworkErrorMap(this.module);
+    const reason =
+      errors === undefined ? this.reason : (abortReason(errors, this.code) ?? undefined);
+    return reason === undefined
       ? `Move abort in ${this.module}: ${hex}`
-      : `Move abort in ${this.module}: ${this.reason.name}(${hex}): ${this.reason.doc}`;
+      : `Move abort in ${this.module}: ${reason.name}(${hex}): ${reason.doc}`;
   }
 }
 
@@ -56,7 +65,7 @@ export class VmStatusError extends Error {
 }
 
 export const missingData = (): never => {
-  throw new VmStatusError('MISSING_DATA', 4008);
+  throw new VmStatusError('MISSING_DATA', STATUS_CODES.MISSING_DATA);
 };
 
 /** An error constant of a module: `category << 16 | reason` as Move's `std::error` builds it. */

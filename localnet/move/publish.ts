@@ -6,10 +6,11 @@
  *    check the upgrade against the package already registered under that name (immutable,
  *    weaker policy, module removed) and name clashes with other packages, record the package in
  *    `0x1::code::PackageRegistry`, emit `0x1::code::PublishPackage`.
- * 2. The VM: deserialize every module (`CODE_DESERIALIZATION_ERROR`), check it is the signer's
+ * 2. The VM: deserialize every module (`CODE_DESERIALIZATION_ERROR`), refuse native functions
+ *    outside the special addresses (`USER_DEFINED_NATIVE_NOT_ALLOWED`), check it is the signer's
  *    (`MODULE_ADDRESS_DOES_NOT_MATCH_SENDER`), unique (`DUPLICATE_MODULE_NAME`), registered in the
  *    metadata (`CONSTRAINT_NOT_SATISFIED`), that its friends are at its address and its
- *    dependencies exist (`LINKER_ERROR`), and, under the `compatible` policy, that it upgrades the
+ *    dependencies exist (`LINKER_ERROR`; at a framework address, a framework module), and, under the `compatible` policy, that it upgrades the
  *    stored module compatibly (`BACKWARD_INCOMPATIBLE_MODULE_UPDATE`); then store it.
  *
  * 3. `init_module(&signer)` of every newly published module, through the runner the interpreter
@@ -36,6 +37,8 @@ import { readModule } from './binary/reader.ts';
 import { BinaryFormatError, type CompiledModule } from './binary/types.ts';
 import { incompatibility } from './compatibility.ts';
 import { findBytecodeModule } from './store.ts';
+import { isFrameworkModule } from './vm/frameworkModules.ts';
+import { STATUS_CODES, type StatusName } from './vm/statusCodes.ts';
 
 export const CODE_MODULE = '0x1::code';
 export const PACKAGE_REGISTRY_TYPE = '0x1::code::PackageRegistry';
@@ -44,20 +47,8 @@ export const PUBLISH_PACKAGE_EVENT = '0x1::code::PublishPackage';
 /** `0x1::code::UpgradePolicy` values. */
 export const UPGRADE_POLICY = { arbitrary: 0, compatible: 1, immutable: 2 } as const;
 
-/** The VM status codes publishing can fail with (move-core-types `StatusCode`). */
-export const PUBLISH_STATUS = {
-  CODE_DESERIALIZATION_ERROR: 3024,
-  MODULE_ADDRESS_DOES_NOT_MATCH_SENDER: 1067,
-  DUPLICATE_MODULE_NAME: 1095,
-  BACKWARD_INCOMPATIBLE_MODULE_UPDATE: 1096,
-  CONSTRAINT_NOT_SATISFIED: 1075,
-  LINKER_ERROR: 1081,
-  INVALID_FRIEND_DECL_WITH_MODULES_OUTSIDE_ACCOUNT_ADDRESS: 1105,
-  INVALID_FRIEND_DECL_WITH_SELF: 1104,
-} as const;
-
-const vmError = (status: keyof typeof PUBLISH_STATUS): never => {
-  throw new VmStatusError(status, PUBLISH_STATUS[status]);
+const vmError = (status: StatusName): never => {
+  throw new VmStatusError(status, STATUS_CODES[status]);
 };
 
 export const codeErrors = {
@@ -293,6 +284,13 @@ function validateBundle(
   modules: CompiledModule[],
   expected: string[],
 ): void {
+  // aptos-vm's `validate_module_natives`: only special addresses (`0x0`–`0xf`) may declare
+  // native functions, and never entry ones.
+  for (const m of modules) {
+    const special = BigInt(moduleId(m).address) < 16n;
+    if (m.functionDefs.some((def) => def.code === null && (def.isEntry || !special)))
+      vmError('USER_DEFINED_NATIVE_NOT_ALLOWED');
+  }
   const names = new Set<string>();
   const remaining = new Set(expected);
   for (const m of modules) {
@@ -323,9 +321,9 @@ function validateBundle(
       const h = must(m.moduleHandles[i]);
       const address = must(m.addressIdentifiers[h.address]) as LongAddress;
       const name = must(m.identifiers[h.name]);
-      // The framework runs natively here: its modules resolve without bytecode.
-      if (isFrameworkAddress(address)) continue;
       if (address === publisher && names.has(name)) continue;
+      // The framework runs natively here: its modules resolve without bytecode.
+      if (isFrameworkAddress(address) && isFrameworkModule(shortAddress(address), name)) continue;
       if (findBytecodeModule(ctx, address, name) === null) vmError('LINKER_ERROR');
     }
   }

@@ -3,7 +3,8 @@ import type { Clock } from '../clock.ts';
 import type { LongAddress } from '../encoding.ts';
 import { ValidationError } from '../errors.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
-import { validate, VALIDATION_CODES } from '../executor/validate.ts';
+import { validate } from '../executor/validate.ts';
+import { STATUS_CODES } from '../move/vm/statusCodes.ts';
 import { ROOT_ADDRESS, ROOT_SIGNER } from '../framework/root.ts';
 import type { Mempool } from '../mempool/mempool.ts';
 import type { Miner } from '../miner/miner.ts';
@@ -44,7 +45,7 @@ export class Faucet {
       signatures: 'skip',
       sequence: 'allow_future',
     });
-    if (failure !== null) throw new ValidationError(failure, VALIDATION_CODES[failure]);
+    if (failure !== null) throw new ValidationError(failure, STATUS_CODES[failure]);
     // The faucet serves everyone from one account: the per-account cap would throttle it.
     mempool.add(tx, { readyAt: 0, held: false, perAccountCap: false });
     miner.notify();

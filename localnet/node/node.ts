@@ -8,7 +8,8 @@ import type { Json, LongAddress } from '../encoding.ts';
 import { must, shortAddress } from '../encoding.ts';
 import { NodeError, ValidationError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
-import { validate, VALIDATION_CODES } from '../executor/validate.ts';
+import { validate } from '../executor/validate.ts';
+import { STATUS_CODES } from '../move/vm/statusCodes.ts';
 import {
   anySignatureVerifies,
   singleEd25519Check,
@@ -437,7 +438,7 @@ export class LocalNode {
     const pending = this.mempool.get(tx.hash);
     if (pending !== undefined) return pending.tx;
     if (!(await verify())) {
-      throw new ValidationError('INVALID_SIGNATURE', VALIDATION_CODES.INVALID_SIGNATURE);
+      throw new ValidationError('INVALID_SIGNATURE', STATUS_CODES.INVALID_SIGNATURE);
     }
     if (this.stopped)
       throw new NodeError({ code: 'internal_error', message: 'The local chain is stopping' });
@@ -446,7 +447,7 @@ export class LocalNode {
       this.ledger.reader(),
       this.validateOptions('skip', 'allow_future'),
     );
-    if (failure !== null) throw new ValidationError(failure, VALIDATION_CODES[failure]);
+    if (failure !== null) throw new ValidationError(failure, STATUS_CODES[failure]);
     this.enqueue(tx);
     return tx;
   }

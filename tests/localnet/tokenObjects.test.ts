@@ -131,7 +131,7 @@ describe('tokens', () => {
         digitalAssetAddress: token,
       }),
     );
-    expect(stranger.vm_status).toContain('ENOT_CREATOR(0x50002)');
+    expect(stranger.vm_status).toContain('ENOT_CREATOR(0x50003)');
     const renamed = await send(
       creator,
       await chain.aptos.setDigitalAssetNameTransaction({

@@ -47,7 +47,7 @@ export const AA_ERRORS = {
   deprecated: moduleError(0xdn, 6n, 'EDEPRECATED_FUNCTION', ''),
   derivableNotInitialized: moduleError(
     ERROR_CATEGORY.notFound,
-    6n,
+    7n,
     'EDERIVABLE_AA_NOT_INITIALIZED',
     '',
   ),

@@ -21,7 +21,7 @@ const coinErrors = {
   ),
   notPublished: moduleError(
     ERROR_CATEGORY.notFound,
-    2n,
+    3n,
     'ECOIN_INFO_NOT_PUBLISHED',
     '`CoinType` is not registered as a coin',
   ),

@@ -8,9 +8,8 @@ import type { Json, LongAddress } from '../../encoding.ts';
 import { fromHex, sha3, toHex } from '../../encoding.ts';
 import type { DecodedTransaction } from '../../executor/decode.ts';
 import { NodeError } from '../../errors.ts';
-import { GAS, GasMeter, OutOfGas } from '../../executor/gas.ts';
+import { GAS, GasMeter } from '../../executor/gas.ts';
 import type { NativeContext } from '../../framework/context.ts';
-import { MoveAbort, VmStatusError } from '../../framework/context.ts';
 import { findModule } from '../../framework/registry.ts';
 import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
 import { readScript } from '../binary/reader.ts';
@@ -19,13 +18,14 @@ import { findBytecodeModule } from '../store.ts';
 import type { CompiledModule, CompiledScript } from '../binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../binary/types.ts';
 import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
-import { STATUS } from './errors.ts';
+import { vmError } from './errors.ts';
 import { loadScript } from './loader.ts';
 import { checkModule } from './prepare.ts';
 import { VmSession } from './session.ts';
 import { K, tyString } from './ty.ts';
 import { deserialize, ValueError } from './values.ts';
 import { toJson } from './valuesJson.ts';
+import { vmFailureOf } from './vmOutcome.ts';
 import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
 
 /** Reads published modules from state. */
@@ -174,9 +174,8 @@ export function viewBytecode(
         message,
         ...(vmErrorCode === undefined ? {} : { vmErrorCode }),
       });
-    if (error instanceof MoveAbort) throw refused(error.vmStatus, STATUS.ABORTED);
-    if (error instanceof OutOfGas) throw refused('Out of gas', STATUS.OUT_OF_GAS);
-    if (error instanceof VmStatusError) throw refused(error.status, error.code);
+    const failure = vmFailureOf(error);
+    if (failure !== null) throw refused(failure.viewMessage, failure.code);
     if (error instanceof ViewFailure) throw refused(error.message);
     throw error;
   }
@@ -220,14 +219,12 @@ export function runScriptPayload(
   tx: DecodedTransaction,
 ): void {
   const payload = tx.script; // a script payload, plain or `payload_v2`
-  if (payload === null)
-    throw new VmStatusError('FEATURE_UNDER_GATING', STATUS.FEATURE_UNDER_GATING);
+  if (payload === null) throw vmError('FEATURE_UNDER_GATING');
   let script: CompiledScript;
   try {
     script = readScript(payload.bytecode);
   } catch (error) {
-    if (error instanceof BinaryFormatError)
-      throw new VmStatusError('CODE_DESERIALIZATION_ERROR', 3001);
+    if (error instanceof BinaryFormatError) throw vmError('CODE_DESERIALIZATION_ERROR');
     throw error;
   }
   runBytecodeScript(

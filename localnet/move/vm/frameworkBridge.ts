@@ -134,7 +134,7 @@ const coinAbort = (code: bigint, reason: { name: string; doc: string }): never =
   throw new BytecodeAbort('0x1::coin', code, reason);
 };
 const requireApt = (tys: readonly Ty[]) => {
-  if (tyString(tys[0] as Ty) !== APTOS_COIN_TYPE) coinAbort(0x60002n, COIN_ERRORS.notPublished);
+  if (tyString(tys[0] as Ty) !== APTOS_COIN_TYPE) coinAbort(0x60003n, COIN_ERRORS.notPublished);
 };
 const fieldsOf = (v: Value): Value[] => deref(v) as Value[];
 const objectCore = (ctx: NativeContext, address: LongAddress) =>

@@ -7,9 +7,11 @@
  * `session.ts` (globals, tables, events, write-back), `values.ts` (values, BCS, JSON).
  */
 import type { Json, LongAddress } from '../../encoding.ts';
+import { shortAddress } from '../../encoding.ts';
 import type { NativeContext } from '../../framework/context.ts';
 import type { CompiledScript } from '../binary/types.ts';
 import { vmError } from './errors.ts';
+import { isFrameworkModule } from './frameworkModules.ts';
 import type { GasCounter } from './interpreter.ts';
 import { Interpreter } from './interpreter.ts';
 import type { LoadedFunction, LoadedModule } from './loader.ts';
@@ -189,6 +191,20 @@ export function runInit(call: VmCall, module: LoadedModule, address: LongAddress
   session.finish();
 }
 
+/**
+ * A node loads a script's dependencies before running it: each module it names must exist
+ * (`LINKER_ERROR`), even one the run never calls. The framework's resolve without bytecode.
+ */
+function checkScriptDependencies(session: VmSession, script: CompiledScript): void {
+  for (const handle of script.moduleHandles) {
+    const address = script.addressIdentifiers[handle.address] as LongAddress;
+    const name = script.identifiers[handle.name] as string;
+    if (isFrameworkModule(shortAddress(address), name)) continue;
+    if (session.module(address, name) === null)
+      throw vmError('LINKER_ERROR', `${address}::${name}`);
+  }
+}
+
 /** Runs a script payload (its code deserialized by the reader) with BCS arguments. */
 export function runScript(
   call: VmCall,
@@ -201,6 +217,7 @@ export function runScript(
   const session = new VmSession(call.ctx, call.store, call.seed);
   // A node verifies a script before running it: the verifier's statuses, as on publishing.
   verifyUnit(script, 'script');
+  checkScriptDependencies(session, script);
   verifyCode(fn, (name) => session.struct(name));
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [

@@ -6,7 +6,8 @@
 import type { LongAddress } from '../../encoding.ts';
 import { OutOfGas } from '../../executor/gas.ts';
 import { MoveAbort, VmStatusError } from '../../framework/context.ts';
-import { BytecodeAbort, vmError } from './errors.ts';
+import { BytecodeAbort, VmError, vmError } from './errors.ts';
+import { executionSite } from './vmOutcome.ts';
 import { frameworkFunction } from './frameworkBridge.ts';
 import type {
   CallSite,
@@ -708,6 +709,10 @@ export class Interpreter implements NativeHost {
         }
         if (sp > MAX_STACK) throw vmError('EXECUTION_STACK_OVERFLOW', fn.id);
       }
+    } catch (error) {
+      // The innermost frame is where a node locates the failure (`vm_status`).
+      if (error instanceof VmError && error.site === null) error.site = executionSite(fn, pc);
+      throw error;
     } finally {
       this.gas = gas < this.gas ? gas : this.gas;
       this.instructions += count;
