@@ -324,7 +324,16 @@ describe('visualizer journeys in Chromium', () => {
       await page.waitForTimeout(400);
       await page.screenshot({ path: 'test-results/visualizer-8-whole-chart-1440.png' });
       await expectAccessible(page, 'the whole chart at 1440×900');
+      // The path's marks and the legend in the dark scheme: readable, and axe-core clean.
+      await page.getByRole('button', { name: 'Switch to dark color scheme' }).click();
+      await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+      await page.mouse.move(0, 450);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: 'test-results/visualizer-8-whole-chart-1440-dark.png' });
+      await expectAccessible(page, 'the whole chart at 1440×900, dark');
     } finally {
+      const light = page.getByRole('button', { name: 'Switch to light color scheme' });
+      if (await light.isVisible()) await light.click();
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
