@@ -26,6 +26,10 @@ const pictures: Record<string, { journey: string; shot: string }> = {
   'chain-account-tokens.png': { journey: 'tokens', shot: 'chain-account-tokens.png' },
   'wallet-fund-chosen-amount.png': { journey: 'wallet', shot: 'wallet-fund-chosen-amount.png' },
   'faults-node-down-timed-out.png': { journey: 'faults', shot: 'faults-1-node-down-timed-out.png' },
+  'visualizer-whole-chart.png': {
+    journey: 'visualizer',
+    shot: 'visualizer-8-whole-chart-1440.png',
+  },
   'faults-hostile-history-detail.png': {
     journey: 'faults',
     shot: 'faults-8-hostile-history-detail.png',
