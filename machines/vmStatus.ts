@@ -206,6 +206,11 @@ export const VALIDATION_CODES: Readonly<Record<string, VmStatusEntry>> = {
   },
 };
 
+/** The catalog by name; a Map, so that `toString` or `constructor` name nothing. */
+const BY_NAME: ReadonlyMap<string | undefined, VmStatusEntry> = new Map(
+  Object.entries(VALIDATION_CODES),
+);
+
 /** The name of a validation code by its number (`vm_error_code`). */
 export function validationCodeName(code: number): string | undefined {
   return Object.values(VALIDATION_CODES).find((entry) => entry.code === code)?.name;
@@ -223,11 +228,11 @@ export function validationCodeName(code: number): string | undefined {
  * ```
  */
 export function explainValidationCode(args: {
-  name?: string | null;
-  code?: number | null;
+  name?: string | null | undefined;
+  code?: number | null | undefined;
 }): ValidationCodeExplanation {
   const name = args.name ?? (args.code == null ? undefined : validationCodeName(args.code));
-  const known = name === undefined ? undefined : VALIDATION_CODES[name];
+  const known = BY_NAME.get(name);
   if (known) return known;
   return {
     code: args.code ?? null,
@@ -257,16 +262,17 @@ export function parseMoveAbort(vmStatus: string): MoveAbort | null {
   if (match === null) return null;
   const [, address = '', module = '', name, namedCode, bareCode, doc] = match;
   const value = BigInt(namedCode ?? bareCode ?? '0');
-  const high = value >> 16n;
   return {
     address,
     module,
     name: name ?? null,
     code: value.toString(),
     codeHex: `0x${value.toString(16)}`,
-    category: high === 0n ? null : (ABORT_CATEGORIES[Number(high & 0xffn)] ?? null),
+    // The byte above the reason; 0 is no category.
+    category: ABORT_CATEGORIES[Number((value >> 16n) & 0xffn)] ?? null,
     reason: (value & 0xffffn).toString(),
-    description: doc?.trim() || null,
+    // The status is trimmed and `:\s*` takes the blanks before the doc: empty or a text.
+    description: doc || null,
   };
 }
 
@@ -326,7 +332,7 @@ export function explainVmStatus(vmStatus: string): VmStatusExplanation {
       fix: OUT_OF_GAS.fix,
     };
   }
-  const validation = VALIDATION_CODES[status.replace(/^Validation Code:\s*/i, '')];
+  const validation = BY_NAME.get(status.replace(/^Validation Code:\s*/i, ''));
   if (validation !== undefined) {
     return {
       kind: 'validation',

@@ -241,3 +241,14 @@ describe('reading VM statuses at their edges', () => {
     });
   });
 });
+
+describe('names that are not statuses', () => {
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])(
+    'finds no status named %j',
+    (name) => {
+      expect(explainVmStatus(name)).toMatchObject({ kind: 'other', title: name, fix: null });
+      expect(explainValidationCode({ name })).toMatchObject({ code: null, name });
+      expect(explainValidationCode({ name }).fix).toBe(explainValidationCode({ code: 999 }).fix);
+    },
+  );
+});
