@@ -149,7 +149,7 @@ function classifyBuildError(v: ErrorView, nodeUrl: ClassifyArgs['nodeUrl']): Cla
  * status name) when there is one (`; …`), else the catalog's fix for the status.
  */
 function simulationAdvice(vmStatus: string, args: ClassifyArgs): string {
-  const specific = /^[A-Z0-9_]+$/.test(vmStatus) ? multiSignerAdvice(vmStatus, args) : undefined;
+  const specific = multiSignerAdvice(vmStatus, args);
   if (specific !== undefined) return `; ${specific}. Submitting it would fail the same way.`;
   const fix = explainVmStatus(vmStatus).fix;
   return `. Submitting it would fail the same way.${fix === null ? '' : ` ${fix}`}`;
@@ -277,9 +277,9 @@ function classifyWalletError(v: ErrorView, signer?: SignerSlot): Classification 
  * signers tell the causes apart.
  */
 function multiSignerAdvice(name: string, args: ClassifyArgs): string | undefined {
-  const signers = args.signers ?? [];
+  const signers = args.signers;
   // One signer: the catalog's fix says it all.
-  if (signers.length < 2) return undefined;
+  if (signers === undefined || signers.length < 2) return undefined;
   const signatures = args.signatures ?? [];
   const feePayer =
     signatures.find((s) => s.role === 'feePayer')?.address ??
@@ -321,7 +321,7 @@ function multiSignerAdvice(name: string, args: ClassifyArgs): string | undefined
 function classifySubmitError(
   v: ErrorView,
   nodeUrl: ClassifyArgs['nodeUrl'],
-  what = 'submitting',
+  what: string,
   args?: ClassifyArgs,
 ): Classification {
   if (isTransport(v)) {
@@ -346,11 +346,11 @@ function classifySubmitError(
   }
   const details = nodeDetails(v);
   const { vmErrorName, vmErrorCode } = details;
-  // The catalog's fix, as the outcome panel shows it beside the summary.
+  // The catalog's fix, as the outcome panel shows it beside the summary (a name comes with a code).
   const fix =
-    vmErrorName === undefined && vmErrorCode === undefined
+    vmErrorCode === undefined
       ? ''
-      : ` ${explainValidationCode({ name: vmErrorName ?? null, code: vmErrorCode ?? null }).fix}`;
+      : ` ${explainValidationCode({ name: vmErrorName, code: vmErrorCode }).fix}`;
   const specific =
     vmErrorName === undefined || args === undefined
       ? undefined

@@ -185,6 +185,32 @@ describe('the plain-data path (no engine JSON for plain data)', () => {
     expect(stringify).toHaveBeenCalledTimes(1);
   });
 
+  it('writes -0 as 0 on the engine’s path too, as JSON does', () => {
+    const copy = toJsonValue({ zero: -0, list: [-0], amount: 1n }) as {
+      zero: number;
+      list: number[];
+      amount: string;
+    };
+    expect(copy.amount).toBe('1');
+    expect(Object.is(copy.zero, 0)).toBe(true);
+    expect(Object.is(copy.list[0], 0)).toBe(true);
+  });
+
+  it('hands a value to the engine when the plain copy fails part-way, never half a copy', () => {
+    // A getter that fails on its first read (a lazily loaded field): the engine reads it again.
+    let reads = 0;
+    const value = {
+      early: 'kept',
+      get lazy() {
+        reads += 1;
+        if (reads === 1) throw new Error('not loaded yet');
+        return 'loaded';
+      },
+    };
+    expect(toJsonValue(value)).toStrictEqual({ early: 'kept', lazy: 'loaded' });
+    expect(reads).toBe(2);
+  });
+
   it('returns fresh objects and arrays, never the ones given', () => {
     const inner = { a: [1] };
     const copy = toJsonValue({ inner }) as { inner: { a: number[] } };
