@@ -1,6 +1,7 @@
 // @ts-check
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -105,6 +106,51 @@ const sharedBoundary = {
   ],
 };
 
+/**
+ * The local chain's layers, bottom up: binary ← verifier ← VM (statuses, aborts, the gas meter,
+ * the native context) ← framework ← executor ← node ← http. A lower layer receives what it needs
+ * from above through an interface (the VM's `FrameworkLink`), never by importing it, types
+ * included.
+ */
+const localnetLayers = {
+  zones: [
+    {
+      target: './localnet/move',
+      from: [
+        './localnet/framework',
+        './localnet/executor',
+        './localnet/node',
+        './localnet/http',
+        './localnet/mempool',
+        './localnet/miner',
+      ],
+      message:
+        'localnet/move/ (binary, verifier, VM) is below the framework, executor, node and http: take what you need through an interface passed in (see FrameworkLink in move/vm/session.ts).',
+    },
+    {
+      target: ['./localnet/framework', './localnet/executor'],
+      from: ['./localnet/node', './localnet/http', './localnet/mempool', './localnet/miner'],
+      message: 'The framework and the executor are below the node and http.',
+    },
+    {
+      target: ['./localnet/node', './localnet/mempool', './localnet/miner'],
+      from: './localnet/http',
+      message: 'The node is below http: http calls the node, not the other way round.',
+    },
+    {
+      target: './localnet/storage',
+      from: [
+        './localnet/move',
+        './localnet/framework',
+        './localnet/executor',
+        './localnet/node',
+        './localnet/http',
+      ],
+      message: 'Storage holds bytes and keys: it imports none of the layers that use it.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -144,6 +190,19 @@ export default tseslint.config(
   {
     files: ['localnet/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', localnetBoundary] },
+  },
+  {
+    // No import cycle in the local chain (type-only imports aside), and its layers in one direction.
+    files: ['localnet/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', localnetLayers],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -5,7 +5,9 @@ import { GasMeter } from '../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../localnet/framework/context.ts';
 import type { CompiledModule } from '../../localnet/move/binary/types.ts';
 import { publishPackage } from '../../localnet/move/publish.ts';
-import { gasCounterOf, moduleStoreOf } from '../../localnet/move/vm/chain.ts';
+import { gasCounterOf } from '../../localnet/executor/bytecode.ts';
+import { FRAMEWORK_LINK } from '../../localnet/framework/vmBridge.ts';
+import { moduleStoreOf } from '../../localnet/move/vm/moduleSource.ts';
 import { Interpreter } from '../../localnet/move/vm/interpreter.ts';
 import { bytecodeModule, runView } from '../../localnet/move/vm/index.ts';
 import { VmSession } from '../../localnet/move/vm/session.ts';
@@ -63,7 +65,7 @@ function instructionsPerSecond(iterations: bigint): { rate: number; gasUnits: bi
   const meter = new GasMeter(2_000_000n, 0);
   const ctx = context(new Map(), meter, []);
   const store = { module: () => module };
-  const session = new VmSession(ctx, store, new Uint8Array(32));
+  const session = new VmSession(ctx, store, new Uint8Array(32), FRAMEWORK_LINK);
   const fn = session.module(ME, 'bench')?.functionByName.get('spin');
   if (fn === undefined) throw new Error('no spin');
   const vm = new Interpreter(session, gasCounterOf(meter));
@@ -96,7 +98,13 @@ function publishAndCall(fx: SdkFixtures): number {
   const store = moduleStoreOf(ctx);
   const loaded = bytecodeModule(store, ctx, fx.publisher, 'tx_args_module');
   if (loaded === null) throw new Error('not published');
-  const call = { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) };
+  const call = {
+    ctx,
+    store,
+    meter: gasCounterOf(meter),
+    seed: new Uint8Array(32),
+    framework: FRAMEWORK_LINK,
+  };
   const addresses = runView(call, loaded, 'get_test_object_addresses', [], { json: [] });
   if (addresses.length !== 3) throw new Error('init_module did not run');
   return performance.now() - started;

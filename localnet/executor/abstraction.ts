@@ -10,7 +10,9 @@ import {
 } from '../framework/modules/accountAbstraction.ts';
 import { sameFunction } from '../framework/modules/functionInfo.ts';
 import { ERROR_CATEGORY } from '../framework/context.ts';
-import { gasCounterOf, moduleStoreOf } from '../move/vm/chain.ts';
+import { moduleStoreOf } from '../move/vm/moduleSource.ts';
+import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
+import { gasCounterOf } from './bytecode.ts';
 import { vmError } from '../move/vm/errors.ts';
 import { Interpreter } from '../move/vm/interpreter.ts';
 import { VmSession } from '../move/vm/session.ts';
@@ -20,8 +22,8 @@ import type { StateKey, StateReader, StateValue } from '../storage/types.ts';
 import type { DecodedTransaction, Signer } from './decode.ts';
 import type { AbstractionProof } from './abstractionProof.ts';
 import { abstractionProof, deriveAccountAddress } from './abstractionProof.ts';
-import type { ValidationStatus } from './validate.ts';
 import { GasMeter, OutOfGas } from './gas.ts';
+import type { StatusName } from '../move/vm/statusCodes.ts';
 
 // Account abstraction (AIP-104): a signer whose `AccountAuthenticator` is `Abstraction` is
 // authenticated by a Move function the account registered (`0x1::account_abstraction`). The
@@ -76,7 +78,7 @@ function dispatch(
 ): LongAddress {
   const { moduleAddress, moduleName, functionName } = proof.info;
   const store = moduleStoreOf(ctx);
-  const session = new VmSession(ctx, store, seed);
+  const session = new VmSession(ctx, store, seed, FRAMEWORK_LINK);
   const module = session.module(moduleAddress, moduleName);
   if (module === null) {
     // A framework function, natively implemented (`nativeAuthFunction`) or only declared.
@@ -167,7 +169,7 @@ export function abstractionFailure(
   state: StateReader,
   block: { timestampMicros: bigint; chainId: number },
   detail?: (vmStatus: string) => void,
-): ValidationStatus | null {
+): StatusName | null {
   for (const { signer, proof } of abstractSigners(tx)) {
     const limit = tx.maxGasAmount < MAX_AA_GAS ? tx.maxGasAmount : MAX_AA_GAS;
     const meter = new GasMeter(limit, 0);
@@ -199,7 +201,7 @@ export function abstractionFailure(
       if (error instanceof VmStatusError) {
         detail?.(error.message);
         return VM_STATUSES.has(error.status)
-          ? (error.status as ValidationStatus)
+          ? (error.status as StatusName)
           : 'UNKNOWN_INVARIANT_VIOLATION_ERROR';
       }
       throw error;

@@ -2,7 +2,7 @@ import type { AccountAuthenticator, Deserializer } from '@aptos-labs/ts-sdk';
 import { AccountAddress, AccountAuthenticatorAbstraction } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { concatBytes, sha3, toHex, uleb128, utf8 } from '../encoding.ts';
-import { ViewDeserializer } from './decode.ts';
+import { ViewDeserializer } from './viewDeserializer.ts';
 
 // The `Abstraction` account authenticator (account abstraction, AIP-104) as the signature check
 // reads it: its proof, the digest it must carry, and the key it stands for. Dispatching to the

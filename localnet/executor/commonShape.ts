@@ -20,7 +20,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
 import { sha3, sha3Hex, toHex, utf8 } from '../encoding.ts';
-import type { DecodedTransaction } from './decode.ts';
+import type { DecodedTransaction } from './transaction.ts';
 
 const UTF8 = new TextDecoder();
 

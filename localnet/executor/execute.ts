@@ -10,7 +10,7 @@ import {
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
-import { runBytecodeEntry, runScriptPayload } from '../move/vm/chain.ts';
+import { runBytecodeEntry, runScriptPayload } from './bytecode.ts';
 import { vmError } from '../move/vm/errors.ts';
 import { vmFailureOf } from '../move/vm/vmOutcome.ts';
 import { findModule } from '../framework/registry.ts';

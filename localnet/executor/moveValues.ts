@@ -7,7 +7,7 @@ import {
   TypeTagVector,
 } from '@aptos-labs/ts-sdk';
 import { BoundedMap, type Json, type LongAddress } from '../encoding.ts';
-import { ViewDeserializer } from './decode.ts';
+import { ViewDeserializer } from './viewDeserializer.ts';
 import {
   parseAddress,
   shortAddress,

@@ -1,6 +1,6 @@
 import type { TypeTag } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
-import type { NativeModule } from './context.ts';
+import type { NativeFunction, NativeModule } from './context.ts';
 import { accountModule } from './modules/account.ts';
 import { accountAbstractionModule } from './modules/accountAbstraction.ts';
 import { functionInfoModule } from './modules/functionInfo.ts';
@@ -42,7 +42,7 @@ export const MODULES: readonly NativeModule[] = [
   transactionFeeModule,
   playgroundModule,
   // account abstraction
-  accountAbstractionModule,
+  accountAbstractionModule(nativeFunction),
   functionInfoModule,
   permissionedDelegationModule,
   testDerivableEd25519HexModule,
@@ -64,6 +64,15 @@ for (const module of MODULES) {
 
 export function findModule(address: LongAddress, name: string): NativeModule | undefined {
   return byAddress.get(address)?.get(name);
+}
+
+/** A natively implemented function by name (account abstraction checks its targets with it). */
+export function nativeFunction(
+  address: LongAddress,
+  module: string,
+  name: string,
+): NativeFunction | undefined {
+  return findModule(address, module)?.functions.find((candidate) => candidate.name === name);
 }
 
 export function modulesAt(address: LongAddress): NativeModule[] {

@@ -13,24 +13,18 @@
  *    dependencies exist (`LINKER_ERROR`; at a framework address, a framework module), and, under the `compatible` policy, that it upgrades the
  *    stored module compatibly (`BACKWARD_INCOMPATIBLE_MODULE_UPDATE`); then store it.
  *
- * 3. `init_module(&signer)` of every newly published module, through the runner the interpreter
- *    registers (`registerInitModuleRunner`).
+ * 3. `init_module(&signer)` of every newly published module, through the runner the executor
+ *    registers (`registerInitModuleRunner`, in `localnet/executor/bytecode.ts`).
  *
- * Before storing, the bundle goes through the bytecode verifier the interpreter registers
+ * Before storing, the bundle goes through the bytecode verifier the executor registers
  * (`registerPackageVerifier`): stack balance per block and the types of every instruction's
  * operands. Reference safety (borrow checking) is not verified (see localnet/README.md).
  */
 import { Deserializer } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
 import { must, shortAddress, toHex } from '../encoding.ts';
-import {
-  abort,
-  ERROR_CATEGORY,
-  MoveAbort,
-  moduleError,
-  type NativeContext,
-  VmStatusError,
-} from '../framework/context.ts';
+import { abort, ERROR_CATEGORY, MoveAbort, moduleError, VmStatusError } from './vm/errors.ts';
+import type { NativeContext } from './vm/nativeContext.ts';
 import { moduleKey, resourceKey, type ResourceValue } from '../storage/types.ts';
 import { findFunction, moduleId, runtimeMetadata } from './abi.ts';
 import { readModule } from './binary/reader.ts';
@@ -426,8 +420,8 @@ export type InitModuleRunner = (
 let initModuleRunner: InitModuleRunner | null = null;
 
 /**
- * Registers the interpreter's runner of `init_module` (the bytecode interpreter calls this once
- * when it loads). Without one, publishing stores modules and skips `init_module`.
+ * Registers the runner of `init_module` (`localnet/executor/bytecode.ts` calls this once when it
+ * loads). Without one, publishing stores modules and skips `init_module`.
  */
 export function registerInitModuleRunner(runner: InitModuleRunner | null): void {
   initModuleRunner = runner;
@@ -439,8 +433,8 @@ export type PackageVerifier = (ctx: NativeContext, modules: readonly CompiledMod
 let packageVerifier: PackageVerifier | null = null;
 
 /**
- * Registers the bytecode verifier (the interpreter registers `checkPackage` when it loads, as it
- * registers the `init_module` runner, so publishing does not import the interpreter).
+ * Registers the bytecode verifier (`localnet/executor/bytecode.ts` registers `checkPackage` when it
+ * loads, as it registers the `init_module` runner: publishing is below the executor).
  */
 export function registerPackageVerifier(verifier: PackageVerifier | null): void {
   packageVerifier = verifier;

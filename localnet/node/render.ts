@@ -1,4 +1,4 @@
-import { scriptPayloadJson } from '../move/vm/chain.ts';
+import { scriptPayloadJson } from '../executor/bytecode.ts';
 import type { AccountAuthenticator, AnyPublicKey } from '@aptos-labs/ts-sdk';
 import {
   AccountAuthenticatorAbstraction,

@@ -15,7 +15,7 @@ import {
 import type { StateReader, TableItemValue } from '../storage/types.ts';
 import { tableKey } from '../storage/types.ts';
 import { typeResolves } from '../framework/registry.ts';
-import { viewBytecode } from '../move/vm/chain.ts';
+import { viewBytecode } from '../executor/bytecode.ts';
 import { notFound } from './history.ts';
 
 /** A view call as the HTTP layer parsed it: arguments as JSON or BCS. */

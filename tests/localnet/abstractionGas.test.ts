@@ -2,7 +2,7 @@ import { AbstractedAccount, type Account, type UserTransactionResponse } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../localnet/encoding.ts';
 import type { CompiledModule } from '../../localnet/move/binary/types.ts';
-import { setModuleSource } from '../../localnet/move/vm/chain.ts';
+import { setModuleSource } from '../../localnet/move/vm/moduleSource.ts';
 import { fundedAccount, startChain, type Chain } from './helpers.ts';
 import { ModuleBuilder, S } from './move/vmBuilder.ts';
 

@@ -49,7 +49,7 @@ import { accountValue, readAccount, readSupply } from '../../localnet/framework/
 import { CHAIN_ID } from '../../localnet/framework/genesis.ts';
 import { PLAYGROUND_ADDRESS } from '../../localnet/framework/modules/playground.ts';
 import { ROOT_SIGNER } from '../../localnet/framework/root.ts';
-import { setModuleSource } from '../../localnet/move/vm/chain.ts';
+import { setModuleSource } from '../../localnet/move/vm/moduleSource.ts';
 import { resourceKey } from '../../localnet/storage/types.ts';
 import { ModuleBuilder, S } from './move/vmBuilder.ts';
 import {

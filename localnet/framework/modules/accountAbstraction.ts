@@ -7,7 +7,7 @@ import { declared, entry, struct, view } from '../abi.ts';
 import { FRAMEWORK_ADDRESS, primaryStoreAddress } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import type { FunctionInfo } from './functionInfo.ts';
+import type { FunctionInfo, NativeFunctionLookup } from './functionInfo.ts';
 import {
   authFunctionCompatible,
   AUTH_DATA_TYPE,
@@ -110,9 +110,14 @@ function removeAuthenticator(ctx: NativeContext, account: LongAddress): void {
 }
 
 /** `update_dispatchable_authenticator_impl`, with the framework's checks in its order. */
-function update(ctx: NativeContext, info: FunctionInfo, isAdd: boolean): void {
+function update(
+  ctx: NativeContext,
+  info: FunctionInfo,
+  isAdd: boolean,
+  nativeFunction: NativeFunctionLookup,
+): void {
   const account = must(ctx.signers[0]);
-  if (!authFunctionCompatible(ctx, info)) aaAbort(AA_ERRORS.mismatch);
+  if (!authFunctionCompatible(ctx, info, nativeFunction)) aaAbort(AA_ERRORS.mismatch);
   const current = registeredFunctions(ctx, account);
   if (isAdd) {
     const functions = current ?? [];
@@ -152,82 +157,97 @@ const functionArgs = (args: unknown[]): FunctionInfo =>
 const deprecated = (name: string, params: string[]) =>
   entry(name, params, () => aaAbort(AA_ERRORS.deprecated));
 
-export const accountAbstractionModule: NativeModule = {
-  address: FRAMEWORK_ADDRESS,
-  name: 'account_abstraction',
-  friends: ['0x1::transaction_validation'],
-  structs: [
-    struct(
-      'UpdateDispatchableAuthenticator',
-      ['drop', 'store'],
-      [
-        ['account', 'address'],
-        ['update', 'vector<u8>'],
-        ['auth_function', FUNCTION_INFO_TYPE],
-      ],
-      { isEvent: true },
-    ),
-    struct('RemoveDispatchableAuthenticator', ['drop', 'store'], [['account', 'address']], {
-      isEvent: true,
-    }),
-    struct('DispatchableAuthenticator', ['copy', 'drop', 'key'], []),
-    struct('DerivableDispatchableAuthenticator', ['key'], []),
-  ],
-  functions: [
-    view('using_dispatchable_authenticator', ['address'], ['bool'], (ctx, _t, [addr]) => [
-      registeredFunctions(ctx, addr as LongAddress) !== null,
-    ]),
-    view(
-      'dispatchable_authenticator',
-      ['address'],
-      [`0x1::option::Option<vector<${FUNCTION_INFO_TYPE}>>`],
-      (ctx, _t, [addr]) => {
-        const functions = registeredFunctions(ctx, addr as LongAddress);
-        return [
-          functions === null
-            ? []
-            : [functions.map((info) => [info.moduleAddress, info.moduleName, info.functionName])],
-        ];
-      },
-    ),
-    view(
-      'derive_account_address_view',
-      ['address', STRING, STRING, 'vector<u8>'],
-      ['address'],
-      (_c, _t, args) => [deriveAccountAddress(functionArgs(args), args[3] as Uint8Array)],
-    ),
-    declared('derive_account_address', [FUNCTION_INFO_TYPE, '&vector<u8>'], ['address']),
-    privateEntry(
-      entry('add_authentication_function', ['&signer', 'address', STRING, STRING], (ctx, _t, a) => {
-        update(ctx, functionArgs(a), true);
-        return [];
+/**
+ * The module; `nativeFunction` finds the framework's native functions (the registry, which lists
+ * this module, hands it down) for `check_dispatch_type_compatibility`.
+ */
+export function accountAbstractionModule(nativeFunction: NativeFunctionLookup): NativeModule {
+  return {
+    address: FRAMEWORK_ADDRESS,
+    name: 'account_abstraction',
+    friends: ['0x1::transaction_validation'],
+    structs: [
+      struct(
+        'UpdateDispatchableAuthenticator',
+        ['drop', 'store'],
+        [
+          ['account', 'address'],
+          ['update', 'vector<u8>'],
+          ['auth_function', FUNCTION_INFO_TYPE],
+        ],
+        { isEvent: true },
+      ),
+      struct('RemoveDispatchableAuthenticator', ['drop', 'store'], [['account', 'address']], {
+        isEvent: true,
       }),
-    ),
-    privateEntry(
-      entry(
-        'remove_authentication_function',
-        ['&signer', 'address', STRING, STRING],
-        (ctx, _t, a) => {
-          update(ctx, functionArgs(a), false);
-          return [];
+      struct('DispatchableAuthenticator', ['copy', 'drop', 'key'], []),
+      struct('DerivableDispatchableAuthenticator', ['key'], []),
+    ],
+    functions: [
+      view('using_dispatchable_authenticator', ['address'], ['bool'], (ctx, _t, [addr]) => [
+        registeredFunctions(ctx, addr as LongAddress) !== null,
+      ]),
+      view(
+        'dispatchable_authenticator',
+        ['address'],
+        [`0x1::option::Option<vector<${FUNCTION_INFO_TYPE}>>`],
+        (ctx, _t, [addr]) => {
+          const functions = registeredFunctions(ctx, addr as LongAddress);
+          return [
+            functions === null
+              ? []
+              : [functions.map((info) => [info.moduleAddress, info.moduleName, info.functionName])],
+          ];
         },
       ),
-    ),
-    privateEntry(
-      entry('remove_authenticator', ['&signer'], (ctx) => {
-        removeAuthenticator(ctx, must(ctx.signers[0]));
-        return [];
-      }),
-    ),
-    deprecated('add_dispatchable_authentication_function', ['&signer', 'address', STRING, STRING]),
-    deprecated('remove_dispatchable_authentication_function', [
-      '&signer',
-      'address',
-      STRING,
-      STRING,
-    ]),
-    deprecated('remove_dispatchable_authenticator', ['&signer']),
-  ],
-};
+      view(
+        'derive_account_address_view',
+        ['address', STRING, STRING, 'vector<u8>'],
+        ['address'],
+        (_c, _t, args) => [deriveAccountAddress(functionArgs(args), args[3] as Uint8Array)],
+      ),
+      declared('derive_account_address', [FUNCTION_INFO_TYPE, '&vector<u8>'], ['address']),
+      privateEntry(
+        entry(
+          'add_authentication_function',
+          ['&signer', 'address', STRING, STRING],
+          (ctx, _t, a) => {
+            update(ctx, functionArgs(a), true, nativeFunction);
+            return [];
+          },
+        ),
+      ),
+      privateEntry(
+        entry(
+          'remove_authentication_function',
+          ['&signer', 'address', STRING, STRING],
+          (ctx, _t, a) => {
+            update(ctx, functionArgs(a), false, nativeFunction);
+            return [];
+          },
+        ),
+      ),
+      privateEntry(
+        entry('remove_authenticator', ['&signer'], (ctx) => {
+          removeAuthenticator(ctx, must(ctx.signers[0]));
+          return [];
+        }),
+      ),
+      deprecated('add_dispatchable_authentication_function', [
+        '&signer',
+        'address',
+        STRING,
+        STRING,
+      ]),
+      deprecated('remove_dispatchable_authentication_function', [
+        '&signer',
+        'address',
+        STRING,
+        STRING,
+      ]),
+      deprecated('remove_dispatchable_authenticator', ['&signer']),
+    ],
+  };
+}
 
 export { AUTH_DATA_TYPE };

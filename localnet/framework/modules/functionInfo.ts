@@ -2,7 +2,7 @@ import type { Json, LongAddress } from '../../encoding.ts';
 import { shortAddress } from '../../encoding.ts';
 import type { FunctionInfo } from '../../executor/abstractionProof.ts';
 import { functionInfoBcs } from '../../executor/abstractionProof.ts';
-import { moduleStoreOf } from '../../move/vm/chain.ts';
+import { moduleStoreOf } from '../../move/vm/moduleSource.ts';
 import { loadModule } from '../../move/vm/loader.ts';
 import { K, tyString } from '../../move/vm/ty.ts';
 import type { StateReader } from '../../storage/types.ts';
@@ -11,7 +11,6 @@ import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { findModule } from '../registry.ts';
 
 /**
  * `0x1::function_info`: a function named by address, module and name, as account abstraction
@@ -92,13 +91,24 @@ export function compareFunctionInfo(a: FunctionInfo, b: FunctionInfo): number {
 
 export const AUTH_DATA_TYPE = '0x1::auth_data::AbstractionAuthData';
 
+/** A natively implemented framework function by name (the registry's, handed down by it). */
+export type NativeFunctionLookup = (
+  address: LongAddress,
+  module: string,
+  name: string,
+) => NativeFunction | undefined;
+
 /**
  * `check_dispatch_type_compatibility(account_abstraction::dispatchable_authenticate, target)`:
  * the target must exist (else the native aborts `EINVALID_FUNCTION(0x2)`), and be public, not
  * native, without type parameters, taking `(signer, AbstractionAuthData)` and returning `signer`.
  * A bytecode target is read from the published package, a framework one from its native ABI.
  */
-export function authFunctionCompatible(state: StateReader, target: FunctionInfo): boolean {
+export function authFunctionCompatible(
+  state: StateReader,
+  target: FunctionInfo,
+  nativeFunction: NativeFunctionLookup,
+): boolean {
   const published = moduleStoreOf(state).module(target.moduleAddress, target.moduleName);
   if (published !== null) {
     const fn = loadModule(published).functionByName.get(target.functionName);
@@ -116,9 +126,7 @@ export function authFunctionCompatible(state: StateReader, target: FunctionInfo)
       fn.returns[0]?.k === K.SIGNER
     );
   }
-  const fn = findModule(target.moduleAddress, target.moduleName)?.functions.find(
-    (candidate) => candidate.name === target.functionName,
-  );
+  const fn = nativeFunction(target.moduleAddress, target.moduleName, target.functionName);
   if (fn === undefined) return abort(MODULE, EINVALID_FUNCTION);
   const isDispatcher =
     target.moduleAddress === FRAMEWORK_ADDRESS &&

@@ -17,19 +17,8 @@
  */
 import type { Json, LongAddress } from '../../encoding.ts';
 import { parseAddress, shortAddress } from '../../encoding.ts';
-import type { CallSite } from './loader.ts';
 import type { Ty } from './ty.ts';
 import { K, parseTy, tyString } from './ty.ts';
-
-/** A `PackClosure` site, prepared by the loader. */
-export interface ClosureSite {
-  /** The function (its type arguments may name the enclosing function's). */
-  site: CallSite;
-  mask: bigint;
-  /** The captured parameters' types, in parameter order (may name type parameters). */
-  capturedTys: Ty[];
-  generic: boolean;
-}
 
 /** `AbilitySet::PUBLIC_FUNCTIONS` (copy, drop, store) and `PRIVATE_FUNCTIONS` (copy, drop). */
 const PUBLIC_FUNCTIONS = 0x7;

@@ -3,12 +3,13 @@
  * function, a view function or a script of published bytecode on top of a `NativeContext`.
  * Layout: `loader.ts` (CompiledModule → loaded functions), `prepare.ts` (code → dense opcodes,
  * with the verifier's type pass), `interpreter.ts` (the loop),
- * `natives.ts` (std/aptos_std), `frameworkBridge.ts` (calls into the native framework),
+ * `natives.ts` (std/aptos_std), the native framework through the `FrameworkLink` a caller passes
+ * (`localnet/framework/vmBridge.ts`),
  * `session.ts` (globals, tables, events, write-back), `values.ts` (values, BCS, JSON).
  */
 import type { Json, LongAddress } from '../../encoding.ts';
 import { shortAddress } from '../../encoding.ts';
-import type { NativeContext } from '../../framework/context.ts';
+import type { NativeContext } from './nativeContext.ts';
 import type { CompiledScript } from '../binary/types.ts';
 import { vmError } from './errors.ts';
 import { isFrameworkModule } from './frameworkModules.ts';
@@ -18,8 +19,8 @@ import type { LoadedFunction, LoadedModule } from './loader.ts';
 import { verifyUnit } from '../verifier/index.ts';
 import { loadScript } from './loader.ts';
 import { verifyCode } from './prepare.ts';
-import type { ModuleStore } from './session.ts';
-import { VmSession } from './session.ts';
+import type { FrameworkLink, ModuleStore } from './session.ts';
+import { loadStored, VmSession } from './session.ts';
 import type { Ty } from './ty.ts';
 import { K, parseTy, subst, TypeParseError } from './ty.ts';
 import type { Value } from './values.ts';
@@ -28,7 +29,7 @@ import { fromJson, toJson } from './valuesJson.ts';
 
 export { BytecodeAbort, VmError } from './errors.ts';
 export type { GasCounter } from './interpreter.ts';
-export type { ModuleStore } from './session.ts';
+export type { FrameworkLink, ModuleStore } from './session.ts';
 
 export interface VmCall {
   ctx: NativeContext;
@@ -36,6 +37,8 @@ export interface VmCall {
   meter: GasCounter;
   /** Seeds new table handles (the transaction's hash; any fixed bytes for a view). */
   seed: Uint8Array;
+  /** The native framework's functions and structs (the layer above supplies them). */
+  framework: FrameworkLink;
 }
 
 const isSignerParam = (ty: Ty): boolean =>
@@ -54,11 +57,11 @@ function parseTypeArgs(typeArgs: readonly string[], expected: number): Ty[] {
 /** The bytecode module at `address::name`, if one is published. */
 export function bytecodeModule(
   store: ModuleStore,
-  ctx: NativeContext,
+  _ctx: NativeContext,
   address: LongAddress,
   name: string,
 ): LoadedModule | null {
-  return new VmSession(ctx, store, new Uint8Array()).module(address, name);
+  return loadStored(store, address, name);
 }
 
 function signerArgs(
@@ -170,7 +173,7 @@ export function runEntry(
     throw vmError('FUNCTION_RESOLUTION_FAILURE', `${module.id}::${functionName}`);
   if (!fn.isEntry) throw vmError('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
-  const session = new VmSession(call.ctx, call.store, call.seed);
+  const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [
     ...signers.values,
@@ -184,7 +187,7 @@ export function runEntry(
 export function runInit(call: VmCall, module: LoadedModule, address: LongAddress): void {
   const fn = module.functionByName.get('init_module');
   if (fn === undefined) return;
-  const session = new VmSession(call.ctx, call.store, call.seed);
+  const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
   const signer: Value =
     (fn.params[0] as Ty | undefined)?.k === K.SIGNER ? address : new Ref([address], 0);
   new Interpreter(session, call.meter).run(fn, [], fn.params.length === 0 ? [] : [signer]);
@@ -214,7 +217,7 @@ export function runScript(
 ): void {
   const fn = loadScript(script);
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
-  const session = new VmSession(call.ctx, call.store, call.seed);
+  const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
   // A node verifies a script before running it: the verifier's statuses, as on publishing.
   verifyUnit(script, 'script');
   checkScriptDependencies(session, script);
@@ -249,7 +252,7 @@ export function runView(
     );
   }
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
-  const session = new VmSession(call.ctx, call.store, call.seed);
+  const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
   const given = 'json' in args ? args.json : args.bcs;
   if (given.length !== fn.params.length) {
     throw new ViewFailure(`Function expects ${fn.params.length} arguments, got ${given.length}`);

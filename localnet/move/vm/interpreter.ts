@@ -4,13 +4,12 @@
  * every case works on the same frame, stack and meter, as in the Rust interpreter's `execute_code`.
  */
 import type { LongAddress } from '../../encoding.ts';
-import { OutOfGas } from '../../executor/gas.ts';
-import { MoveAbort, VmStatusError } from '../../framework/context.ts';
-import { BytecodeAbort, VmError, vmError } from './errors.ts';
+import { OutOfGas } from './gas.ts';
+import { BytecodeAbort, MoveAbort, VmError, vmError, VmStatusError } from './errors.ts';
 import { executionSite } from './vmOutcome.ts';
-import { frameworkFunction } from './frameworkBridge.ts';
 import type {
   CallSite,
+  ClosureSite,
   LoadedFunction,
   NativeHost,
   NativeImpl,
@@ -25,7 +24,6 @@ import { abortWithMessage, signedArith } from './signedOps.ts';
 import type { VmSession } from './session.ts';
 import type { StructName, Ty } from './ty.ts';
 import { subst, tyString } from './ty.ts';
-import type { ClosureSite } from './closures.ts';
 import { composeArgs } from './closures.ts';
 import type { Layout, Value } from './values.ts';
 import { abstractSize, Closure, closureSize, copyValue, Ref, valueEquals } from './values.ts';
@@ -111,7 +109,7 @@ export class Interpreter implements NativeHost {
     if (site.address === FRAMEWORK || site.address === `0x${'0'.repeat(63)}4`) {
       target =
         stdNative(site.address, site.module, site.name) ??
-        frameworkFunction(site.address, site.module, site.name) ??
+        this.session.framework.function(site.address, site.module, site.name) ??
         this.session.module(site.address, site.module)?.functionByName.get(site.name);
     } else {
       const module = this.session.module(site.address, site.module);

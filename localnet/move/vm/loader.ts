@@ -16,7 +16,7 @@ import type {
   Visibility,
 } from '../binary/types.ts';
 import { vmError } from './errors.ts';
-import type { VmSession } from './session.ts';
+import type { NativeContext } from './nativeContext.ts';
 import type { Ty, StructName } from './ty.ts';
 import { T } from './ty.ts';
 import type { Value } from './values.ts';
@@ -45,15 +45,37 @@ export interface CallSite {
   target: LoadedFunction | NativeImpl | null;
 }
 
+/** A `PackClosure` site, prepared by the loader. */
+export interface ClosureSite {
+  /** The function (its type arguments may name the enclosing function's). */
+  site: CallSite;
+  mask: bigint;
+  /** The captured parameters' types, in parameter order (may name type parameters). */
+  capturedTys: Ty[];
+  generic: boolean;
+}
+
 /** A native implementation: takes the arguments, returns the results. */
 export type NativeImpl = (vm: NativeHost, tyArgs: readonly Ty[], args: Value[]) => Value[];
+
+/** What natives may reach of the session (`VmSession` implements it). */
+export interface NativeSession {
+  readonly ctx: NativeContext;
+  /** The transaction's hash (any fixed bytes for a view). */
+  readonly seed: Uint8Array;
+  newTableHandle(): LongAddress;
+  uniqueAddress(scheme: number): LongAddress;
+  /** A table item's cell: `cell[0]` is the value (`undefined` when absent). */
+  tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): { cell: Value[] };
+  emit(ty: Ty, value: Value): void;
+}
 
 /** What natives may ask of the running VM (implemented by the interpreter). */
 export interface NativeHost {
   /** Charges execution gas in internal units. */
   charge(internal: number): void;
   layout(s: StructName, args: readonly Ty[]): Layout;
-  readonly session: VmSession;
+  readonly session: NativeSession;
 }
 
 /** A resource type site: `move_to<S<T>>`, `borrow_global<S>`… */

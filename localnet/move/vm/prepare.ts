@@ -25,10 +25,11 @@ import {
   tyEquals,
   tyString,
 } from './ty.ts';
-import { type ClosureSite, packClosureType } from './closures.ts';
+import { packClosureType } from './closures.ts';
 import { BcsReader, deserializeFrom } from './values.ts';
 import type {
   CallSite,
+  ClosureSite,
   LoadedFunction,
   LoadedModule,
   LoadedStruct,

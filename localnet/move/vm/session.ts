@@ -1,12 +1,11 @@
 import type { Json, LongAddress } from '../../encoding.ts';
 import { sha3, toHex } from '../../encoding.ts';
-import type { NativeContext } from '../../framework/context.ts';
+import type { NativeContext } from './nativeContext.ts';
 import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
 import type { CompiledModule } from '../binary/types.ts';
 import { vmError } from './errors.ts';
-import { frameworkStruct } from './frameworkLayouts.ts';
-import type { LoadedModule, LoadedStruct } from './loader.ts';
+import type { LoadedModule, LoadedStruct, NativeImpl, NativeSession } from './loader.ts';
 import { loadModule } from './loader.ts';
 import type { StructName, Ty } from './ty.ts';
 import { structId, subst, tyString } from './ty.ts';
@@ -17,6 +16,17 @@ import { fromJson, toJson } from './valuesJson.ts';
 /** Where bytecode modules come from (the publisher's storage, read at the session's version). */
 export interface ModuleStore {
   module(address: LongAddress, name: string): CompiledModule | null;
+}
+
+/**
+ * What the VM takes from the native framework above it (`localnet/framework/vmBridge.ts` builds
+ * it): its functions callable from bytecode, and the layouts of its structs bytecode may hold.
+ */
+export interface FrameworkLink {
+  /** A natively implemented function at a framework address; `undefined` when none. */
+  function(address: LongAddress, module: string, name: string): NativeImpl | undefined;
+  /** The layout of a framework struct the framework implements natively. */
+  struct(name: StructName): LoadedStruct | undefined;
 }
 
 /** A global resource loaded into the session: `cell[0]` is the value (`undefined` when absent). */
@@ -41,12 +51,25 @@ interface TableCell {
 
 const loadedCache = new WeakMap<CompiledModule, LoadedModule>();
 
+/** The module at `address::name` in `store`, loaded once per compiled module. */
+export function loadStored(
+  store: ModuleStore,
+  address: LongAddress,
+  name: string,
+): LoadedModule | null {
+  const compiled = store.module(address, name);
+  if (compiled === null) return null;
+  let loaded = loadedCache.get(compiled);
+  if (loaded === undefined) loadedCache.set(compiled, (loaded = loadModule(compiled)));
+  return loaded;
+}
+
 /**
  * One transaction's (or view's) VM state over a `NativeContext`: loaded modules, the global
  * resources and table items it touched, and the write-back at the end. The native framework's
  * own state goes through the same context, so both meet in one write buffer.
  */
-export class VmSession {
+export class VmSession implements NativeSession {
   private readonly modules = new Map<string, LoadedModule | null>();
   private readonly globals = new Map<string, GlobalCell>();
   private readonly tables = new Map<string, TableCell>();
@@ -57,18 +80,14 @@ export class VmSession {
     readonly store: ModuleStore,
     /** Seeds table handles (a transaction's hash), so re-execution gives the same handles. */
     readonly seed: Uint8Array,
+    readonly framework: FrameworkLink,
   ) {}
 
   module(address: LongAddress, name: string): LoadedModule | null {
     const key = `${address}::${name}`;
     let loaded = this.modules.get(key);
     if (loaded === undefined) {
-      const compiled = this.store.module(address, name);
-      if (compiled === null) loaded = null;
-      else {
-        loaded = loadedCache.get(compiled) ?? loadModule(compiled);
-        loadedCache.set(compiled, loaded);
-      }
+      loaded = loadStored(this.store, address, name);
       this.modules.set(key, loaded);
     }
     return loaded;
@@ -76,7 +95,7 @@ export class VmSession {
 
   struct(name: StructName): LoadedStruct {
     const module = this.module(name.address, name.module);
-    const found = module?.structByName.get(name.name) ?? frameworkStruct(name);
+    const found = module?.structByName.get(name.name) ?? this.framework.struct(name);
     if (found === undefined) throw vmError('TYPE_RESOLUTION_FAILURE', structId(name));
     return found;
   }

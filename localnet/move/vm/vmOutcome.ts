@@ -4,9 +4,8 @@
  * the publisher (whose refusals the executor reports). Numbers from the one catalog
  * (`statusCodes.ts`).
  */
-import { OutOfGas } from '../../executor/gas.ts';
-import { MoveAbort, VmStatusError } from '../../framework/context.ts';
-import { type ExecutionSite, VmError } from './errors.ts';
+import { OutOfGas } from './gas.ts';
+import { type ExecutionSite, MoveAbort, VmError, VmStatusError } from './errors.ts';
 import type { LoadedFunction } from './loader.ts';
 import { STATUS_CODES, statusType } from './statusCodes.ts';
 

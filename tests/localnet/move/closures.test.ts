@@ -17,7 +17,8 @@ import type {
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
-import { checkPackage, setModuleSource } from '../../../localnet/move/vm/chain.ts';
+import { checkPackage } from '../../../localnet/executor/bytecode.ts';
+import { setModuleSource } from '../../../localnet/move/vm/moduleSource.ts';
 import { startChain, type Chain } from '../helpers.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 import { failure, VmWorld } from './vmWorld.ts';

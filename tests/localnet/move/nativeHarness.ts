@@ -1,5 +1,5 @@
 import type { LongAddress } from '../../../localnet/encoding.ts';
-import { frameworkFunction } from '../../../localnet/move/vm/frameworkBridge.ts';
+import { FRAMEWORK_LINK, frameworkFunction } from '../../../localnet/framework/vmBridge.ts';
 import type { NativeHost, NativeImpl } from '../../../localnet/move/vm/loader.ts';
 import { stdNative } from '../../../localnet/move/vm/natives.ts';
 import { VmSession } from '../../../localnet/move/vm/session.ts';
@@ -24,6 +24,7 @@ export const session = new VmSession(
   },
   { module: () => null },
   new Uint8Array(32),
+  FRAMEWORK_LINK,
 );
 
 let total = 0;

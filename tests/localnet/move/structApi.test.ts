@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { VmStatusError } from '../../../localnet/framework/context.ts';
 import type { CompiledModule, FunctionAttribute } from '../../../localnet/move/binary/types.ts';
-import { checkPackage } from '../../../localnet/move/vm/chain.ts';
+import { checkPackage } from '../../../localnet/executor/bytecode.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { VmStatusError } from '../../../localnet/framework/context.ts';
 import type { Bytecode, SignatureToken } from '../../../localnet/move/binary/types.ts';
-import { checkPackage } from '../../../localnet/move/vm/chain.ts';
+import { checkPackage } from '../../../localnet/executor/bytecode.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 const ME = `0x${'cd'.repeat(32)}` as LongAddress;

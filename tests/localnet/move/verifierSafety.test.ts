@@ -14,13 +14,14 @@ import { readModule, readScript } from '../../../localnet/move/binary/reader.ts'
 import { verifyLimits } from '../../../localnet/move/verifier/limits.ts';
 import { loadScript } from '../../../localnet/move/vm/loader.ts';
 import { verifyCode } from '../../../localnet/move/vm/prepare.ts';
+import { FRAMEWORK_LINK } from '../../../localnet/framework/vmBridge.ts';
 import { VmSession } from '../../../localnet/move/vm/session.ts';
 import type {
   Bytecode,
   CompiledModule,
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
-import { checkPackage } from '../../../localnet/move/vm/chain.ts';
+import { checkPackage } from '../../../localnet/executor/bytecode.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 const ME = `0x${'cd'.repeat(32)}` as LongAddress;
@@ -765,7 +766,7 @@ describe('real compiled modules pass', () => {
         emit: () => undefined,
         charge: () => undefined,
       };
-      const session = new VmSession(ctx, { module: () => null }, new Uint8Array());
+      const session = new VmSession(ctx, { module: () => null }, new Uint8Array(), FRAMEWORK_LINK);
       expect(() => {
         verifyLimits(script, 'script');
         verifyCode(loadScript(script), (name) => session.struct(name));

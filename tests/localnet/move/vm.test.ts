@@ -8,10 +8,11 @@ import type {
   CompiledModule,
   SignatureToken,
 } from '../../../localnet/move/binary/types.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
+import { gasCounterOf } from '../../../localnet/executor/bytecode.ts';
 import { bytecodeModule, runEntry, runScript, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
+import { FRAMEWORK_LINK } from '../../../localnet/framework/vmBridge.ts';
 
 const ME = `0x${'ab'.repeat(32)}` as LongAddress;
 const ALICE = `0x${'a1'.repeat(32)}` as LongAddress;
@@ -63,7 +64,13 @@ class World {
     const loaded = bytecodeModule(store, ctx, ME, module);
     if (loaded === null) throw new Error('no module');
     runEntry(
-      { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+      {
+        ctx,
+        store,
+        meter: gasCounterOf(meter),
+        seed: new Uint8Array(32),
+        framework: FRAMEWORK_LINK,
+      },
       loaded,
       fn,
       typeArgs,
@@ -80,7 +87,13 @@ class World {
     const loaded = bytecodeModule(store, ctx, ME, module);
     if (loaded === null) throw new Error('no module');
     return runView(
-      { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+      {
+        ctx,
+        store,
+        meter: gasCounterOf(meter),
+        seed: new Uint8Array(32),
+        framework: FRAMEWORK_LINK,
+      },
       loaded,
       fn,
       typeArgs,
@@ -622,7 +635,13 @@ describe('Move VM: scripts', () => {
     const store = {
       module: (a: LongAddress, n: string) => world.modules.get(`${a}::${n}`) ?? null,
     };
-    const call = { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) };
+    const call = {
+      ctx,
+      store,
+      meter: gasCounterOf(meter),
+      seed: new Uint8Array(32),
+      framework: FRAMEWORK_LINK,
+    };
     runScript(
       call,
       script([{ op: 'MoveLoc', local: 0 }, { op: 'Call', fn: 0 }, { op: 'Ret' }]),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import { shortAddress } from '../../../localnet/encoding.ts';
 import type { CompiledModule } from '../../../localnet/move/binary/types.ts';
-import { setModuleSource } from '../../../localnet/move/vm/chain.ts';
+import { setModuleSource } from '../../../localnet/move/vm/moduleSource.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 

@@ -4,9 +4,10 @@ import { GasMeter, OutOfGas } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
 import type { Bytecode } from '../../../localnet/move/binary/types.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
+import { gasCounterOf } from '../../../localnet/executor/bytecode.ts';
 import { bytecodeModule, runEntry } from '../../../localnet/move/vm/index.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
+import { FRAMEWORK_LINK } from '../../../localnet/framework/vmBridge.ts';
 
 /**
  * Random code (unverified, as a hostile publisher could write before a verifier refuses it) run
@@ -139,7 +140,13 @@ describe('Move VM fuzz: random unverified code', () => {
       let outcome = 'success';
       try {
         runEntry(
-          { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+          {
+            ctx,
+            store,
+            meter: gasCounterOf(meter),
+            seed: new Uint8Array(32),
+            framework: FRAMEWORK_LINK,
+          },
           loaded,
           'f',
           [],

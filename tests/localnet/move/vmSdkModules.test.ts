@@ -5,9 +5,10 @@ import { GasMeter } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort } from '../../../localnet/framework/context.ts';
 import { readModule } from '../../../localnet/move/binary/reader.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
+import { gasCounterOf } from '../../../localnet/executor/bytecode.ts';
 import { bytecodeModule, runEntry, runInit, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
+import { FRAMEWORK_LINK } from '../../../localnet/framework/vmBridge.ts';
 
 /**
  * Real compiled bytecode: the ts-sdk 5.2.1 e2e suite's `tx_args_module` (its `init_module`
@@ -40,7 +41,13 @@ function chain() {
       emit: () => undefined,
       charge: (internal) => meter.chargeExecution(internal),
     };
-    return body({ ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) });
+    return body({
+      ctx,
+      store,
+      meter: gasCounterOf(meter),
+      seed: new Uint8Array(32),
+      framework: FRAMEWORK_LINK,
+    });
   };
   const module = run([], (call) => bytecodeModule(store, call.ctx, P, 'tx_args_module'));
   if (module === null) throw new Error('tx_args_module did not load');

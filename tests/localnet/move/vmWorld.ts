@@ -3,9 +3,10 @@ import { GasMeter } from '../../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
 import type { CompiledModule } from '../../../localnet/move/binary/types.ts';
-import { gasCounterOf } from '../../../localnet/move/vm/chain.ts';
+import { gasCounterOf } from '../../../localnet/executor/bytecode.ts';
 import { bytecodeModule, runEntry, runView } from '../../../localnet/move/vm/index.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
+import { FRAMEWORK_LINK } from '../../../localnet/framework/vmBridge.ts';
 
 /**
  * Bytecode modules on an in-memory state, without a chain: `call` runs an entry function as a
@@ -75,7 +76,16 @@ export class VmWorld {
     const counter = gasCounterOf(meter);
     const before = counter.remaining();
     try {
-      return body({ ctx, store: this.store, meter: counter, seed: new Uint8Array(32) }, loaded);
+      return body(
+        {
+          ctx,
+          store: this.store,
+          meter: counter,
+          seed: new Uint8Array(32),
+          framework: FRAMEWORK_LINK,
+        },
+        loaded,
+      );
     } finally {
       this.gasUsed = before - counter.remaining();
     }

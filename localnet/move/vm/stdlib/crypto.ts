@@ -1,6 +1,6 @@
 /**
  * aptos_std's signature modules, natively, with the framework's layouts (`bytes: vector<u8>`
- * wrappers, `frameworkBridge.ts`), semantics and abort codes. The curve arithmetic is
+ * wrappers, `framework/vmBridge.ts`), semantics and abort codes. The curve arithmetic is
  * `@noble/curves` (the ts-sdk's copy); the checks around it follow aptos-core's natives:
  *
  * - `ed25519`: sizes 32 / 64 (`E_WRONG_PUBKEY_SIZE` 0x10001, `E_WRONG_SIGNATURE_SIZE` 0x10002;

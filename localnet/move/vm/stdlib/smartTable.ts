@@ -5,7 +5,7 @@
  *
  * - `SmartTable<K, V> { buckets: TableWithLength<u64, vector<Entry<K, V>>>, num_buckets: u64,
  *   level: u8, size: u64, split_load_threshold: u8, target_bucket_size: u64 }`,
- *   `Entry<K, V> { hash: u64, key: K, value: V }` (layouts in `frameworkBridge.ts`);
+ *   `Entry<K, V> { hash: u64, key: K, value: V }` (layouts in `framework/vmLayouts.ts`);
  * - an entry's hash is `aptos_hash::sip_hash_from_value(&key)`: SipHash-2-4 (keys 0, 0) of the
  *   key's BCS bytes; its bucket `hash % 2^(level+1)`, or `% 2^level` when that bucket is not
  *   split yet (linear hashing);

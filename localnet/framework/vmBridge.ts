@@ -1,5 +1,5 @@
 /**
- * Where bytecode meets the native framework (`localnet/framework/`); with `frameworkLayouts.ts`
+ * Where bytecode meets the native framework (`localnet/framework/`); with `vmLayouts.ts`
  * (`frameworkStruct(name)`: the layouts of framework structs bytecode may hold), the whole
  * boundary.
  *
@@ -13,9 +13,10 @@
  *   VM values to the framework's `MoveVal`s and its results back, by the function's ABI types.
  *
  * Both sides then share one `NativeContext` (one write buffer, one gas meter, one event list).
+ * The VM does not import this file: whoever opens a `VmSession` hands it `FRAMEWORK_LINK`.
  */
-import type { LongAddress } from '../../encoding.ts';
-import { fromHex, parseAddress, sha3, shortAddress, toHex } from '../../encoding.ts';
+import type { LongAddress } from '../encoding.ts';
+import { fromHex, parseAddress, sha3, shortAddress, toHex } from '../encoding.ts';
 import {
   APTOS_COIN_TYPE,
   depositApt,
@@ -23,18 +24,20 @@ import {
   OBJECT_CORE_TYPE,
   objectCoreValue,
   withdrawApt,
-} from '../../framework/assets.ts';
-import type { NativeContext, NativeFunction } from '../../framework/context.ts';
-import { findModule } from '../../framework/registry.ts';
-import type { ResourceValue } from '../../storage/types.ts';
-import { resourceKey } from '../../storage/types.ts';
-import { BytecodeAbort } from './errors.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
-import type { NativeImpl } from './loader.ts';
-import type { Ty } from './ty.ts';
-import { K, parseTy, structId, subst, tyString } from './ty.ts';
-import type { Value } from './values.ts';
-import { Ref, ValueError } from './values.ts';
+} from './assets.ts';
+import type { NativeContext, NativeFunction } from './context.ts';
+import { findModule } from './registry.ts';
+import type { ResourceValue } from '../storage/types.ts';
+import { resourceKey } from '../storage/types.ts';
+import { frameworkStruct } from './vmLayouts.ts';
+import { BytecodeAbort } from '../move/vm/errors.ts';
+import type { MoveVal } from '../executor/moveValues.ts';
+import type { NativeImpl } from '../move/vm/loader.ts';
+import type { FrameworkLink } from '../move/vm/session.ts';
+import type { Ty } from '../move/vm/ty.ts';
+import { K, parseTy, structId, subst, tyString } from '../move/vm/ty.ts';
+import type { Value } from '../move/vm/values.ts';
+import { Ref, ValueError } from '../move/vm/values.ts';
 
 const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 
@@ -285,3 +288,9 @@ export function frameworkFunction(
   }
   return impl ?? undefined;
 }
+
+/** The framework as the VM reaches it: its functions (here) and its structs' layouts. */
+export const FRAMEWORK_LINK: FrameworkLink = {
+  function: frameworkFunction,
+  struct: frameworkStruct,
+};

@@ -1,15 +1,15 @@
 /**
  * The struct half of the boundary between bytecode and the native framework (functions are in
- * `frameworkBridge.ts`): the layouts of `0x1` structs that bytecode may hold in its own values
+ * `vmBridge.ts`): the layouts of `0x1` structs that bytecode may hold in its own values
  * (`String`, `Option<T>`, `Table<K, V>`, `Object<T>`, `Coin<T>`, the crypto keys, …) though `0x1`
  * has no bytecode here, with their real fields and abilities; any other struct of a native module
  * from that module's ABI.
  */
-import type { LongAddress } from '../../encoding.ts';
-import { findModule } from '../../framework/registry.ts';
-import type { LoadedStruct } from './loader.ts';
-import type { StructName, Ty } from './ty.ts';
-import { parseTy, structId, T } from './ty.ts';
+import type { LongAddress } from '../encoding.ts';
+import { findModule } from './registry.ts';
+import type { LoadedStruct } from '../move/vm/loader.ts';
+import type { StructName, Ty } from '../move/vm/ty.ts';
+import { parseTy, structId, T } from '../move/vm/ty.ts';
 
 const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 

@@ -4,51 +4,37 @@
  */
 import type { ScriptFunctionArgument } from '@aptos-labs/ts-sdk';
 import { Serialized } from '@aptos-labs/ts-sdk';
-import type { Json, LongAddress } from '../../encoding.ts';
-import { fromHex, sha3, toHex } from '../../encoding.ts';
-import type { DecodedTransaction } from '../../executor/decode.ts';
-import { NodeError } from '../../errors.ts';
-import { GAS, GasMeter } from '../../executor/gas.ts';
-import type { NativeContext } from '../../framework/context.ts';
-import { findModule } from '../../framework/registry.ts';
-import type { StateKey, StateReader, StateValue } from '../../storage/types.ts';
-import { readScript } from '../binary/reader.ts';
-import { registerInitModuleRunner, registerPackageVerifier } from '../publish.ts';
-import { findBytecodeModule } from '../store.ts';
-import type { CompiledModule, CompiledScript } from '../binary/types.ts';
-import { abilityNames, BinaryFormatError } from '../binary/types.ts';
-import type { GasCounter, ModuleStore, ViewArgs } from './index.ts';
-import { vmError } from './errors.ts';
-import { loadScript } from './loader.ts';
-import { checkModule } from './prepare.ts';
-import { VmSession } from './session.ts';
-import { K, tyString } from './ty.ts';
-import { deserialize, ValueError } from './values.ts';
-import { toJson } from './valuesJson.ts';
-import { vmFailureOf } from './vmOutcome.ts';
-import { bytecodeModule, runEntry, runInit, runScript, runView, ViewFailure } from './index.ts';
-
-/** Reads published modules from state. */
-export type ModuleSource = (
-  state: { get(key: StateKey): StateValue | null },
-  address: LongAddress,
-  name: string,
-) => CompiledModule | null;
-
-/** Published modules as `0x1::code` stores them (`localnet/move/store.ts`). */
-const publishedModules: ModuleSource = (state, address, name) =>
-  findBytecodeModule(state, address, name)?.module ?? null;
-
-let source: ModuleSource = publishedModules;
-
-/** Replaces how modules are read from state (tests); `null` restores the published modules. */
-export function setModuleSource(next: ModuleSource | null): void {
-  source = next ?? publishedModules;
-}
-
-export function moduleStoreOf(state: { get(key: StateKey): StateValue | null }): ModuleStore {
-  return { module: (address, name) => source(state, address, name) };
-}
+import type { Json, LongAddress } from '../encoding.ts';
+import { fromHex, sha3, toHex } from '../encoding.ts';
+import type { DecodedTransaction } from './decode.ts';
+import { NodeError } from '../errors.ts';
+import { GAS, GasMeter } from './gas.ts';
+import type { NativeContext } from '../move/vm/nativeContext.ts';
+import { findModule } from '../framework/registry.ts';
+import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
+import type { StateKey, StateReader, StateValue } from '../storage/types.ts';
+import { readScript } from '../move/binary/reader.ts';
+import { registerInitModuleRunner, registerPackageVerifier } from '../move/publish.ts';
+import type { CompiledModule, CompiledScript } from '../move/binary/types.ts';
+import { abilityNames, BinaryFormatError } from '../move/binary/types.ts';
+import type { GasCounter, ModuleStore, ViewArgs } from '../move/vm/index.ts';
+import { vmError } from '../move/vm/errors.ts';
+import { loadScript } from '../move/vm/loader.ts';
+import { moduleStoreOf } from '../move/vm/moduleSource.ts';
+import { checkModule } from '../move/vm/prepare.ts';
+import { VmSession } from '../move/vm/session.ts';
+import { K, tyString } from '../move/vm/ty.ts';
+import { deserialize, ValueError } from '../move/vm/values.ts';
+import { toJson } from '../move/vm/valuesJson.ts';
+import { vmFailureOf } from '../move/vm/vmOutcome.ts';
+import {
+  bytecodeModule,
+  runEntry,
+  runInit,
+  runScript,
+  runView,
+  ViewFailure,
+} from '../move/vm/index.ts';
 
 export function gasCounterOf(meter: GasMeter): GasCounter {
   return {
@@ -81,7 +67,13 @@ export function runBytecodeEntry(
   const module = bytecodeModule(store, ctx, call.module, call.moduleName);
   if (module === null) return false;
   runEntry(
-    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    {
+      ctx,
+      store,
+      meter: gasCounterOf(meter),
+      seed: Buffer.from(txHash.slice(2), 'hex'),
+      framework: FRAMEWORK_LINK,
+    },
     module,
     call.functionName,
     call.typeArgs,
@@ -101,7 +93,13 @@ export function runBytecodeScript(
 ): void {
   const store = moduleStoreOf(ctx);
   runScript(
-    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    {
+      ctx,
+      store,
+      meter: gasCounterOf(meter),
+      seed: Buffer.from(txHash.slice(2), 'hex'),
+      framework: FRAMEWORK_LINK,
+    },
     script,
     typeArgs,
     args,
@@ -124,7 +122,7 @@ export function runBytecodeView(
   const module = bytecodeModule(store, ctx, request.module, request.moduleName);
   if (module === null) return null;
   return runView(
-    { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32) },
+    { ctx, store, meter: gasCounterOf(meter), seed: new Uint8Array(32), framework: FRAMEWORK_LINK },
     module,
     request.functionName,
     request.typeArgs,
@@ -196,7 +194,13 @@ export function runBytecodeInit(
   const module = bytecodeModule(store, ctx, address, name);
   if (module?.functionByName.get('init_module') === undefined) return false;
   runInit(
-    { ctx, store, meter: gasCounterOf(meter), seed: Buffer.from(txHash.slice(2), 'hex') },
+    {
+      ctx,
+      store,
+      meter: gasCounterOf(meter),
+      seed: Buffer.from(txHash.slice(2), 'hex'),
+      framework: FRAMEWORK_LINK,
+    },
     module,
     address,
   );
@@ -308,7 +312,7 @@ export function checkPackage(
     emit: () => undefined,
     charge: () => undefined,
   };
-  const session = new VmSession(ctx, store, new Uint8Array());
+  const session = new VmSession(ctx, store, new Uint8Array(), FRAMEWORK_LINK);
   for (const key of bundle.keys()) {
     const [address, name] = key.split('::') as [LongAddress, string];
     const module = session.module(address, name);
