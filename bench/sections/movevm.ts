@@ -5,7 +5,7 @@ import { GasMeter } from '../../localnet/executor/gas.ts';
 import type { NativeContext } from '../../localnet/framework/context.ts';
 import type { CompiledModule } from '../../localnet/move/binary/types.ts';
 import { publishPackage } from '../../localnet/move/publish.ts';
-import { gasCounterOf } from '../../localnet/executor/bytecode.ts';
+import { BYTECODE_PUBLISHING, gasCounterOf } from '../../localnet/executor/bytecode.ts';
 import { FRAMEWORK_LINK } from '../../localnet/framework/vmBridge.ts';
 import { moduleStoreOf } from '../../localnet/move/vm/moduleSource.ts';
 import { Interpreter } from '../../localnet/move/vm/interpreter.ts';
@@ -57,6 +57,7 @@ function context(
     },
     emit: () => undefined,
     charge: (internal) => meter.chargeExecution(internal),
+    publishing: BYTECODE_PUBLISHING,
   };
 }
 

@@ -9,12 +9,11 @@ import { fromHex, sha3, toHex } from '../encoding.ts';
 import type { DecodedTransaction } from './decode.ts';
 import { NodeError } from '../errors.ts';
 import { GAS, GasMeter } from './gas.ts';
-import type { NativeContext } from '../move/vm/nativeContext.ts';
+import type { NativeContext, PublishRuntime } from '../move/vm/nativeContext.ts';
 import { findModule } from '../framework/registry.ts';
 import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
 import type { StateKey, StateReader, StateValue } from '../storage/types.ts';
 import { readScript } from '../move/binary/reader.ts';
-import { registerInitModuleRunner, registerPackageVerifier } from '../move/publish.ts';
 import type { CompiledModule, CompiledScript } from '../move/binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../move/binary/types.ts';
 import type { GasCounter, ModuleStore, ViewArgs } from '../move/vm/index.ts';
@@ -320,15 +319,16 @@ export function checkPackage(
   }
 }
 
-/** Publishing verifies every bundle through {@link checkPackage} (localnet/move/publish.ts). */
-registerPackageVerifier((ctx, modules) => checkPackage(ctx, modules));
-
 /**
- * `init_module` after publishing (`localnet/move/publish.ts` calls this runner): in the
- * publishing transaction's context and on its gas meter (the executor's session carries it).
+ * How the executor's sessions publish (`ctx.publishing`, read by `localnet/move/publish.ts`): every
+ * bundle through {@link checkPackage}, then `init_module` in the publishing transaction's context
+ * and on its gas meter (the executor's session carries it).
  */
-registerInitModuleRunner((ctx, address, name) => {
-  const meter = (ctx as { meter?: GasMeter | null }).meter ?? new GasMeter(GAS.maxGasAmount, 0);
-  const seed = toHex(sha3(fromHex(address), new TextEncoder().encode(`${name}::init_module`)));
-  runBytecodeInit(ctx, meter, seed, address, name);
-});
+export const BYTECODE_PUBLISHING: PublishRuntime = {
+  verify: (ctx, modules) => checkPackage(ctx, modules),
+  runInit: (ctx, address, name) => {
+    const meter = (ctx as { meter?: GasMeter | null }).meter ?? new GasMeter(GAS.maxGasAmount, 0);
+    const seed = toHex(sha3(fromHex(address), new TextEncoder().encode(`${name}::init_module`)));
+    runBytecodeInit(ctx, meter, seed, address, name);
+  },
+};

@@ -10,7 +10,7 @@ import {
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
-import { runBytecodeEntry, runScriptPayload } from './bytecode.ts';
+import { BYTECODE_PUBLISHING, runBytecodeEntry, runScriptPayload } from './bytecode.ts';
 import { vmError } from '../move/vm/errors.ts';
 import { vmFailureOf } from '../move/vm/vmOutcome.ts';
 import { findModule } from '../framework/registry.ts';
@@ -37,6 +37,7 @@ import { skipsGasPayment } from './validate.ts';
 class Session implements NativeContext {
   readonly writes = new Map<StateKey, StateValue | null>();
   readonly events: ChainEvent[] = [];
+  readonly publishing = BYTECODE_PUBLISHING;
 
   constructor(
     private readonly base: StateReader,

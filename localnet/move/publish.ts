@@ -13,11 +13,11 @@
  *    dependencies exist (`LINKER_ERROR`; at a framework address, a framework module), and, under the `compatible` policy, that it upgrades the
  *    stored module compatibly (`BACKWARD_INCOMPATIBLE_MODULE_UPDATE`); then store it.
  *
- * 3. `init_module(&signer)` of every newly published module, through the runner the executor
- *    registers (`registerInitModuleRunner`, in `localnet/executor/bytecode.ts`).
+ * 3. `init_module(&signer)` of every newly published module, through the runner the context
+ *    carries (`ctx.publishing`: the executor's, `localnet/executor/bytecode.ts`).
  *
- * Before storing, the bundle goes through the bytecode verifier the executor registers
- * (`registerPackageVerifier`): stack balance per block and the types of every instruction's
+ * Before storing, the bundle goes through the bytecode verifier the context carries
+ * (`ctx.publishing`): stack balance per block and the types of every instruction's
  * operands. Reference safety (borrow checking) is not verified (see localnet/README.md).
  */
 import { Deserializer } from '@aptos-labs/ts-sdk';
@@ -388,7 +388,7 @@ export function publishPackage(
   validateBundle(ctx, publisher, modules, moduleNames);
   // The bytecode verifier (localnet/move/vm/verifier: every function's code, its stack and
   // types per instruction), before anything is stored.
-  packageVerifier?.(ctx, modules);
+  ctx.publishing?.verify(ctx, modules);
   const fresh: string[] = [];
   modules.forEach((m, i) => {
     const { name } = moduleId(m);
@@ -407,35 +407,5 @@ export function publishPackage(
   });
   // As the VM does after publishing: `init_module(&signer)` of each newly published module, in
   // bundle order, with the publisher as signer (never on an upgrade).
-  for (const name of fresh) initModuleRunner?.(ctx, publisher, name);
-}
-
-/** Runs `address::name::init_module(&signer)` in the publishing transaction (the interpreter). */
-export type InitModuleRunner = (
-  ctx: NativeContext,
-  address: LongAddress,
-  moduleName: string,
-) => void;
-
-let initModuleRunner: InitModuleRunner | null = null;
-
-/**
- * Registers the runner of `init_module` (`localnet/executor/bytecode.ts` calls this once when it
- * loads). Without one, publishing stores modules and skips `init_module`.
- */
-export function registerInitModuleRunner(runner: InitModuleRunner | null): void {
-  initModuleRunner = runner;
-}
-
-/** Verifies a bundle's code; throws the verifier's `VmStatusError` (e.g. `CALL_TYPE_MISMATCH_ERROR`). */
-export type PackageVerifier = (ctx: NativeContext, modules: readonly CompiledModule[]) => void;
-
-let packageVerifier: PackageVerifier | null = null;
-
-/**
- * Registers the bytecode verifier (`localnet/executor/bytecode.ts` registers `checkPackage` when it
- * loads, as it registers the `init_module` runner: publishing is below the executor).
- */
-export function registerPackageVerifier(verifier: PackageVerifier | null): void {
-  packageVerifier = verifier;
+  for (const name of fresh) ctx.publishing?.runInit(ctx, publisher, name);
 }

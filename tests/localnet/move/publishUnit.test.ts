@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import type { NativeContext } from '../../../localnet/framework/context.ts';
 import { readModule } from '../../../localnet/move/binary/reader.ts';
@@ -9,7 +9,6 @@ import {
   decodePackageMetadata,
   packageJson,
   publishPackage,
-  registerInitModuleRunner,
 } from '../../../localnet/move/publish.ts';
 import { findBytecodeModule } from '../../../localnet/move/store.ts';
 import type { StateKey, StateValue } from '../../../localnet/storage/types.ts';
@@ -39,8 +38,6 @@ function memoryContext(): NativeContext {
   };
 }
 
-afterEach(() => registerInitModuleRunner(null));
-
 describe('PackageMetadata', () => {
   it('decodes the SDK test package and renders it as the registry prints it', () => {
     const pack = decodePackageMetadata(metadata('transaction_test'));
@@ -61,11 +58,16 @@ describe('PackageMetadata', () => {
 describe('init_module', () => {
   it('runs once for a newly published module that has one, never on an upgrade', () => {
     const calls: string[] = [];
-    registerInitModuleRunner((ctx, address, name) => {
-      expect(ctx.signers[0]).toBe(address);
-      calls.push(name);
-    });
-    const ctx = memoryContext();
+    const ctx: NativeContext = {
+      ...memoryContext(),
+      publishing: {
+        verify: () => undefined,
+        runInit: (context, address, name) => {
+          expect(context.signers[0]).toBe(address);
+          calls.push(name);
+        },
+      },
+    };
     const meta = metadata('Argument Tests for the Typescript SDK');
     publishPackage(ctx, meta, [ARGS]);
     expect(calls).toEqual(['tx_args_module']);
