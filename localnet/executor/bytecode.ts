@@ -21,6 +21,7 @@ import { vmError } from '../move/vm/errors.ts';
 import { loadScript } from '../move/vm/loader.ts';
 import { moduleStoreOf } from '../move/vm/moduleSource.ts';
 import { checkModule } from '../move/vm/prepare.ts';
+import { verifyDependencies } from '../move/verifier/dependencies.ts';
 import { VmSession } from '../move/vm/session.ts';
 import { K, tyString } from '../move/vm/ty.ts';
 import { deserialize, ValueError } from '../move/vm/values.ts';
@@ -315,7 +316,10 @@ export function checkPackage(
   for (const key of bundle.keys()) {
     const [address, name] = key.split('::') as [LongAddress, string];
     const module = session.module(address, name);
-    if (module !== null) checkModule(module, (s) => session.struct(s));
+    if (module === null) continue;
+    checkModule(module, (s) => session.struct(s));
+    // A node's dependency check: every call into another module must be visible from this one.
+    verifyDependencies(module.compiled, module.id, (a, m, n) => session.callee(a, m, n));
   }
 }
 

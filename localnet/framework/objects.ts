@@ -48,7 +48,16 @@ export const objectErrors = {
     'ENOT_OBJECT_OWNER',
     'The caller does not have ownership permissions',
   ),
+  nesting: moduleError(
+    ERROR_CATEGORY.outOfRange,
+    6n,
+    'EMAXIMUM_NESTING',
+    'Exceeds maximum nesting for an object transfer.',
+  ),
 };
+
+/** `object::MAXIMUM_OBJECT_NESTING`: the longest ownership chain a transfer walks. */
+const MAXIMUM_OBJECT_NESTING = 8;
 
 /** Scheme bytes of `object`'s address derivations. */
 const FROM_GUID = 0xfd;
@@ -125,8 +134,8 @@ export function moveObject(ctx: NativeContext, address: LongAddress, to: LongAdd
 }
 
 /**
- * `object::transfer` by its owner: ungated transfers must be on, and the signer must own the object
- * directly or through a chain of objects it owns.
+ * `object::transfer` by its owner (`transfer_raw`): `verify_ungated_and_descendant`, then the move.
+ * Native entry calls and bytecode (through `framework/vmBridge.ts`) both run this.
  */
 export function transferObject(
   ctx: NativeContext,
@@ -135,18 +144,31 @@ export function transferObject(
   to: LongAddress,
 ): void {
   ctx.charge(450_000);
-  let current = address;
-  // Walk up the ownership chain (at most 8 levels, as the framework's MAXIMUM_OBJECT_NESTING).
-  for (let depth = 0; ; depth += 1) {
-    const core = readObjectCore(ctx, current);
-    if (core === null) abort(OBJECT, objectErrors.missing);
-    if (core.data.allow_ungated_transfer !== true) abort(OBJECT, objectErrors.ungated);
-    const parent = objectOwner(core);
-    if (parent === owner) break;
-    if (depth >= 8 || readObjectCore(ctx, parent) === null) abort(OBJECT, objectErrors.notOwner);
-    current = parent;
-  }
+  verifyUngatedAndDescendant(ctx, owner, address);
   moveObject(ctx, address, to);
+}
+
+/**
+ * As `object.move`: the object exists and allows ungated transfers, and so does every object on
+ * the ownership chain up to `owner`, at most `MAXIMUM_OBJECT_NESTING` levels; an owner that is not
+ * an object before `owner` is reached is `ENOT_OBJECT_OWNER`.
+ */
+function verifyUngatedAndDescendant(
+  ctx: NativeContext,
+  owner: LongAddress,
+  destination: LongAddress,
+): void {
+  const core = readObjectCore(ctx, destination);
+  if (core === null) abort(OBJECT, objectErrors.missing);
+  if (core.data.allow_ungated_transfer !== true) abort(OBJECT, objectErrors.ungated);
+  let current = objectOwner(core);
+  for (let count = 1; current !== owner; count += 1) {
+    if (count >= MAXIMUM_OBJECT_NESTING) abort(OBJECT, objectErrors.nesting);
+    const parent = readObjectCore(ctx, current);
+    if (parent === null) abort(OBJECT, objectErrors.notOwner);
+    if (parent.data.allow_ungated_transfer !== true) abort(OBJECT, objectErrors.ungated);
+    current = objectOwner(parent);
+  }
 }
 
 /** Deletes an object's `ObjectCore` (a `DeleteRef`). */

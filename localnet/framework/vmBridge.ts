@@ -16,16 +16,16 @@
  * The VM does not import this file: whoever opens a `VmSession` hands it `FRAMEWORK_LINK`.
  */
 import type { LongAddress } from '../encoding.ts';
-import { fromHex, parseAddress, sha3, shortAddress, toHex } from '../encoding.ts';
+import { fromHex, parseAddress, sha3, toHex } from '../encoding.ts';
 import {
   APTOS_COIN_TYPE,
   depositApt,
   ensureAccount,
   OBJECT_CORE_TYPE,
-  objectCoreValue,
   withdrawApt,
 } from './assets.ts';
 import type { NativeContext, NativeFunction } from './context.ts';
+import { createObject, namedObjectAddress, transferObject } from './objects.ts';
 import { findModule } from './registry.ts';
 import type { ResourceValue } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
@@ -143,7 +143,6 @@ const fieldsOf = (v: Value): Value[] => deref(v) as Value[];
 const objectCore = (ctx: NativeContext, address: LongAddress) =>
   ctx.get(resourceKey(address, OBJECT_CORE_TYPE)) as ResourceValue | null;
 
-const OBJECT_FROM_SEED = 0xfe;
 const OBJECT_FROM_AUID = 0xfb;
 const RESOURCE_ACCOUNT_SCHEME = 0xff;
 
@@ -186,27 +185,17 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
   },
   'coin::is_account_registered': (_h, tys) => [tyString(tys[0] as Ty) === APTOS_COIN_TYPE],
   'coin::register': () => [],
+  // `create_object` and `create_named_object` as `object.move` (`create_object_internal`):
+  // `framework/objects.ts`' `createObject`, ungated transfers on, `EOBJECT_EXISTS` when taken.
   'object::create_object': (host, _t, [owner]) => {
     const address = host.session.uniqueAddress(OBJECT_FROM_AUID);
-    host.session.ctx.write(
-      resourceKey(address, OBJECT_CORE_TYPE),
-      objectCoreValue(address, owner as LongAddress),
-    );
+    createObject(host.session.ctx, address, owner as LongAddress);
     return [[address, true]];
   },
   'object::create_named_object': (host, _t, [creator, seed]) => {
-    const address = toHex(
-      sha3(
-        fromHex(deref(creator as Value) as string),
-        Uint8Array.from(seed as number[]),
-        Uint8Array.of(OBJECT_FROM_SEED),
-      ),
-    ) as LongAddress;
-    if (objectCore(host.session.ctx, address) !== null) frameworkAbort('object', 0x80001n);
-    host.session.ctx.write(
-      resourceKey(address, OBJECT_CORE_TYPE),
-      objectCoreValue(address, deref(creator as Value) as LongAddress),
-    );
+    const owner = deref(creator as Value) as LongAddress;
+    const address = namedObjectAddress(owner, Uint8Array.from(seed as number[]));
+    createObject(host.session.ctx, address, owner);
     return [[address, false]];
   },
   'object::generate_signer': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
@@ -229,23 +218,15 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
     if (core === null) frameworkAbort('object', 0x60002n);
     return [parseAddress(core?.data.owner as string) === owner];
   },
+  // The native entry's own checks (ungated transfer, ownership chain): one implementation.
   'object::transfer': (host, _t, [signer, object, to]) => {
-    const ctx = host.session.ctx;
-    const address = fieldsOf(object as Value)[0] as LongAddress;
-    const core = objectCore(ctx, address);
-    if (core === null) frameworkAbort('object', 0x60002n);
-    if (parseAddress((core as ResourceValue).data.owner as string) !== deref(signer as Value)) {
-      frameworkAbort('object', 0x50004n);
-    }
-    ctx.write(resourceKey(address, OBJECT_CORE_TYPE), {
-      ...(core as ResourceValue),
-      data: { ...(core as ResourceValue).data, owner: shortAddress(to as LongAddress) },
-    });
-    ctx.emit('0x1::object::Transfer', {
-      object: shortAddress(address),
-      from: (core as ResourceValue).data.owner as string,
-      to: shortAddress(to as LongAddress),
-    });
+    const owner = deref(signer as Value) as LongAddress;
+    transferObject(
+      host.session.ctx,
+      owner,
+      fieldsOf(object as Value)[0] as LongAddress,
+      to as LongAddress,
+    );
     return [];
   },
   'account::create_resource_account': (host, _t, [source, seed]) => {
@@ -289,8 +270,27 @@ export function frameworkFunction(
   return impl ?? undefined;
 }
 
-/** The framework as the VM reaches it: its functions (here) and its structs' layouts. */
+/** A framework function's visibility from the registry's ABI; `undefined` when it has none. */
+function frameworkVisibility(
+  address: LongAddress,
+  module: string,
+  fnName: string,
+): NativeFunction['visibility'] | undefined {
+  return findModule(address, module)?.functions.find((fn) => fn.name === fnName)?.visibility;
+}
+
+/**
+ * The framework as the VM reaches it: its functions (here) and its structs' layouts. Only `public`
+ * functions bind from bytecode: a module's bytecode is never a framework module's friend, and a
+ * private `entry` function is a transaction's, not a caller's (the publisher's dependency check
+ * refuses such a call with `LOOKUP_FAILED`; the resolver does not bind it either).
+ */
 export const FRAMEWORK_LINK: FrameworkLink = {
-  function: frameworkFunction,
+  function: (address, module, fnName) => {
+    const visibility = frameworkVisibility(address, module, fnName);
+    if (visibility !== undefined && visibility !== 'public') return undefined;
+    return frameworkFunction(address, module, fnName);
+  },
   struct: frameworkStruct,
+  visibility: frameworkVisibility,
 };

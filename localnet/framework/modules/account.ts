@@ -197,18 +197,22 @@ export const accountModule: NativeModule = {
       (ctx, _t, args) => rotateWithProof(ctx, args),
     ),
     // Unverified rotation: no proof that the new key's owner agreed (the SDK's rotateAuthKeyUnverified).
-    entry(
-      'rotate_authentication_key_from_public_key',
-      ['&signer', 'u8', 'vector<u8>'],
-      (ctx, _t, [scheme, bytes]) => {
-        const key = bytes as Uint8Array;
-        if (typeof scheme !== 'number' || scheme > 3) abort(ACCOUNT, accountErrors.invalidScheme);
-        if (scheme === 0 && key.length !== 32) abort('0x1::ed25519', accountErrors.wrongKeySize);
-        const authKey = toHex(sha3(key, new Uint8Array([scheme]))) as LongAddress;
-        rotateTo(ctx, must(ctx.signers[0]), authKey);
-        return [];
-      },
-    ),
+    // `entry fun` (private) on a node: a transaction's, not callable from bytecode.
+    {
+      ...entry(
+        'rotate_authentication_key_from_public_key',
+        ['&signer', 'u8', 'vector<u8>'],
+        (ctx, _t, [scheme, bytes]) => {
+          const key = bytes as Uint8Array;
+          if (typeof scheme !== 'number' || scheme > 3) abort(ACCOUNT, accountErrors.invalidScheme);
+          if (scheme === 0 && key.length !== 32) abort('0x1::ed25519', accountErrors.wrongKeySize);
+          const authKey = toHex(sha3(key, new Uint8Array([scheme]))) as LongAddress;
+          rotateTo(ctx, must(ctx.signers[0]), authKey);
+          return [];
+        },
+      ),
+      visibility: 'private',
+    },
     declared('create_resource_address', ['&address', 'vector<u8>'], ['address']),
     declared('get_guid_next_creation_num', ['address'], ['u64'], { isView: true }),
   ],

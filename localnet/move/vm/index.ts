@@ -16,6 +16,7 @@ import { isFrameworkModule } from './frameworkModules.ts';
 import type { GasCounter } from './interpreter.ts';
 import { Interpreter } from './interpreter.ts';
 import type { LoadedFunction, LoadedModule } from './loader.ts';
+import { verifyDependencies } from '../verifier/dependencies.ts';
 import { verifyUnit } from '../verifier/index.ts';
 import { loadScript } from './loader.ts';
 import { verifyCode } from './prepare.ts';
@@ -222,6 +223,10 @@ export function runScript(
   verifyUnit(script, 'script');
   checkScriptDependencies(session, script);
   verifyCode(fn, (name) => session.struct(name));
+  // Then, as a node's loader, the script's calls against its dependencies (visibility).
+  verifyDependencies(script, 'script', (address, module, name) =>
+    session.callee(address, module, name),
+  );
   const signers = signerArgs(fn, call.ctx.signers);
   const values = [
     ...signers.values,

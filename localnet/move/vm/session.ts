@@ -3,7 +3,9 @@ import { sha3, toHex } from '../../encoding.ts';
 import type { NativeContext } from './nativeContext.ts';
 import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
-import type { CompiledModule } from '../binary/types.ts';
+import type { CompiledModule, Visibility } from '../binary/types.ts';
+import type { CalleeInfo } from '../verifier/dependencies.ts';
+import { calleeInModule } from '../verifier/dependencies.ts';
 import { vmError } from './errors.ts';
 import type { LoadedModule, LoadedStruct, NativeImpl, NativeSession } from './loader.ts';
 import { loadModule } from './loader.ts';
@@ -27,6 +29,8 @@ export interface FrameworkLink {
   function(address: LongAddress, module: string, name: string): NativeImpl | undefined;
   /** The layout of a framework struct the framework implements natively. */
   struct(name: StructName): LoadedStruct | undefined;
+  /** The visibility of a framework function from its ABI; `undefined` when the chain has none. */
+  visibility(address: LongAddress, module: string, name: string): Visibility | undefined;
 }
 
 /** A global resource loaded into the session: `cell[0]` is the value (`undefined` when absent). */
@@ -91,6 +95,17 @@ export class VmSession implements NativeSession {
       this.modules.set(key, loaded);
     }
     return loaded;
+  }
+
+  /**
+   * A called function as the dependency check sees it: from its module's bytecode, else from the
+   * framework's ABI (a framework module's friends are framework modules, never a caller here).
+   */
+  callee(address: LongAddress, module: string, name: string): CalleeInfo {
+    const loaded = this.module(address, module);
+    if (loaded !== null) return calleeInModule(loaded.compiled, name);
+    const visibility = this.framework.visibility(address, module, name);
+    return visibility === undefined ? 'unknown' : { visibility, friends: [] };
   }
 
   struct(name: StructName): LoadedStruct {
