@@ -240,6 +240,45 @@ describe('visibility of framework functions', () => {
   });
 });
 
+/** A module whose `f` calls `lib::name(): u64` and drops the result. */
+function caller(module: string, name: string): CompiledModule {
+  const b = new ModuleBuilder(owner.accountAddress.toStringLong(), module);
+  const callee = b.use(owner.accountAddress.toStringLong(), 'lib', name, [], [S.u64]);
+  b.fn('f', { code: [{ op: 'Call', fn: callee }, { op: 'Pop' }, RET] });
+  return b.build();
+}
+
+describe('visibility of published functions', () => {
+  beforeAll(async () => {
+    // `lib`: private `secret`, `public(friend)` `chum` with `pal` its friend, in one package.
+    const address = owner.accountAddress.toStringLong();
+    const b = new ModuleBuilder(address, 'lib');
+    const one: Bytecode[] = [{ op: 'LdU64', value: 1n }, RET];
+    b.fn('secret', { visibility: 'private', returns: [S.u64], code: one });
+    b.fn('chum', { visibility: 'friend', returns: [S.u64], code: one });
+    const lib: CompiledModule = {
+      ...b.build(),
+      friendDecls: [{ address: b.addr(address), name: b.ident('pal') }],
+    };
+    const done = await submit(
+      await chain.aptos.publishPackageTransaction({
+        account: owner.accountAddress,
+        metadataBytes: packageMetadata('friends', ['lib', 'pal']),
+        moduleBytecode: [lib, caller('pal', 'chum')].map((m) => bytesToHex(writeModule(m))),
+      }),
+    );
+    expect(done.vm_status, 'a friend calls a friend function').toBe('Executed successfully');
+  });
+
+  it('refuses a module calling a private, a friend (not its friend) or an absent function with LOOKUP_FAILED', async () => {
+    for (const name of ['secret', 'chum', 'absent']) {
+      const done = await publish('stranger', caller('stranger', name));
+      expect(done.vm_status, name).toBe('LOOKUP_FAILED');
+    }
+    expect((await chain.rest(`/accounts/${me}/module/stranger`)).status).toBe(404);
+  });
+});
+
 describe('object::create_object and object::transfer from bytecode', () => {
   it('creates an object with ungated transfers on, as create_object_internal does', async () => {
     const done = await send({ function: `${me}::objects::make`, functionArguments: [] });
