@@ -287,6 +287,11 @@ describe('history and replay journeys in Chromium', () => {
       await page.setViewportSize({ width, height });
       await page.goto(`${inject('baseURL')}#/history`);
       await runsTable().waitFor();
+      // Crossing the shell's breakpoint slides the navbar out and the main area's padding over
+      // 200 ms (Mantine's AppShell transitions): measure once nothing is moving.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
       const link = runsTable().getByRole('link', { name: '0xcafe::playground::abort_with' });
       await expect(link.getAttribute('title')).resolves.toBe(full);
       await expect(runsTable().textContent()).resolves.not.toContain(full);
