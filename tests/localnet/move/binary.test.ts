@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { tinyModule } from './tinyModule.ts';
 import {
   bytesToHex,
   peekVersion,
@@ -43,35 +44,6 @@ function errorOf(fn: () => unknown): BinaryFormatError {
     throw e;
   }
   throw new Error('expected a BinaryFormatError');
-}
-
-/** The smallest module: `module 0x42::m {}` at v6. */
-export function tinyModule(overrides: Partial<CompiledModule> = {}): CompiledModule {
-  return {
-    kind: 'module',
-    version: 6,
-    selfModuleHandleIdx: 0,
-    moduleHandles: [{ address: 0, name: 0 }],
-    structHandles: [],
-    functionHandles: [],
-    functionInstantiations: [],
-    signatures: [[]],
-    identifiers: ['m'],
-    addressIdentifiers: [`0x${'0'.repeat(62)}42`],
-    constantPool: [],
-    metadata: [],
-    fieldHandles: [],
-    friendDecls: [],
-    structDefInstantiations: [],
-    fieldInstantiations: [],
-    structDefs: [],
-    functionDefs: [],
-    structVariantHandles: [],
-    structVariantInstantiations: [],
-    variantFieldHandles: [],
-    variantFieldInstantiations: [],
-    ...overrides,
-  };
 }
 
 describe('reading the ts-sdk test binaries', () => {

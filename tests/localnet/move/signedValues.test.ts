@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tinyModule } from './tinyModule.ts';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import {
   decodeArgument,
@@ -44,34 +45,6 @@ const SIGNED: Array<[Ty, bigint, bigint]> = [
 ];
 const small = (ty: Ty) => ty.k <= K.I32;
 const asValue = (ty: Ty, v: bigint) => (small(ty) ? Number(v) : v);
-
-/** `module 0x42::m {}` at `version`. */
-function tinyModule({ version }: { version: number }): CompiledModule {
-  return {
-    kind: 'module',
-    version,
-    selfModuleHandleIdx: 0,
-    moduleHandles: [{ address: 0, name: 0 }],
-    structHandles: [],
-    functionHandles: [],
-    functionInstantiations: [],
-    signatures: [[]],
-    identifiers: ['m'],
-    addressIdentifiers: [`0x${'0'.repeat(62)}42`],
-    constantPool: [],
-    metadata: [],
-    fieldHandles: [],
-    friendDecls: [],
-    structDefInstantiations: [],
-    fieldInstantiations: [],
-    structDefs: [],
-    functionDefs: [],
-    structVariantHandles: [],
-    structVariantInstantiations: [],
-    variantFieldHandles: [],
-    variantFieldInstantiations: [],
-  };
-}
 
 /** A module at `version` whose one function runs `code` (no parameters, no returns). */
 function withCode(version: number, code: Bytecode[], identifiers?: string[]): CompiledModule {
