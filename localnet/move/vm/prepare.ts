@@ -78,6 +78,22 @@ const CAST_TARGET = {
   CastI256: T.i256,
 } as const;
 
+/** The type each load of an integer constant pushes, as `CAST_TARGET` for casts. */
+const LOADED_TY = {
+  LdU8: T.u8,
+  LdU16: T.u16,
+  LdU32: T.u32,
+  LdU64: T.u64,
+  LdU128: T.u128,
+  LdU256: T.u256,
+  LdI8: T.i8,
+  LdI16: T.i16,
+  LdI32: T.i32,
+  LdI64: T.i64,
+  LdI128: T.i128,
+  LdI256: T.i256,
+} as const;
+
 function invariant(fn: LoadedFunction, pc: number, what: string): Error {
   const error = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', `${fn.id}+${pc}`);
   error.message = `${error.message}: ${what}`;
@@ -308,30 +324,22 @@ export function prepare(fn: LoadedFunction, lookup: StructLookup, verify = false
       case 'LdU8':
       case 'LdU16':
       case 'LdU32':
-        op[pc] = OP.LD_NUM;
-        num[pc] = instr.value;
-        stack.push(instr.op === 'LdU8' ? T.u8 : instr.op === 'LdU16' ? T.u16 : T.u32);
-        break;
-      case 'LdU64':
-      case 'LdU128':
-      case 'LdU256':
-        op[pc] = OP.LD_BIG;
-        obj[pc] = instr.value;
-        stack.push(instr.op === 'LdU64' ? T.u64 : instr.op === 'LdU128' ? T.u128 : T.u256);
-        break;
       case 'LdI8':
       case 'LdI16':
       case 'LdI32':
         op[pc] = OP.LD_NUM;
         num[pc] = instr.value;
-        stack.push(instr.op === 'LdI8' ? T.i8 : instr.op === 'LdI16' ? T.i16 : T.i32);
+        stack.push(LOADED_TY[instr.op]);
         break;
+      case 'LdU64':
+      case 'LdU128':
+      case 'LdU256':
       case 'LdI64':
       case 'LdI128':
       case 'LdI256':
         op[pc] = OP.LD_BIG;
         obj[pc] = instr.value;
-        stack.push(instr.op === 'LdI64' ? T.i64 : instr.op === 'LdI128' ? T.i128 : T.i256);
+        stack.push(LOADED_TY[instr.op]);
         break;
       case 'LdConst': {
         const constant = unit.constantPool[instr.index];

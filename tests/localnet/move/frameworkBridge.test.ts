@@ -1,7 +1,6 @@
 import {
   type Account,
   AccountAddress,
-  type InputGenerateTransactionPayloadData,
   type UserTransactionResponse,
   type WriteSetChangeWriteResource,
 } from '@aptos-labs/ts-sdk';
@@ -15,6 +14,7 @@ import type {
 import { writeModule, writeScript } from '../../../localnet/move/binary/writer.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { packageMetadata } from './signedModules.ts';
+import { ownerTransactions } from './ownerTransactions.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 /**
@@ -27,35 +27,14 @@ import { ModuleBuilder, S } from './vmBuilder.ts';
 let chain: Chain;
 let owner: Account;
 let me: string;
+let send: ReturnType<typeof ownerTransactions>['send'];
+let publish: ReturnType<typeof ownerTransactions>['publish'];
+let submit: ReturnType<typeof ownerTransactions>['submit'];
 
 const RET: Bytecode = { op: 'Ret' };
 const KEY = 8;
 const long = (address: string): string => AccountAddress.from(address).toStringLong();
 const BOB = `0x${'b0b'.padStart(64, '0')}`;
-
-async function submit(
-  transaction: Awaited<ReturnType<Chain['aptos']['transaction']['build']['simple']>>,
-): Promise<UserTransactionResponse> {
-  const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
-  return (await chain.aptos.waitForTransaction({
-    transactionHash: pending.hash,
-    options: { checkSuccess: false },
-  })) as UserTransactionResponse;
-}
-
-async function send(data: InputGenerateTransactionPayloadData): Promise<UserTransactionResponse> {
-  return submit(await chain.aptos.transaction.build.simple({ sender: owner.accountAddress, data }));
-}
-
-async function publish(name: string, module: CompiledModule): Promise<UserTransactionResponse> {
-  return submit(
-    await chain.aptos.publishPackageTransaction({
-      account: owner.accountAddress,
-      metadataBytes: packageMetadata(name, [name]),
-      moduleBytecode: [bytesToHex(writeModule(module))],
-    }),
-  );
-}
 
 /** The `ObjectCore`s a transaction wrote, by object address. */
 function objectCores(done: UserTransactionResponse): Map<string, Record<string, unknown>> {
@@ -161,6 +140,7 @@ beforeAll(async () => {
   chain = await startChain();
   owner = await fundedAccount(chain, 1_000_000_000);
   me = owner.accountAddress.toString();
+  ({ send, publish, submit } = ownerTransactions(chain, owner));
   const published = await publish('objects', objectsModule(owner.accountAddress.toStringLong()));
   if (!published.success) throw new Error(`publish failed: ${published.vm_status}`);
 }, 60_000);

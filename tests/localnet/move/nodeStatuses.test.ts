@@ -1,9 +1,4 @@
-import {
-  type Account,
-  AccountAddress,
-  type InputGenerateTransactionPayloadData,
-  type UserTransactionResponse,
-} from '@aptos-labs/ts-sdk';
+import { type Account, AccountAddress } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../../localnet/move/binary/reader.ts';
 import type {
@@ -11,9 +6,9 @@ import type {
   CompiledModule,
   CompiledScript,
 } from '../../../localnet/move/binary/types.ts';
-import { writeModule, writeScript } from '../../../localnet/move/binary/writer.ts';
+import { writeScript } from '../../../localnet/move/binary/writer.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
-import { packageMetadata } from './signedModules.ts';
+import { ownerTransactions } from './ownerTransactions.ts';
 import { ModuleBuilder, S } from './vmBuilder.ts';
 
 /**
@@ -26,31 +21,8 @@ import { ModuleBuilder, S } from './vmBuilder.ts';
 let chain: Chain;
 let owner: Account;
 let me: string;
-
-async function submit(
-  transaction: Awaited<ReturnType<Chain['aptos']['transaction']['build']['simple']>>,
-): Promise<UserTransactionResponse> {
-  const pending = await chain.aptos.signAndSubmitTransaction({ signer: owner, transaction });
-  return (await chain.aptos.waitForTransaction({
-    transactionHash: pending.hash,
-    options: { checkSuccess: false },
-  })) as UserTransactionResponse;
-}
-
-async function send(data: InputGenerateTransactionPayloadData): Promise<UserTransactionResponse> {
-  return submit(await chain.aptos.transaction.build.simple({ sender: owner.accountAddress, data }));
-}
-
-/** Publishes `module` as a package of its own name. */
-async function publish(name: string, module: CompiledModule): Promise<UserTransactionResponse> {
-  return submit(
-    await chain.aptos.publishPackageTransaction({
-      account: owner.accountAddress,
-      metadataBytes: packageMetadata(name, [name]),
-      moduleBytecode: [bytesToHex(writeModule(module))],
-    }),
-  );
-}
+let send: ReturnType<typeof ownerTransactions>['send'];
+let publish: ReturnType<typeof ownerTransactions>['publish'];
 
 const long = (address: string): string => AccountAddress.from(address).toStringLong();
 
@@ -136,6 +108,7 @@ beforeAll(async () => {
   chain = await startChain();
   owner = await fundedAccount(chain, 1_000_000_000);
   me = owner.accountAddress.toString();
+  ({ send, publish } = ownerTransactions(chain, owner));
   const published = await publish('diffs', diffsModule(owner.accountAddress.toStringLong()));
   if (!published.success) throw new Error(`publish failed: ${published.vm_status}`);
 });
