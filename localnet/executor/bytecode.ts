@@ -5,25 +5,26 @@
 import type { ScriptFunctionArgument } from '@aptos-labs/ts-sdk';
 import { Serialized } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
-import { fromHex, sha3, toHex } from '../encoding.ts';
+import { fromHex, sha3, shortAddress, toHex } from '../encoding.ts';
 import type { DecodedTransaction } from './decode.ts';
 import { NodeError } from '../errors.ts';
 import { GAS, GasMeter } from './gas.ts';
 import type { NativeContext, PublishRuntime } from '../move/vm/nativeContext.ts';
+import type { NativeFunction } from '../framework/context.ts';
 import { findModule } from '../framework/registry.ts';
 import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
 import type { StateKey, StateReader, StateValue } from '../storage/types.ts';
 import { readScript } from '../move/binary/reader.ts';
 import type { CompiledModule, CompiledScript } from '../move/binary/types.ts';
 import { abilityNames, BinaryFormatError } from '../move/binary/types.ts';
-import type { GasCounter, ModuleStore, ViewArgs } from '../move/vm/index.ts';
+import type { GasCounter, ModuleStore, NativeCall, ViewArgs } from '../move/vm/index.ts';
 import { vmError } from '../move/vm/errors.ts';
 import { loadScript } from '../move/vm/loader.ts';
 import { moduleStoreOf } from '../move/vm/moduleSource.ts';
 import { checkModule } from '../move/vm/prepare.ts';
 import { verifyDependencies } from '../move/verifier/dependencies.ts';
 import { VmSession } from '../move/vm/session.ts';
-import { K, tyString } from '../move/vm/ty.ts';
+import { K, parseTy, tyString } from '../move/vm/ty.ts';
 import { deserialize, ValueError } from '../move/vm/values.ts';
 import { toJson } from '../move/vm/valuesJson.ts';
 import { vmFailureOf } from '../move/vm/vmOutcome.ts';
@@ -31,6 +32,8 @@ import {
   bytecodeModule,
   runEntry,
   runInit,
+  runNativeEntry,
+  runNativeView,
   runScript,
   runView,
   ViewFailure,
@@ -80,6 +83,51 @@ export function runBytecodeEntry(
     call.args,
   );
   return true;
+}
+
+const nativeCalls = new WeakMap<NativeFunction, NativeCall>();
+
+/** A framework function's VM code with its ABI as VM types (parsed once per function). */
+function nativeCallOf(address: LongAddress, moduleName: string, fn: NativeFunction): NativeCall {
+  let call = nativeCalls.get(fn);
+  if (call === undefined) {
+    const impl = fn.native;
+    if (impl === undefined) throw new Error(`${moduleName}::${fn.name} has no VM code`);
+    call = {
+      id: `${shortAddress(address)}::${moduleName}::${fn.name}`,
+      params: fn.params.map((param) => parseTy(param, true)),
+      returns: fn.returns.map((ret) => parseTy(ret, true)),
+      typeParamCount: fn.typeParams.length,
+      impl,
+    };
+    nativeCalls.set(fn, call);
+  }
+  return call;
+}
+
+/**
+ * Runs a framework entry function the chain implements on the VM's values (`fn.native`) with
+ * the transaction's BCS arguments: the same code bytecode reaches through `FRAMEWORK_LINK`.
+ */
+export function runFrameworkEntry(
+  ctx: NativeContext,
+  meter: GasMeter,
+  txHash: string,
+  fn: NativeFunction,
+  call: BytecodeEntryCall,
+): void {
+  runNativeEntry(
+    {
+      ctx,
+      store: moduleStoreOf(ctx),
+      meter: gasCounterOf(meter),
+      seed: Buffer.from(txHash.slice(2), 'hex'),
+      framework: FRAMEWORK_LINK,
+    },
+    nativeCallOf(call.module, call.moduleName, fn),
+    call.typeArgs,
+    call.args,
+  );
 }
 
 /** Runs a script payload's code. */
@@ -146,8 +194,17 @@ export function viewBytecode(
   },
   block: { timestampMicros: bigint; chainId: number },
 ): { values: Json[]; gasUsed: bigint } | null {
-  // Native framework modules never read state here (the hot path of `coin::balance` & co.).
-  if (findModule(request.module, request.moduleName) !== undefined) return null;
+  // Native framework modules with `run` never read state here (the hot path of
+  // `coin::balance` & co.); a view on the VM's values (`native`) runs here like bytecode.
+  const framework = findModule(request.module, request.moduleName);
+  const nativeFn = framework?.functions.find((fn) => fn.name === request.functionName);
+  if (
+    framework !== undefined &&
+    (nativeFn?.native === undefined ||
+      !nativeFn.isView ||
+      nativeFn.typeParams.length !== request.typeArgs.length)
+  )
+    return null;
   const meter = new GasMeter(GAS.maxGasAmount, 0);
   meter.execution = GAS.viewCall;
   const ctx: NativeContext = {
@@ -163,7 +220,21 @@ export function viewBytecode(
     charge: (internal) => meter.chargeExecution(internal),
   };
   try {
-    const values = runBytecodeView(ctx, meter, request);
+    const values =
+      nativeFn?.native === undefined
+        ? runBytecodeView(ctx, meter, request)
+        : runNativeView(
+            {
+              ctx,
+              store: moduleStoreOf(ctx),
+              meter: gasCounterOf(meter),
+              seed: new Uint8Array(32),
+              framework: FRAMEWORK_LINK,
+            },
+            nativeCallOf(request.module, request.moduleName, nativeFn),
+            request.typeArgs,
+            request.args,
+          );
     return values === null ? null : { values, gasUsed: meter.units() };
   } catch (error) {
     const refused = (message: string, vmErrorCode?: number) =>

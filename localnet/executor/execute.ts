@@ -10,7 +10,12 @@ import {
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
-import { BYTECODE_PUBLISHING, runBytecodeEntry, runScriptPayload } from './bytecode.ts';
+import {
+  BYTECODE_PUBLISHING,
+  runBytecodeEntry,
+  runFrameworkEntry,
+  runScriptPayload,
+} from './bytecode.ts';
 import { vmError } from '../move/vm/errors.ts';
 import { vmFailureOf } from '../move/vm/vmOutcome.ts';
 import { findModule } from '../framework/registry.ts';
@@ -128,7 +133,8 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
     throw vmError('LINKER_ERROR');
   }
   const fn = module.functions.find((candidate) => candidate.name === call.functionName);
-  if (fn === undefined || fn.run === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE');
+  if (fn === undefined || (fn.run === undefined && fn.native === undefined))
+    throw vmError('FUNCTION_RESOLUTION_FAILURE');
   if (!fn.isEntry) throw vmError('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
   if (call.typeArgs.length !== fn.typeParams.length)
     throw vmError('NUMBER_OF_TYPE_ARGUMENTS_MISMATCH');
@@ -139,6 +145,10 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
   const params = fn.params.slice(signerCount);
   if (params.length !== call.args.length) throw vmError('NUMBER_OF_ARGUMENTS_MISMATCH');
   session.charge(GAS.entryCall);
+  if (fn.native !== undefined && session.meter !== null) {
+    runFrameworkEntry(session, session.meter, tx.hash, fn, call);
+    return;
+  }
   let values: MoveVal[];
   try {
     const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
@@ -149,7 +159,7 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
     if (error instanceof ArgumentError) throw vmError('FAILED_TO_DESERIALIZE_ARGUMENT');
     throw error;
   }
-  fn.run(session, call.typeArgs, values);
+  must(fn.run)(session, call.typeArgs, values);
 }
 
 function valueBytes(value: StateValue): number {
@@ -388,7 +398,7 @@ export function resolveView(
   if (module === undefined)
     throw new ViewError(`Module ${address}::${moduleName} does not exist`, null);
   const fn = module.functions.find((candidate) => candidate.name === functionName);
-  if (fn === undefined || fn.run === undefined)
+  if (fn === undefined || (fn.run === undefined && fn.native === undefined))
     throw new ViewError(`Function ${id} does not exist`, null);
   if (!fn.isView) throw new ViewError(`Function ${id} is not marked as a view function`, null);
   if (fn.typeParams.length !== typeArgCount) {

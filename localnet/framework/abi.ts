@@ -1,3 +1,4 @@
+import type { NativeImpl } from '../move/vm/loader.ts';
 import type { NativeFunction, StructAbi } from './context.ts';
 
 type Run = NonNullable<NativeFunction['run']>;
@@ -24,6 +25,30 @@ function nativeFunction(args: {
   };
   if (args.run !== undefined) fn.run = args.run;
   return fn;
+}
+
+/**
+ * A framework function on the VM's own values (`NativeFunction.native`): its ABI and its code in
+ * one declaration. `params` and `returns` as the ABI prints them (`&signer`, `u64`,
+ * `0x1::object::Object<T0>`); `typeParams` one constraint list per type parameter.
+ *
+ * @example
+ * fn('object_exists', { params: ['address'], returns: ['bool'], typeParams: [[]] },
+ *   (host, [ty], [address]) => [exists(host, address as LongAddress, ty)]);
+ */
+export function fn(
+  name: string,
+  abi: {
+    params: string[];
+    returns?: string[];
+    typeParams?: string[][];
+    visibility?: NativeFunction['visibility'];
+    isEntry?: boolean;
+    isView?: boolean;
+  },
+  native: NativeImpl,
+): NativeFunction {
+  return { ...nativeFunction({ name, ...abi }), native };
 }
 
 /** A natively implemented `entry` function. */

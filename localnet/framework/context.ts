@@ -1,5 +1,6 @@
 import type { LongAddress } from '../encoding.ts';
 import type { MoveVal } from '../executor/moveValues.ts';
+import type { NativeImpl } from '../move/vm/loader.ts';
 import { VmStatusError } from '../move/vm/errors.ts';
 import type { NativeContext } from '../move/vm/nativeContext.ts';
 import { STATUS_CODES } from '../move/vm/statusCodes.ts';
@@ -37,6 +38,13 @@ export interface NativeFunction {
   returns: string[];
   /** Runs the function; `args` exclude the signers. Returns the view's results (entry: `[]`). */
   run?: (ctx: NativeContext, typeArgs: string[], args: MoveVal[]) => MoveVal[];
+  /**
+   * The function on the VM's own values (the one runtime): `args` are every parameter in order,
+   * signers included (an address, or a `Ref` to one for `&signer`). The same code serves a
+   * transaction's entry call, a view and a call from bytecode. Preferred over `run` when both
+   * are present.
+   */
+  native?: NativeImpl;
 }
 
 export interface StructAbi {

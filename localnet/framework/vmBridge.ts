@@ -258,11 +258,12 @@ export function frameworkFunction(
 ): NativeImpl | undefined {
   const id = `${address}::${module}::${fnName}`;
   let impl = bridged.get(id);
+  if (impl !== undefined) return impl ?? undefined;
+  const fn = findModule(address, module)?.functions.find((candidate) => candidate.name === fnName);
+  // The function's own VM code first (one runtime), then the hand-written crossings below.
+  impl = fn?.native;
   if (impl === undefined && address === FRAMEWORK) impl = FRAMEWORK_NATIVES[`${module}::${fnName}`];
   if (impl === undefined) {
-    const fn = findModule(address, module)?.functions.find(
-      (candidate) => candidate.name === fnName,
-    );
     impl = fn?.run === undefined ? null : bridge(fn, fn.run);
     // Only functions the registry has: a made-up name (a client's bytecode can hold any) is not kept.
     if (fn !== undefined) bridged.set(id, impl);

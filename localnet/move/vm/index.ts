@@ -15,7 +15,7 @@ import { vmError } from './errors.ts';
 import { isFrameworkModule } from './frameworkModules.ts';
 import type { GasCounter } from './interpreter.ts';
 import { Interpreter } from './interpreter.ts';
-import type { LoadedFunction, LoadedModule } from './loader.ts';
+import type { LoadedModule, NativeImpl } from './loader.ts';
 import { verifyDependencies } from '../verifier/dependencies.ts';
 import { verifyUnit } from '../verifier/index.ts';
 import { loadScript } from './loader.ts';
@@ -66,7 +66,7 @@ export function bytecodeModule(
 }
 
 function signerArgs(
-  fn: LoadedFunction,
+  fn: { params: readonly Ty[] },
   signers: readonly LongAddress[],
 ): { values: Value[]; count: number } {
   let count = 0;
@@ -236,6 +236,71 @@ export function runScript(
   session.finish();
 }
 
+/**
+ * A framework function the chain implements on the VM's values (`NativeFunction.native`), as a
+ * transaction's entry function or a view: its ABI parsed into VM types, and its code.
+ */
+export interface NativeCall {
+  /** `0x1::m::f`, as failures name it. */
+  id: string;
+  params: readonly Ty[];
+  returns: readonly Ty[];
+  typeParamCount: number;
+  impl: NativeImpl;
+}
+
+/** Runs a native framework entry function with a transaction's BCS arguments. */
+export function runNativeEntry(
+  call: VmCall,
+  fn: NativeCall,
+  typeArgs: readonly string[],
+  args: readonly Uint8Array[],
+): void {
+  const tys = parseTypeArgs(typeArgs, fn.typeParamCount);
+  const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
+  const signers = signerArgs(fn, call.ctx.signers);
+  const values = [
+    ...signers.values,
+    ...decodeTxnArgs(session, fn.params.slice(signers.count), tys, args),
+  ];
+  new Interpreter(session, call.meter).runNative(fn.id, fn.impl, tys, values);
+  session.finish();
+}
+
+/** Runs a native framework view with JSON or BCS arguments; its results as a node renders them. */
+export function runNativeView(
+  call: VmCall,
+  fn: NativeCall,
+  typeArgs: readonly string[],
+  args: ViewArgs,
+): Json[] {
+  const tys = parseTypeArgs(typeArgs, fn.typeParamCount);
+  const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
+  const values = viewArgs(session, fn.params, tys, args);
+  const results = new Interpreter(session, call.meter).runNative(fn.id, fn.impl, tys, values);
+  return fn.returns.map((ret, i) => toJson(subst(ret, tys), results[i] as Value, session.layout));
+}
+
+function viewArgs(
+  session: VmSession,
+  params: readonly Ty[],
+  tys: readonly Ty[],
+  args: ViewArgs,
+): Value[] {
+  const given = 'json' in args ? args.json : args.bcs;
+  if (given.length !== params.length) {
+    throw new ViewFailure(`Function expects ${params.length} arguments, got ${given.length}`);
+  }
+  try {
+    return 'json' in args
+      ? params.map((param, i) => fromJson(subst(param, tys), args.json[i] ?? null, session.layout))
+      : decodeArgs(session, params, tys, args.bcs);
+  } catch (error) {
+    if (error instanceof ValueError) throw new ViewFailure(`Invalid argument: ${error.message}`);
+    throw error;
+  }
+}
+
 /** A view function's arguments: JSON (as `/view` takes them) or BCS. */
 export type ViewArgs = { json: Json[] } | { bcs: Uint8Array[] };
 
@@ -258,22 +323,7 @@ export function runView(
   }
   const tys = parseTypeArgs(typeArgs, fn.typeParams.length);
   const session = new VmSession(call.ctx, call.store, call.seed, call.framework);
-  const given = 'json' in args ? args.json : args.bcs;
-  if (given.length !== fn.params.length) {
-    throw new ViewFailure(`Function expects ${fn.params.length} arguments, got ${given.length}`);
-  }
-  let values: Value[];
-  try {
-    values =
-      'json' in args
-        ? fn.params.map((param, i) =>
-            fromJson(subst(param, tys), args.json[i] ?? null, session.layout),
-          )
-        : decodeArgs(session, fn.params, tys, args.bcs);
-  } catch (error) {
-    if (error instanceof ValueError) throw new ViewFailure(`Invalid argument: ${error.message}`);
-    throw error;
-  }
+  const values = viewArgs(session, fn.params, tys, args);
   const results = new Interpreter(session, call.meter).run(fn, tys, values);
   return fn.returns.map((ret, i) => toJson(subst(ret, tys), results[i] as Value, session.layout));
 }

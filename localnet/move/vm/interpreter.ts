@@ -127,10 +127,48 @@ export class Interpreter implements NativeHost {
 
   /** Runs `fn` with `args` (references as `Ref`s) and returns its results. */
   run(entry: LoadedFunction, tyArgs: readonly Ty[], args: Value[]): Value[] {
+    return this.guarded(entry.id, () => this.loop(entry, tyArgs, args));
+  }
+
+  /**
+   * Runs a native framework function as the call's entry (a transaction's entry function or a
+   * view the framework implements on the VM's values), with the same gas and failure handling.
+   */
+  runNative(id: string, impl: NativeImpl, tyArgs: readonly Ty[], args: Value[]): Value[] {
+    return this.guarded(id, () => impl(this, tyArgs, args));
+  }
+
+  /**
+   * Calls a function from a native (a framework function calling another, or a dispatch hook of
+   * user code), resolved as a call from bytecode would be; gas flows through the same meter.
+   */
+  call(
+    address: LongAddress,
+    module: string,
+    name: string,
+    tyArgs: readonly Ty[],
+    args: Value[],
+  ): Value[] {
+    const target = this.resolve({
+      address,
+      module,
+      name,
+      tyArgs: [...tyArgs],
+      generic: false,
+      argCount: args.length,
+      target: null,
+    });
+    if (typeof target === 'function') return target(this, tyArgs, args);
+    const results = this.loop(target, tyArgs, args);
+    this.sync();
+    return results;
+  }
+
+  private guarded(id: string, body: () => Value[]): Value[] {
     this.gas = this.meter.remaining();
     this.synced = this.gas;
     try {
-      return this.loop(entry, tyArgs, args);
+      return body();
     } catch (error) {
       // Code the verifier would have refused can fail inside the loop in JavaScript terms (a
       // field of something that is not a struct…): that is the VM's invariant violation.
@@ -141,7 +179,7 @@ export class Interpreter implements NativeHost {
       ) {
         throw error;
       }
-      const violation = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', entry.id);
+      const violation = vmError('UNKNOWN_INVARIANT_VIOLATION_ERROR', id);
       violation.message = `${violation.message}: ${error instanceof Error ? error.message : String(error)}`;
       throw violation;
     } finally {

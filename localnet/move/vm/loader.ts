@@ -76,6 +76,14 @@ export interface NativeHost {
   charge(internal: number): void;
   layout(s: StructName, args: readonly Ty[]): Layout;
   readonly session: NativeSession;
+  /** Calls a Move function (bytecode or native) as bytecode would, e.g. a dispatch hook. */
+  call(
+    address: LongAddress,
+    module: string,
+    name: string,
+    tyArgs: readonly Ty[],
+    args: Value[],
+  ): Value[];
 }
 
 /** A resource type site: `move_to<S<T>>`, `borrow_global<S>`… */
