@@ -88,7 +88,9 @@ def('vector', 'remove', (_h, _t, [v, i]) => {
 def('vector', 'swap_remove', (_h, _t, [v, i]) => {
   const items = vec(v as Value);
   const index = Number(i);
-  if (u64(i as Value) >= BigInt(items.length)) abort('vector', EINDEX_OUT_OF_BOUNDS);
+  // The Move code asserts non-empty, then `swap(i, last)` fails as the instruction does.
+  if (items.length === 0) abort('vector', EINDEX_OUT_OF_BOUNDS);
+  if (u64(i as Value) >= BigInt(items.length)) throw vmError('VECTOR_OPERATION_ERROR');
   const last = items.pop() as Value;
   if (index === items.length) return [last];
   const removed = items[index] as Value;
@@ -109,7 +111,7 @@ def('vector', 'trim', (_h, _t, [v, n]) => {
 def('vector', 'slice', (_h, _t, [v, a, b]) => {
   const items = vec(v as Value);
   if (u64(a as Value) > u64(b as Value) || u64(b as Value) > BigInt(items.length))
-    abort('vector', 0x20002n);
+    abort('vector', 0x20004n);
   return [items.slice(Number(a), Number(b)).map(copyValue)];
 });
 
@@ -519,8 +521,33 @@ def('simple_map', 'borrow_mut', borrowEntry);
 def('simple_map', 'remove', (_h, _t, [m, k]) => {
   const i = find(m as Value, k as Value);
   if (i < 0) abort('simple_map', 0x10002n);
-  const [e] = entries(m as Value).splice(i, 1);
-  return [(e as Value[])[0] as Value, (e as Value[])[1] as Value];
+  // `swap_remove`: the last element takes the removed one's place.
+  const data = entries(m as Value);
+  const last = data.pop() as Value[];
+  const e = i === data.length ? last : (data[i] as Value[]);
+  if (i < data.length) data[i] = last;
+  return [e[0] as Value, e[1] as Value];
+});
+/** `add_all`: `vector::zip` checks the lengths (0x20002) before the first `add`. */
+const addAll = (m: Value, keys: Value[], values: Value[]): void => {
+  if (keys.length !== values.length) abort('vector', 0x20002n);
+  keys.forEach((k, i) => {
+    if (find(m, k) >= 0) abort('simple_map', 0x10001n);
+    entries(m).push([k, values[i] as Value]);
+  });
+};
+def('simple_map', 'add_all', (_h, _t, [m, keys, values]) => {
+  addAll(m as Value, keys as Value[], values as Value[]);
+  return [];
+});
+def('simple_map', 'new_from', (_h, _t, [keys, values]) => {
+  const m: Value = [[]];
+  addAll(m, keys as Value[], values as Value[]);
+  return [m];
+});
+def('simple_map', 'to_vec_pair', (_h, _t, [m]) => {
+  const data = entries(m as Value);
+  return [data.map((e) => e[0] as Value), data.map((e) => e[1] as Value)];
 });
 def('simple_map', 'keys', (_h, _t, [m]) => [
   entries(m as Value).map((e) => copyValue(e[0] as Value)),
@@ -529,7 +556,8 @@ def('simple_map', 'values', (_h, _t, [m]) => [
   entries(m as Value).map((e) => copyValue(e[1] as Value)),
 ]);
 def('simple_map', 'destroy_empty', (_h, _t, [m]) => {
-  if (entries(m as Value).length !== 0) abort('simple_map', 0x10003n);
+  // `vector::destroy_empty` of the data: the instruction fails on a non-empty vector.
+  if (entries(m as Value).length !== 0) throw vmError('VECTOR_OPERATION_ERROR');
   return [];
 });
 

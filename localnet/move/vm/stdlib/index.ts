@@ -11,6 +11,7 @@ import { ORDERED_NATIVES } from './orderedMap.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
 import { SMART_VECTOR } from './smartVector.ts';
 import { STRING_UTILS } from './stringUtils.ts';
+import { VECTOR } from './vector.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
   list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
@@ -27,4 +28,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('multi_ed25519', MULTI_ED25519),
   ...within('secp256k1', SECP256K1),
   ...within('bls12381', BLS12381),
+  ...within('vector', VECTOR),
 ];
