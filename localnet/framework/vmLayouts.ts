@@ -285,6 +285,17 @@ KNOWN.push(
     2,
   ),
 );
+// ordered_map's iterator (natives in `stdlib/orderedMap.ts`).
+KNOWN.push({
+  name: name('ordered_map', 'IteratorPtr'),
+  abilities: copy | drop,
+  typeParams: [],
+  fields: null,
+  variants: [
+    { name: 'End', fields: [] },
+    { name: 'Position', fields: [{ name: 'index', ty: T.u64 }] },
+  ],
+});
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

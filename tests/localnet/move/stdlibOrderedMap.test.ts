@@ -80,7 +80,7 @@ describe('0x1::ordered_map', () => {
     expect(status(() => call('ordered_map::destroy_empty', [m]))).toBe('VECTOR_OPERATION_ERROR');
   });
 
-  it('appends as test_append and aborts on a shared key (test_append_abort)', () => {
+  it('appends as test_append; append_disjoint aborts on a shared key', () => {
     const cases: Array<[bigint[], bigint[]]> = [
       [
         [1n, 2n, 3n],
@@ -115,10 +115,15 @@ describe('0x1::ordered_map', () => {
         ),
       );
     }
-    const m = from([1n], [10n]);
-    expect(status(() => call('ordered_map::append', [r(m), from([1n], [10n])]))).toContain(
+    // `append` overwrites: the other map's value wins (append_impl's `overwritten`).
+    const m = from([1n, 2n], [10n, 20n]);
+    call('ordered_map::append', [r(m), from([2n, 3n], [21n, 30n])]);
+    expect(m).toEqual(from([1n, 2n, 3n], [10n, 21n, 30n]));
+    expect(status(() => call('ordered_map::append_disjoint', [r(m), from([1n], [10n])]))).toContain(
       'EKEY_ALREADY_EXISTS(0x10001)',
     );
+    call('ordered_map::append_disjoint', [r(m), from([0n], [0n])]);
+    expect(keys(m)).toEqual([0n, 1n, 2n, 3n]);
     expect(status(() => from([1n, 2n], [1n]))).toBe(
       'Move abort in 0x1::vector: EVECTORS_LENGTH_MISMATCH(0x20002): The length of the vectors are not equal.',
     );

@@ -99,6 +99,212 @@ const addAll = (entries: Entry[], keys: Value[], values: Value[]): void => {
 };
 const map = (entries: Entry[]): Value => [0, entries as unknown as Value];
 
+/**
+ * `append_impl`: the sorted union, `other`'s entry replacing an equal key's; returns how many
+ * entries of `self` were overwritten.
+ */
+function appendImpl(m: Value, other: Value): number {
+  const entries = entriesOf(m);
+  const incoming = entriesOf(other);
+  let overwritten = 0;
+  for (const e of incoming) {
+    const i = lowerBound(entries, e[0]);
+    if (i < entries.length && compareValues((entries[i] as Entry)[0], e[0]) === 0) {
+      entries[i] = e;
+      overwritten += 1;
+    } else entries.splice(i, 0, e);
+  }
+  return overwritten;
+}
+
+// ---- `IteratorPtr` is `enum { End, Position { index } }`: `[0]` or `[1, index]`.
+
+const END: Value = [0];
+const position = (index: number): Value => [1, BigInt(index)];
+/** The iterator's index, aborting `EITER_OUT_OF_BOUNDS` on `End` (the Move asserts). */
+const indexOf = (it: Value | undefined): number => {
+  const fields = deref(it as Value) as Value[];
+  if (fields[0] === 0) abort(0x10003n);
+  return Number(fields[1] as bigint);
+};
+const isEnd = (it: Value | undefined): boolean => (deref(it as Value) as Value[])[0] === 0;
+/** `entries.borrow(i)`, the instruction failing past the end. */
+const entryAt = (entries: Entry[], i: number): Entry => {
+  const e = entries[i];
+  if (e === undefined) throw vmError('VECTOR_OPERATION_ERROR');
+  return e;
+};
+const lowerBoundIter = (entries: Entry[], key: Value): Value => {
+  const i = lowerBound(entries, key);
+  return i === entries.length ? END : position(i);
+};
+const isLt = (a: Value, b: Value): boolean => compareValues(a, b) < 0;
+
+const ITERATION: Array<[string, NativeImpl]> = [
+  [
+    'internal_lower_bound',
+    (_h, _t, [m, key]) => [lowerBoundIter(entriesOf(m as Value), key as Value)],
+  ],
+  [
+    'internal_find',
+    (_h, _t, [m, key]) => {
+      const i = find(entriesOf(m as Value), key as Value);
+      return [i < 0 ? END : position(i)];
+    },
+  ],
+  [
+    'internal_new_begin_iter',
+    (_h, _t, [m]) => [entriesOf(m as Value).length === 0 ? END : position(0)],
+  ],
+  ['internal_new_end_iter', () => [END]],
+  [
+    'iter_next',
+    (_h, _t, [it, m]) => {
+      const next = indexOf(it) + 1;
+      return [next < entriesOf(m as Value).length ? position(next) : END];
+    },
+  ],
+  [
+    'iter_prev',
+    (_h, _t, [it, m]) => {
+      const entries = entriesOf(m as Value);
+      if (isEnd(it) ? entries.length === 0 : indexOf(it) === 0) abort(0x10003n);
+      return [position(isEnd(it) ? entries.length - 1 : indexOf(it) - 1)];
+    },
+  ],
+  [
+    'iter_is_begin',
+    (_h, _t, [it, m]) => [isEnd(it) ? entriesOf(m as Value).length === 0 : indexOf(it) === 0],
+  ],
+  ['iter_is_begin_from_non_empty', (_h, _t, [it]) => [!isEnd(it) && indexOf(it) === 0]],
+  ['iter_is_end', (_h, _t, [it]) => [isEnd(it)]],
+  [
+    'iter_borrow_key',
+    (_h, _t, [it, m]) => {
+      const i = indexOf(it);
+      return [new Ref(entryAt(entriesOf(m as Value), i) as unknown as Value[], 0)];
+    },
+  ],
+  [
+    'iter_borrow',
+    (_h, _t, [it, m]) => {
+      const i = indexOf(it);
+      return [new Ref(entryAt(entriesOf(m as Value), i) as unknown as Value[], 1)];
+    },
+  ],
+  [
+    'iter_remove',
+    (_h, _t, [it, m]) => {
+      const i = indexOf(it);
+      const entries = entriesOf(m as Value);
+      if (i >= entries.length) throw new BytecodeAbort('0x1::vector', 0x20000n, null);
+      return [(entries.splice(i, 1)[0] as Entry)[1]];
+    },
+  ],
+  [
+    'iter_replace',
+    (_h, _t, [it, m, value]) => {
+      const i = indexOf(it);
+      const e = entryAt(entriesOf(m as Value), i);
+      const old = e[1];
+      e[1] = value as Value;
+      return [old];
+    },
+  ],
+  [
+    'iter_add',
+    (_h, _t, [it, m, key, value]) => {
+      const entries = entriesOf(m as Value);
+      const at = isEnd(it) ? entries.length : indexOf(it);
+      if (at > 0 && !isLt(entryAt(entries, at - 1)[0], key as Value)) abort(0x10004n);
+      if (at < entries.length && !isLt(key as Value, entryAt(entries, at)[0])) abort(0x10004n);
+      entries.splice(at, 0, [key as Value, value as Value]);
+      return [];
+    },
+  ],
+  [
+    'get',
+    (_h, _t, [m, key]) => {
+      const entries = entriesOf(m as Value);
+      const i = find(entries, key as Value);
+      return [[i < 0 ? [] : [copyValue((entries[i] as Entry)[1])]]];
+    },
+  ],
+  [
+    'remove_or_none',
+    (_h, _t, [m, key]) => {
+      const entries = entriesOf(m as Value);
+      const i = find(entries, key as Value);
+      return [[i < 0 ? [] : [(entries.splice(i, 1)[0] as Entry)[1]]]];
+    },
+  ],
+  [
+    'upsert_all',
+    (_h, _t, [m, keys, values]) => {
+      const ks = keys as Value[];
+      const vs = values as Value[];
+      if (ks.length !== vs.length) throw new BytecodeAbort('0x1::vector', 0x20002n, null);
+      const entries = entriesOf(m as Value);
+      ks.forEach((key, n) => {
+        const i = find(entries, key);
+        if (i >= 0) entries[i] = [key, vs[n] as Value];
+        else add(entries, key, vs[n] as Value);
+      });
+      return [];
+    },
+  ],
+  [
+    'borrow_front',
+    (_h, _t, [m]) => {
+      const e = entryAt(entriesOf(m as Value), 0) as unknown as Value[];
+      return [new Ref(e, 0), new Ref(e, 1)];
+    },
+  ],
+  [
+    'borrow_back',
+    (_h, _t, [m]) => {
+      const entries = entriesOf(m as Value);
+      // `length() - 1` underflows on an empty map before the borrow.
+      if (entries.length === 0) throw vmError('ARITHMETIC_ERROR');
+      const e = entries[entries.length - 1] as unknown as Value[];
+      return [new Ref(e, 0), new Ref(e, 1)];
+    },
+  ],
+  [
+    'pop_front',
+    (_h, _t, [m]) => {
+      const entries = entriesOf(m as Value);
+      if (entries.length === 0) throw new BytecodeAbort('0x1::vector', 0x20000n, null);
+      return entries.shift() as Entry;
+    },
+  ],
+  [
+    'pop_back',
+    (_h, _t, [m]) => {
+      const entries = entriesOf(m as Value);
+      if (entries.length === 0) throw vmError('VECTOR_OPERATION_ERROR');
+      return entries.pop() as Entry;
+    },
+  ],
+  [
+    'prev_key',
+    (_h, _t, [m, key]) => {
+      const entries = entriesOf(m as Value);
+      const i = lowerBound(entries, key as Value);
+      return [[i === 0 ? [] : [copyValue((entries[i - 1] as Entry)[0])]]];
+    },
+  ],
+  [
+    'next_key',
+    (_h, _t, [m, key]) => {
+      const entries = entriesOf(m as Value);
+      let i = lowerBound(entries, key as Value);
+      if (i < entries.length && compareValues((entries[i] as Entry)[0], key as Value) === 0) i += 1;
+      return [[i >= entries.length ? [] : [copyValue((entries[i] as Entry)[0])]]];
+    },
+  ],
+];
+
 const ORDERED_MAP: Array<[string, NativeImpl]> = [
   ['new', () => [map([])]],
   [
@@ -156,16 +362,11 @@ const ORDERED_MAP: Array<[string, NativeImpl]> = [
       []
     ),
   ],
+  ['append', (_h, _t, [m, other]) => (appendImpl(m as Value, other as Value), [])],
   [
-    'append',
+    'append_disjoint',
     (_h, _t, [m, other]) => {
-      const entries = entriesOf(m as Value);
-      const incoming = entriesOf(other as Value);
-      // The Move merge aborts on the first equal pair; the result is the sorted union.
-      for (const e of incoming) if (find(entries, e[0]) >= 0) abort(0x10001n);
-      const merged = [...entries, ...incoming].sort((x, y) => compareValues(x[0], y[0]));
-      entries.length = 0;
-      entries.push(...merged);
+      if (appendImpl(m as Value, other as Value) > 0) abort(0x10001n);
       return [];
     },
   ],
@@ -195,6 +396,10 @@ const ORDERED_MAP: Array<[string, NativeImpl]> = [
     },
   ],
 ];
+ORDERED_MAP.push(...ITERATION, [
+  'iter_borrow_mut',
+  (ITERATION.find(([n]) => n === 'iter_borrow') as [string, NativeImpl])[1],
+]);
 ORDERED_MAP.push([
   'borrow_mut',
   (ORDERED_MAP.find(([n]) => n === 'borrow') as [string, NativeImpl])[1],
