@@ -155,6 +155,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'localnet/dist',
       'node_modules',
       'test-results',
       '.localnet',

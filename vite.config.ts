@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{machines,localnet,cli,tooling,runs}/**/*.test.ts'],
+          include: ['tests/{machines,localnet,cli,tooling,runs,package}/**/*.test.ts'],
         },
       },
       {

@@ -146,7 +146,10 @@ export function commandLineOrExit(
   argv: string[],
   program: { name: string; command: string },
 ): LocalnetOptions | null {
-  const usage = USAGE.replace('npm run localnet', program.command);
+  const usage = USAGE.replace(
+    'npm run localnet --',
+    program.command.startsWith('npm run') ? `${program.command} --` : program.command,
+  );
   try {
     const parsed = parseCommandLine(argv);
     if (!parsed.help) return parsed.options;

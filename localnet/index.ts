@@ -2,6 +2,7 @@
  * The embedded local chain: the Aptos full-node REST API, faucet, indexer (processor status and
  * fungible asset balances) and readiness, offline. See localnet/README.md.
  */
+import { deriveAccounts, type AccountsOption, type LocalnetAccount } from './accounts.ts';
 import { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
 import { CHAIN_ID } from './framework/genesis.ts';
 import { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
@@ -10,8 +11,12 @@ import { createRouters } from './http/services.ts';
 import type { MiningMode } from './miner/miner.ts';
 import { DEFAULT_BLOCK_TIME_MS, DEFAULT_IDLE_BLOCK_MS } from './miner/miner.ts';
 import { LocalNode } from './node/node.ts';
+import { testControls, type TestControls } from './testControls.ts';
 
+export type { AccountsOption, LocalnetAccount } from './accounts.ts';
+export { deriveAccounts } from './accounts.ts';
 export type { MiningMode } from './miner/miner.ts';
+export type { TestControls } from './testControls.ts';
 export type { Faults, LedgerInfo } from './node/node.ts';
 export { LocalNode, WARMUP_BLOCKS } from './node/node.ts';
 export { NodeError, ValidationError } from './errors.ts';
@@ -50,9 +55,15 @@ export interface LocalnetOptions {
   fsync?: boolean;
   /** Origins besides loopback ones that may use the dev controls and the faucet. */
   allowOrigins?: string[];
+  /**
+   * Funded Ed25519 accounts, the same on every run for the same seed (`localnet.accounts`), e.g.
+   * `{ seed: 'my-tests', count: 4, balance: '100000000' }`; minted in the first block after start.
+   */
+  accounts?: AccountsOption;
 }
 
-export interface Localnet {
+/** A running chain: where it listens, its accounts, and the dev controls of `TestControls`. */
+export interface Localnet extends TestControls {
   urls: { rest: string; faucet: string; indexer: string; readiness: string };
   ports: ServicePorts;
   chainId: typeof CHAIN_ID;
@@ -64,8 +75,11 @@ export interface Localnet {
   rootPrivateKeyAip80: `ed25519-priv-${typeof ROOT_PRIVATE_KEY}`;
   /** Address of the playground module, long form (`0x…cafe`): the SDK wants long addresses. */
   playgroundAddress: `0x${string}`;
-  /** The in-process node: dev controls (snapshot, revert, mining, clock, faults) and reads. */
+  /** The accounts of `options.accounts`, funded (empty without the option). */
+  accounts: LocalnetAccount[];
+  /** The in-process node: every dev control (also hold, release, drop) and typed reads. */
   node: LocalNode;
+  /** Stops mining, closes the services and the log: nothing is left open (no timer, socket or thread). */
   stop(): Promise<void>;
 }
 
@@ -93,6 +107,8 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
         ? { mode: 'interval', intervalMs: blockTimeMs, idleBlockMs }
         : { mode: 'interval', intervalMs: blockTimeMs }
       : { mode: 'instant' });
+  // Derived before anything starts: a bad option throws with nothing to clean up.
+  const accounts = options.accounts === undefined ? [] : deriveAccounts(options.accounts);
   const node = new LocalNode({
     mining,
     dataDir: options.ephemeral === true ? null : (options.dataDir ?? '.localnet'),
@@ -105,7 +121,13 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       : { ...DEFAULT_PORTS, ...options.ports };
   const routers = createRouters(node, { host, allowOrigins: options.allowOrigins ?? [] });
   const services: HttpService[] = [];
+  let stopped = false;
+  const stop = async () => {
+    stopped = true;
+    await Promise.all([node.stop(), ...services.map((service) => service.close())]);
+  };
   try {
+    fundAccounts(node, accounts);
     const start = async (name: keyof ServicePorts) => {
       const service = await serve({ handle: routers[name], host, port: wanted[name] });
       services.push(service);
@@ -133,15 +155,25 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       rootPrivateKey: ROOT_PRIVATE_KEY,
       rootPrivateKeyAip80: `ed25519-priv-${ROOT_PRIVATE_KEY}`,
       playgroundAddress: PLAYGROUND_ADDRESS,
+      accounts,
       node,
-      stop: async () => {
-        node.stop();
-        await Promise.all(services.map((service) => service.close()));
-      },
+      ...testControls(node, () => stopped),
+      stop,
     };
   } catch (error) {
-    node.stop();
-    await Promise.all(services.map((service) => service.close()));
+    await stop();
     throw error;
+  }
+}
+
+/** Mints each account's balance in one block committed at once, whatever the mining mode. */
+function fundAccounts(node: LocalNode, accounts: LocalnetAccount[]): void {
+  if (accounts.length === 0) return;
+  const hashes = accounts.map((account) => node.fund(account.address, BigInt(account.balance)));
+  node.mineBlock();
+  for (const hash of hashes) {
+    const tx = node.getTransactionByHash(hash);
+    if (tx.success !== true)
+      throw new Error(`localnet: funding an account failed: ${String(tx.vm_status)}`);
   }
 }

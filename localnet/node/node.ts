@@ -644,9 +644,10 @@ export class LocalNode {
     return this.dev.status();
   }
 
-  stop(): void {
+  /** Stops mining and timers, checkpoints and closes the log; resolves once the workers ended. */
+  stop(): Promise<void> {
     this.stopped = true;
-    void this.verifyPool?.close();
+    const workersEnded = this.verifyPool?.close() ?? Promise.resolve();
     this.producer.stop();
     clearInterval(this.expiryTimer);
     this.waiters.settleAll();
@@ -656,5 +657,6 @@ export class LocalNode {
       console.warn('localnet: could not write the state checkpoint on stop', error);
     }
     this.log.close();
+    return workersEnded;
   }
 }
