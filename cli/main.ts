@@ -2,6 +2,8 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { replayRun, type TraceTransition, type WorkbenchRun } from '../machines';
 import { diffExecutions, originalFacts, type DiffRow } from '../replay/executionDiff';
+import { expectedOutcome, exportTestFile, ExportTestError } from '../replay/exportTest';
+import { fetchExportInputs } from '../replay/exportTestInputs';
 import { reexecuteAtVersion } from '../replay/reexecute';
 import { resimulate } from '../replay/resimulate';
 import { parseRunFile, RunFileError, serializeRunFile } from '../schemas/runFile';
@@ -53,7 +55,7 @@ const keyFileOption = () =>
 const UNFUNDED = /INSUFFICIENT_BALANCE/;
 
 /**
- * The `tx-workbench` program: `run`, `fund`, `replay`, `resimulate` and `validate`.
+ * The `tx-workbench` program: `run`, `fund`, `replay`, `resimulate`, `validate` and `export-test`.
  *
  * @param io - output streams and the environment (keys are read from it, never from arguments).
  * @returns the commander program; `parseAsync(argv)` runs it and sets `process.exitCode`.
@@ -303,6 +305,58 @@ export function createProgram(io: CliIo): Command {
       io.out(`${path}: valid, ${runs.length} run${runs.length === 1 ? '' : 's'} (schemaVersion 1)`);
     });
 
+  program
+    .command('export-test')
+    .description(
+      'Write a run as one self-contained Vitest file: a fresh chain through @tx-workbench/localnet, the run’s accounts recreated from a seed (new keys) and funded as they were, the packages it called published from their bytecode at its version, the same draft submitted, and the recorded outcome asserted.',
+    )
+    .argument('<run.json>', 'a run file')
+    .option('--run <N>', 'which run of the file, from 1 (needed when the file holds several)')
+    .option('--out <file>', 'where to write the test (default run-<id>.test.ts)')
+    .option(
+      '--network <network>',
+      'where to read the packages and balances (default: the node the run used)',
+    )
+    .action(async (path: string, options: { run?: string; out?: string; network?: string }) => {
+      const runs = readRuns(path);
+      if (options.run !== undefined && !/^[1-9][0-9]*$/.test(options.run)) {
+        throw new UsageError(`--run must be a run's number, from 1; got "${options.run}".`);
+      }
+      if (options.run === undefined && runs.length > 1) {
+        throw new UsageError(
+          `${path} holds ${runs.length} runs: choose one with --run 1 to --run ${runs.length}.`,
+        );
+      }
+      const index = options.run === undefined ? 0 : Number(options.run) - 1;
+      const record = runs[index];
+      if (record === undefined) {
+        throw new UsageError(
+          `${path} holds ${runs.length} run${runs.length === 1 ? '' : 's'}; there is no run ${options.run}.`,
+        );
+      }
+      const network =
+        options.network === undefined
+          ? { name: record.network.name, nodeUrl: record.network.nodeUrl }
+          : resolveNetwork(options.network);
+      // Before anything is read: a run without an outcome from the chain has nothing to assert.
+      expectedOutcome(record);
+      const aptos = createAptos({ nodeUrl: network.nodeUrl, networkName: network.name });
+      io.out(`${record.id}: reading its packages and balances from ${network.nodeUrl}`);
+      const inputs = await fetchExportInputs({ aptos, record }).catch((error: unknown) => {
+        throw new Error(
+          `Cannot read the run's state from ${network.nodeUrl} (${error instanceof Error ? error.message : String(error)}). Pass --network with a node that holds it.`,
+        );
+      });
+      const file = exportTestFile(record, inputs);
+      const out = options.out ?? file.fileName;
+      writeFileSync(out, file.text);
+      for (const pkg of inputs.packages) {
+        io.out(`  package ${pkg.metadata.name} at ${pkg.address}: ${pkg.modules.length} module(s)`);
+      }
+      for (const note of inputs.notes) io.out(`  note: ${note}`);
+      io.out(`wrote ${out}`);
+    });
+
   return program;
 }
 
@@ -319,6 +373,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<void> {
     } else if (error instanceof UsageError) {
       io.err(`error: ${error.message}`);
       process.exitCode = 2;
+    } else if (error instanceof ExportTestError) {
+      io.err(`error: ${error.message}`);
+      process.exitCode = 1;
     } else if (error instanceof RunFileError) {
       io.err(`invalid run file: ${error.message}`);
       process.exitCode = 1;
