@@ -20,6 +20,7 @@ import { useNetwork } from '../../network/useNetwork';
 import { RunResults } from '../compose/results/ResultsPanel';
 import { useIsLiveRun, type RunStore } from '../runs';
 import { ConfirmDelete } from './ConfirmDelete';
+import { ExportTestButton } from './ExportTestButton';
 import { ReplayPanel } from './ReplayPanel';
 import { ResimulatePanel } from './ResimulatePanel';
 import { ResubmitPanel } from './ResubmitPanel';
@@ -141,6 +142,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
               <ReplayPanel record={record} />
               <ResimulatePanel record={record} />
               <ResubmitPanel record={record} />
+              <ExportTestButton record={record} />
             </SimpleGrid>
           </Stack>
         </Paper>
