@@ -215,7 +215,10 @@ function classify(
   bound: NativeImpl | string,
 ): Pick<FunctionCoverage, 'status' | 'note'> {
   const native = findModule(address, module)?.functions.find((f) => f.name === fn.name);
-  const runs = native?.run !== undefined && (native.isEntry || native.isView);
+  const runs =
+    native !== undefined &&
+    (native.run !== undefined || native.native !== undefined) &&
+    (native.isEntry || native.isView);
   if (fn.visibility !== 'public') {
     // An entry function that is not public: on a node a transaction runs it, bytecode cannot.
     if (typeof bound !== 'string') {

@@ -50,6 +50,8 @@ const COLLECTION = '0x4::collection::Collection';
 const SUPPLY = '0x4::collection::ConcurrentSupply';
 const APTOS_COLLECTION = '0x4::aptos_token::AptosCollection';
 const TOKEN = '0x4::token::Token';
+/** A token's name and index as a node keeps them (`Token.name` is deprecated and empty). */
+const TOKEN_IDENTIFIERS = '0x4::token::TokenIdentifiers';
 const PROPERTY_MAP = '0x4::property_map::PropertyMap';
 const TOKEN_EVENTS = new Set([
   '0x4::collection::Mint',
@@ -127,7 +129,7 @@ export function buildObjectTables(ledger: Ledger): ObjectTables {
       state.timestamp = touch.timestamp;
       // A deleted token keeps its last data (the indexer keeps burned tokens' rows).
       // `value` is a resource here, so the write (when not a deletion) is too.
-      if (write.value !== null || value.type !== TOKEN)
+      if (write.value !== null || (value.type !== TOKEN && value.type !== TOKEN_IDENTIFIERS))
         state.resources.set(value.type, write.value as ResourceValue | null);
       touched.add(value.address);
     });
@@ -233,7 +235,10 @@ export function buildObjectTables(ledger: Ledger): ObjectTables {
       maximum: null,
       supply: null,
       token_data_id: address,
-      token_name: token.name ?? null,
+      token_name:
+        (dataOf(state, TOKEN_IDENTIFIERS)?.name as JsonObject | undefined)?.value ??
+        token.name ??
+        null,
       token_properties: propertiesJson(state.resources.get(PROPERTY_MAP) ?? null),
       token_standard: 'v2',
       token_uri: token.uri ?? null,

@@ -1,282 +1,246 @@
-import type { Json, LongAddress } from '../../encoding.ts';
-import { must, shortAddress } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
-import type { ResourceValue, StateReader } from '../../storage/types.ts';
-import { resourceKey } from '../../storage/types.ts';
-import { entry, struct, view } from '../abi.ts';
-import { resource } from '../assets.ts';
-import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
-import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { moveObject, setUngatedTransfer } from '../objects.ts';
-import { createFixedCollection, TOKEN_OBJECTS_ADDRESS } from './collection.ts';
+import type { LongAddress } from '../../encoding.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
+import type { Ty } from '../../move/vm/ty.ts';
+import type { Value } from '../../move/vm/values.ts';
+import { fn, struct } from '../abi.ts';
+import type { NativeFunction, NativeModule } from '../context.ts';
+import { abort } from '../context.ts';
+import { moveObject } from '../objects.ts';
+import {
+  fieldsOf,
+  none,
+  objectAddress,
+  optionValue,
+  removeResource,
+  signerAddress,
+  some,
+  updateResource,
+  writeResource,
+} from '../vmState.ts';
+import { collectionAddressOf, createCollection, setCollectionField } from './collection.ts';
 import {
   addProperty,
   initPropertyMap,
+  preparePropertyMap,
   PROPERTY_MAP_TYPE,
   removeProperty,
-  typedBytes,
+  typedProperty,
   updateProperty,
 } from './propertyMap.ts';
+import { createRoyalty } from './royalty.ts';
+import { burnRefOf, burnToken, createToken, setTokenField } from './token.ts';
 import {
-  burnToken,
-  createToken,
-  mutateToken,
-  requireToken,
-  tokenCollection,
-  tokenCreator,
-} from './token.ts';
+  AC,
+  APTOS_COLLECTION_TYPE,
+  APTOS_TOKEN,
+  APTOS_TOKEN_TYPE,
+  aptosTokenErrors,
+  aptosTokenViews,
+  AT,
+  authorizedCollection,
+  authorizedToken,
+  borrowAptosCollection,
+  tokenFlag,
+} from './aptosTokenViews.ts';
+import {
+  addressToObject,
+  constructorAddress,
+  KEY,
+  OBJECT_T,
+  setUngated,
+  STRING,
+  TOKEN_OBJECTS_ADDRESS,
+} from './tokenObjects.ts';
 
-const APTOS_TOKEN = '0x4::aptos_token';
-export const APTOS_COLLECTION_TYPE = '0x4::aptos_token::AptosCollection';
-export const APTOS_TOKEN_TYPE = '0x4::aptos_token::AptosToken';
+export { APTOS_COLLECTION_TYPE, APTOS_TOKEN_TYPE } from './aptosTokenViews.ts';
 
-const errors = {
-  tokenMissing: moduleError(
-    ERROR_CATEGORY.notFound,
-    2n,
-    'ETOKEN_DOES_NOT_EXIST',
-    'The token does not exist',
-  ),
-  notCreator: moduleError(
-    ERROR_CATEGORY.permissionDenied,
-    3n,
-    'ENOT_CREATOR',
-    'The provided signer is not the creator',
-  ),
-  notMutable: moduleError(
-    ERROR_CATEGORY.permissionDenied,
-    4n,
-    'EFIELD_NOT_MUTABLE',
-    'The field being changed is not mutable',
-  ),
-  notBurnable: moduleError(
-    ERROR_CATEGORY.permissionDenied,
-    5n,
-    'ETOKEN_NOT_BURNABLE',
-    'The token being burned is not burnable',
-  ),
-  propertiesNotMutable: moduleError(
-    ERROR_CATEGORY.permissionDenied,
-    6n,
-    'EPROPERTIES_NOT_MUTABLE',
-    'The property map being mutated is not mutable',
-  ),
-  collectionMissing: moduleError(
-    ERROR_CATEGORY.notFound,
-    1n,
-    'ECOLLECTION_DOES_NOT_EXIST',
-    'The collection does not exist',
-  ),
-};
+const errors = aptosTokenErrors;
+const COLLECTION_OBJECT = '0x1::object::Object<0x4::aptos_token::AptosCollection>';
+const TOKEN_OBJECT = '0x1::object::Object<0x4::aptos_token::AptosToken>';
 
-const ROYALTY = '0x4::royalty';
-const royaltyErrors = {
-  exceeds: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    2n,
-    'EROYALTY_EXCEEDS_MAXIMUM',
-    'The royalty cannot be greater than 100%',
-  ),
-  zero: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    3n,
-    'EROYALTY_DENOMINATOR_IS_ZERO',
-    'The royalty denominator cannot be 0',
-  ),
-};
-
-/** `Option<T>` as the REST API prints it. */
-const some = (value: Json): Json => ({ vec: [value] });
-const none = (): Json => ({ vec: [] });
-
-function readAptosCollection(state: StateReader, collection: LongAddress): ResourceValue {
-  const value = state.get(resourceKey(collection, APTOS_COLLECTION_TYPE)) as ResourceValue | null;
-  if (value === null) abort(APTOS_TOKEN, errors.collectionMissing);
-  return value;
-}
-
-function readAptosToken(state: StateReader, token: LongAddress): ResourceValue {
-  const value = state.get(resourceKey(token, APTOS_TOKEN_TYPE)) as ResourceValue | null;
-  if (value === null) abort(APTOS_TOKEN, errors.tokenMissing);
-  return value;
-}
-
-/** The collection flags of a token (`AptosCollection` of `token::collection_object`). */
-function flagsOf(state: StateReader, token: LongAddress): ResourceValue['data'] {
-  return readAptosCollection(state, tokenCollection(requireToken(state, token))).data;
-}
-
-/** `authorized_borrow`: the token is an `AptosToken` and the signer created its collection. */
-function authorized(ctx: NativeContext, token: LongAddress): ResourceValue {
-  const aptosToken = readAptosToken(ctx, token);
-  if (tokenCreator(ctx, requireToken(ctx, token)) !== must(ctx.signers[0]))
-    abort(APTOS_TOKEN, errors.notCreator);
-  return aptosToken;
-}
-
-function createCollection(ctx: NativeContext, args: MoveVal[]): MoveVal[] {
+/** `create_collection_object`: a fixed collection with its royalty and `AptosCollection`. */
+function createCollectionObject(host: NativeHost, creator: Value, args: Value[]): Value {
   const [description, maxSupply, name, uri, ...rest] = args as [
-    string,
+    Value,
     bigint,
-    string,
-    string,
-    ...MoveVal[],
+    Value,
+    Value,
+    ...Value[],
   ];
   const flags = rest.slice(0, 9) as boolean[];
   const [numerator, denominator] = rest.slice(9) as [bigint, bigint];
-  const [
-    mutableDescription,
-    mutableRoyalty,
-    mutableUri,
-    mutableTokenDescription,
-    mutableTokenName,
-    mutableTokenProperties,
-    mutableTokenUri,
-    burnable,
-    freezable,
-  ] = flags;
-  if (denominator === 0n) abort(ROYALTY, royaltyErrors.zero);
-  if (numerator > denominator) abort(ROYALTY, royaltyErrors.exceeds);
-  const creator = must(ctx.signers[0]);
-  const address = createFixedCollection(ctx, creator, {
-    description,
+  const [mutableDescription, mutableRoyalty, mutableUri, ...tokenFlags] = flags;
+  const creatorAddress = signerAddress(creator);
+  const royalty = createRoyalty(numerator, denominator, creatorAddress);
+  const ref = createCollection(host, creatorAddress, {
+    description: description as Value,
+    name: name as Value,
+    royalty: some(royalty),
+    uri: uri as Value,
     maxSupply,
-    name,
-    uri,
-    royalty: { numerator, denominator },
+    asOwner: false,
   });
-  const self = shortAddress(address);
-  ctx.write(
-    resourceKey(address, APTOS_COLLECTION_TYPE),
-    resource(address, APTOS_COLLECTION_TYPE, {
-      mutable_description: must(mutableDescription),
-      mutable_token_description: must(mutableTokenDescription),
-      mutable_token_name: must(mutableTokenName),
-      mutable_token_properties: must(mutableTokenProperties),
-      mutable_token_uri: must(mutableTokenUri),
-      mutable_uri: must(mutableUri),
-      mutator_ref: mutableDescription === true || mutableUri === true ? some({ self }) : none(),
-      royalty_mutator_ref: mutableRoyalty === true ? some({ inner: { self } }) : none(),
-      tokens_burnable_by_creator: must(burnable),
-      tokens_freezable_by_creator: must(freezable),
-    }),
-  );
-  return [];
+  const address = constructorAddress(ref);
+  const [tokenDescription, tokenName, tokenProperties, tokenUri, burnable, freezable] =
+    tokenFlags as boolean[];
+  writeResource(host, address, APTOS_COLLECTION_TYPE, [
+    mutableDescription === true || mutableUri === true ? some([address]) : none(),
+    mutableRoyalty === true ? some([[address]]) : none(),
+    mutableDescription as boolean,
+    mutableUri as boolean,
+    tokenDescription as boolean,
+    tokenName as boolean,
+    tokenProperties as boolean,
+    tokenUri as boolean,
+    burnable as boolean,
+    freezable as boolean,
+  ]);
+  return [address];
 }
 
-/** `mint_internal`: the token, its `AptosToken` refs and its property map. */
-function mintInternal(ctx: NativeContext, args: MoveVal[]): LongAddress {
-  const [collection, description, name, uri, keys, types, values] = args as [
-    string,
-    string,
-    string,
-    string,
-    string[],
-    string[],
-    Uint8Array[],
-  ];
-  const creator = must(ctx.signers[0]);
-  const token = createToken(ctx, creator, { collection, description, name, uri });
-  const flags = flagsOf(ctx, token);
-  const self = shortAddress(token);
-  ctx.write(
-    resourceKey(token, APTOS_TOKEN_TYPE),
-    resource(token, APTOS_TOKEN_TYPE, {
-      burn_ref:
-        flags.tokens_burnable_by_creator === true
-          ? some({ inner: none(), self: some(self) })
-          : none(),
-      mutator_ref:
-        flags.mutable_token_description === true ||
-        flags.mutable_token_name === true ||
-        flags.mutable_token_uri === true
-          ? some({ self })
-          : none(),
-      property_mutator_ref: { self },
-      transfer_ref: none(),
-    }),
-  );
-  initPropertyMap(ctx, token, keys, types, values);
-  return token;
+/** `collection_object(creator, name)`: `Object<AptosCollection>` at the named address. */
+function collectionObject(host: NativeHost, creator: LongAddress, name: Value): LongAddress {
+  const address = collectionAddressOf(creator, name);
+  addressToObject(host, address, APTOS_COLLECTION_TYPE);
+  return address;
 }
 
-function mint(ctx: NativeContext, args: MoveVal[]): MoveVal[] {
-  const token = mintInternal(ctx, args);
-  if (flagsOf(ctx, token).tokens_freezable_by_creator === true) {
-    const aptosToken = readAptosToken(ctx, token);
-    ctx.write(resourceKey(token, APTOS_TOKEN_TYPE), {
-      ...aptosToken,
-      data: { ...aptosToken.data, transfer_ref: some({ self: shortAddress(token) }) },
+/** `mint_internal`: `token::create`, `AptosToken` and the property map; the `ConstructorRef`. */
+function mintInternal(host: NativeHost, creator: Value, args: Value[]): Value {
+  const [collection, description, name, uri, keys, types, values] = args as Value[];
+  const creatorAddress = signerAddress(creator);
+  const ref = createToken(host, creatorAddress, [
+    collection as Value,
+    description as Value,
+    name as Value,
+    none(),
+    uri as Value,
+  ]);
+  const address = constructorAddress(ref);
+  const flags = borrowAptosCollection(
+    host,
+    collectionObject(host, creatorAddress, collection as Value),
+  );
+  const mutable =
+    flags[AC.tokenDescription] === true ||
+    flags[AC.tokenName] === true ||
+    flags[AC.tokenUri] === true;
+  writeResource(host, address, APTOS_TOKEN_TYPE, [
+    flags[AC.burnable] === true ? some(burnRefOf(ref)) : none(),
+    none(),
+    mutable ? some([address]) : none(),
+    [address],
+  ]);
+  const properties = preparePropertyMap(host, keys as Value, types as Value, values as Value);
+  initPropertyMap(host, address, properties);
+  return ref;
+}
+
+/** `mint_token_object`: a freezable collection's token keeps its `TransferRef`. */
+function mintTokenObject(host: NativeHost, creator: Value, args: Value[]): Value {
+  const ref = mintInternal(host, creator, args);
+  const address = constructorAddress(ref);
+  const collection = collectionObject(host, signerAddress(creator), args[0] as Value);
+  if (borrowAptosCollection(host, collection)[AC.freezable] === true) {
+    updateResource(host, address, APTOS_TOKEN_TYPE, (token) => {
+      token[AT.transferRef] = some([address]);
     });
   }
-  return [];
+  return [address];
 }
 
-function mintSoulBound(ctx: NativeContext, args: MoveVal[]): MoveVal[] {
-  const token = mintInternal(ctx, args.slice(0, 7));
-  moveObject(ctx, token, args[7] as LongAddress);
-  setUngatedTransfer(ctx, token, false);
-  return [];
+/** `mint_soul_bound_token_object`: moved to `soul_bound_to`, ungated transfers off. */
+function mintSoulBound(host: NativeHost, creator: Value, args: Value[]): Value {
+  const ref = mintInternal(host, creator, args.slice(0, 7));
+  const address = constructorAddress(ref);
+  moveObject(host.session.ctx, address, args[7] as LongAddress);
+  setUngated(host, address, false);
+  return [address];
 }
 
-function burn(ctx: NativeContext, token: LongAddress): MoveVal[] {
-  const aptosToken = authorized(ctx, token);
-  if ((aptosToken.data.burn_ref as { vec: unknown[] }).vec.length === 0)
-    abort(APTOS_TOKEN, errors.notBurnable);
-  ctx.write(resourceKey(token, APTOS_TOKEN_TYPE), null);
-  ctx.write(resourceKey(token, PROPERTY_MAP_TYPE), null);
-  burnToken(ctx, token);
-  return [];
+/** `aptos_token::burn`: the creator burns a burnable token, its property map with it. */
+function burn(host: NativeHost, creator: Value, token: LongAddress): void {
+  const aptosToken = authorizedToken(host, token, creator);
+  const burnRef = optionValue(aptosToken[AT.burnRef] as Value);
+  if (burnRef === undefined) abort(APTOS_TOKEN, errors.notBurnable);
+  removeResource(host, token, APTOS_TOKEN_TYPE);
+  removeResource(host, token, PROPERTY_MAP_TYPE);
+  burnToken(host, burnRef);
 }
 
-function setFrozen(ctx: NativeContext, token: LongAddress, frozen: boolean): MoveVal[] {
-  const aptosToken = authorized(ctx, token);
-  const hasRef = (aptosToken.data.transfer_ref as { vec: unknown[] }).vec.length > 0;
-  if (flagsOf(ctx, token).tokens_freezable_by_creator !== true || !hasRef)
-    abort(APTOS_TOKEN, errors.notMutable);
-  setUngatedTransfer(ctx, token, !frozen);
-  return [];
+/** `freeze_transfer` / `unfreeze_transfer` through the token's `TransferRef`. */
+function setFrozen(host: NativeHost, creator: Value, token: LongAddress, frozen: boolean): void {
+  const aptosToken = authorizedToken(host, token, creator);
+  const hasRef = optionValue(aptosToken[AT.transferRef] as Value) !== undefined;
+  if (!tokenFlag(host, token, AC.freezable) || !hasRef) abort(APTOS_TOKEN, errors.notMutable);
+  setUngated(host, token, !frozen);
 }
 
-function setField(
-  ctx: NativeContext,
-  token: LongAddress,
-  field: 'description' | 'name' | 'uri',
-  value: string,
-): MoveVal[] {
-  if (flagsOf(ctx, token)[`mutable_token_${field}`] !== true) abort(APTOS_TOKEN, errors.notMutable);
-  authorized(ctx, token);
-  mutateToken(ctx, token, field, value);
-  return [];
-}
+const TOKEN_FIELD_FLAG = {
+  description: AC.tokenDescription,
+  name: AC.tokenName,
+  uri: AC.tokenUri,
+} as const;
 
-/** The property functions' common check: creator, and properties mutable. */
-function propertiesAuthorized(ctx: NativeContext, token: LongAddress): void {
-  authorized(ctx, token);
-  if (flagsOf(ctx, token).mutable_token_properties !== true)
+/** The `AptosToken`'s property `MutatorRef` once the creator and the collection allow it. */
+function propertyMutator(host: NativeHost, creator: Value, token: LongAddress): LongAddress {
+  const aptosToken = authorizedToken(host, token, creator);
+  if (!tokenFlag(host, token, AC.tokenProperties)) {
     abort(APTOS_TOKEN, errors.propertiesNotMutable);
+  }
+  return fieldsOf(aptosToken[AT.propertyMutatorRef] as Value)[0] as LongAddress;
 }
 
-const OBJECT_T = '0x1::object::Object<T0>';
-const STRING = '0x1::string::String';
-const KEY = [['key']];
-const KEY_DROP = [['key'], ['drop']];
+type TokenRun = (
+  host: NativeHost,
+  creator: Value,
+  token: LongAddress,
+  rest: Value[],
+  tys: readonly Ty[],
+) => void;
 
+/** An entry function `(creator: &signer, token: Object<T>, …)`. */
 const tokenEntry = (
   name: string,
   params: string[],
-  run: (ctx: NativeContext, token: LongAddress, rest: MoveVal[], typeArgs: string[]) => MoveVal[],
+  run: TokenRun,
   typeParams: string[][] = KEY,
 ): NativeFunction =>
-  entry(
+  fn(
     name,
-    ['&signer', OBJECT_T, ...params],
-    (ctx, typeArgs, [token, ...rest]) => run(ctx, token as LongAddress, rest, typeArgs),
-    typeParams,
+    { params: ['&signer', OBJECT_T, ...params], typeParams, isEntry: true },
+    (host, tys, [creator, token, ...rest]) => {
+      host.charge(100_000);
+      run(host, creator as Value, objectAddress(token as Value), rest as Value[], tys);
+      return [];
+    },
   );
 
-const flagView = (name: string, read: (state: StateReader, token: LongAddress) => boolean) =>
-  view(name, [OBJECT_T], ['bool'], (ctx, _t, [token]) => [read(ctx, token as LongAddress)], KEY);
+const tokenSetter = (field: keyof typeof TOKEN_FIELD_FLAG): NativeFunction =>
+  tokenEntry(`set_${field}`, [STRING], (host, creator, token, [value]) => {
+    if (!tokenFlag(host, token, TOKEN_FIELD_FLAG[field])) abort(APTOS_TOKEN, errors.notMutable);
+    authorizedToken(host, token, creator);
+    setTokenField(host, token, field, value as Value);
+  });
+
+const collectionSetter = (field: 'description' | 'uri'): NativeFunction =>
+  tokenEntry(`set_collection_${field}`, [STRING], (host, creator, collection, [value]) => {
+    const aptosCollection = authorizedCollection(host, collection, creator);
+    if (aptosCollection[field === 'description' ? AC.description : AC.uri] !== true) {
+      abort(APTOS_TOKEN, errors.notMutable);
+    }
+    setCollectionField(host, collection, field, value as Value);
+  });
+
+/** `set_collection_royalties`: `royalty::update` through the collection's royalty mutator. */
+function setRoyalties(host: NativeHost, creator: Value, collection: LongAddress, royalty: Value) {
+  const aptosCollection = authorizedCollection(host, collection, creator);
+  if (optionValue(aptosCollection[AC.royaltyMutatorRef] as Value) === undefined) {
+    abort(APTOS_TOKEN, errors.notMutable);
+  }
+  const mutator = optionValue(aptosCollection[AC.royaltyMutatorRef] as Value) as Value;
+  host.call(TOKEN_OBJECTS_ADDRESS, 'royalty', 'update', [], [mutator, royalty]);
+}
 
 const MINT_PARAMS = [
   '&signer',
@@ -287,6 +251,35 @@ const MINT_PARAMS = [
   `vector<${STRING}>`,
   `vector<${STRING}>`,
   'vector<vector<u8>>',
+];
+const COLLECTION_PARAMS = [
+  '&signer',
+  STRING,
+  'u64',
+  STRING,
+  STRING,
+  ...Array<string>(9).fill('bool'),
+  'u64',
+  'u64',
+];
+
+/** A `public` function and its `entry` twin that drops the result. */
+const withEntry = (
+  entryName: string,
+  name: string,
+  params: string[],
+  returns: string,
+  make: (host: NativeHost, creator: Value, args: Value[]) => Value,
+): NativeFunction[] => [
+  fn(entryName, { params, isEntry: true }, (host, _t, [creator, ...args]) => {
+    host.charge(100_000);
+    make(host, creator as Value, args as Value[]);
+    return [];
+  }),
+  fn(name, { params, returns: [returns] }, (host, _t, [creator, ...args]) => {
+    host.charge(100_000);
+    return [make(host, creator as Value, args as Value[])];
+  }),
 ];
 
 export const aptosTokenModule: NativeModule = {
@@ -322,77 +315,94 @@ export const aptosTokenModule: NativeModule = {
     ),
   ],
   functions: [
-    entry(
+    ...withEntry(
       'create_collection',
-      ['&signer', STRING, 'u64', STRING, STRING, ...Array<string>(9).fill('bool'), 'u64', 'u64'],
-      (ctx, _t, args) => createCollection(ctx, args),
+      'create_collection_object',
+      COLLECTION_PARAMS,
+      COLLECTION_OBJECT,
+      createCollectionObject,
     ),
-    entry('mint', MINT_PARAMS, (ctx, _t, args) => mint(ctx, args)),
-    entry('mint_soul_bound', [...MINT_PARAMS, 'address'], (ctx, _t, args) =>
-      mintSoulBound(ctx, args),
+    ...withEntry('mint', 'mint_token_object', MINT_PARAMS, TOKEN_OBJECT, mintTokenObject),
+    ...withEntry(
+      'mint_soul_bound',
+      'mint_soul_bound_token_object',
+      [...MINT_PARAMS, 'address'],
+      TOKEN_OBJECT,
+      mintSoulBound,
     ),
-    tokenEntry('burn', [], (ctx, token) => burn(ctx, token)),
-    tokenEntry('freeze_transfer', [], (ctx, token) => setFrozen(ctx, token, true)),
-    tokenEntry('unfreeze_transfer', [], (ctx, token) => setFrozen(ctx, token, false)),
-    tokenEntry('set_description', [STRING], (ctx, token, [v]) =>
-      setField(ctx, token, 'description', v as string),
+    tokenEntry('burn', [], (host, creator, token) => burn(host, creator, token)),
+    tokenEntry('freeze_transfer', [], (host, creator, token) =>
+      setFrozen(host, creator, token, true),
     ),
-    tokenEntry('set_name', [STRING], (ctx, token, [v]) =>
-      setField(ctx, token, 'name', v as string),
+    tokenEntry('unfreeze_transfer', [], (host, creator, token) =>
+      setFrozen(host, creator, token, false),
     ),
-    tokenEntry('set_uri', [STRING], (ctx, token, [v]) => setField(ctx, token, 'uri', v as string)),
-    tokenEntry('add_property', [STRING, STRING, 'vector<u8>'], (ctx, token, [key, type, value]) => {
-      propertiesAuthorized(ctx, token);
-      addProperty(ctx, token, key as string, type as string, value as Uint8Array, true);
-      return [];
+    tokenSetter('description'),
+    tokenSetter('name'),
+    tokenSetter('uri'),
+    tokenEntry('add_property', [STRING, STRING, 'vector<u8>'], (host, creator, token, args) => {
+      const [key, type, value] = args as [Value, Value, Value];
+      const mutator = propertyMutator(host, creator, token);
+      host.call(TOKEN_OBJECTS_ADDRESS, 'property_map', 'add', [], [[mutator], key, type, value]);
     }),
     tokenEntry(
       'add_typed_property',
       [STRING, 'T1'],
-      (ctx, token, [key, value], typeArgs) => {
-        propertiesAuthorized(ctx, token);
-        const type = must(typeArgs[1]);
-        addProperty(ctx, token, key as string, type, typedBytes(type, must(value)), false);
-        return [];
+      (host, creator, token, [key, value], tys) => {
+        const mutator = propertyMutator(host, creator, token);
+        const [type, bytes] = typedProperty(host, tys[1] as Ty, value as Value);
+        addProperty(host, mutator, key as Value, type, bytes);
       },
-      KEY_DROP,
+      [['key'], ['drop']],
     ),
-    tokenEntry('remove_property', [STRING], (ctx, token, [key]) => {
-      propertiesAuthorized(ctx, token);
-      removeProperty(ctx, token, key as string);
-      return [];
+    tokenEntry('remove_property', [STRING], (host, creator, token, [key]) => {
+      removeProperty(host, propertyMutator(host, creator, token), key as Value);
     }),
-    tokenEntry(
-      'update_property',
-      [STRING, STRING, 'vector<u8>'],
-      (ctx, token, [key, type, value]) => {
-        propertiesAuthorized(ctx, token);
-        updateProperty(ctx, token, key as string, type as string, value as Uint8Array, true);
-        return [];
-      },
-    ),
+    tokenEntry('update_property', [STRING, STRING, 'vector<u8>'], (host, creator, token, args) => {
+      const [key, type, value] = args as [Value, Value, Value];
+      const mutator = propertyMutator(host, creator, token);
+      host.call(TOKEN_OBJECTS_ADDRESS, 'property_map', 'update', [], [[mutator], key, type, value]);
+    }),
     tokenEntry(
       'update_typed_property',
       [STRING, 'T1'],
-      (ctx, token, [key, value], typeArgs) => {
-        propertiesAuthorized(ctx, token);
-        const type = must(typeArgs[1]);
-        updateProperty(ctx, token, key as string, type, typedBytes(type, must(value)), false);
+      (host, creator, token, [key, value], tys) => {
+        const mutator = propertyMutator(host, creator, token);
+        const [type, bytes] = typedProperty(host, tys[1] as Ty, value as Value);
+        updateProperty(host, mutator, key as Value, type, bytes);
+      },
+      [['key'], ['drop']],
+    ),
+    collectionSetter('description'),
+    collectionSetter('uri'),
+    fn(
+      'set_collection_royalties',
+      { params: ['&signer', OBJECT_T, '0x4::royalty::Royalty'], typeParams: KEY },
+      (host, _t, [creator, collection, royalty]) => {
+        host.charge(100_000);
+        setRoyalties(host, creator as Value, objectAddress(collection as Value), royalty as Value);
         return [];
       },
-      KEY_DROP,
     ),
-    flagView('are_properties_mutable', (s, t) => flagsOf(s, t).mutable_token_properties === true),
-    flagView(
-      'is_burnable',
-      (s, t) => (readAptosToken(s, t).data.burn_ref as { vec: unknown[] }).vec.length > 0,
+    fn(
+      'set_collection_royalties_call',
+      {
+        params: ['&signer', OBJECT_T, 'u64', 'u64', 'address'],
+        typeParams: KEY,
+        isEntry: true,
+        visibility: 'private',
+      },
+      (host, _t, [creator, collection, numerator, denominator, payee]) => {
+        host.charge(100_000);
+        const royalty = createRoyalty(
+          numerator as bigint,
+          denominator as bigint,
+          payee as LongAddress,
+        );
+        setRoyalties(host, creator as Value, objectAddress(collection as Value), royalty);
+        return [];
+      },
     ),
-    flagView(
-      'is_freezable_by_creator',
-      (s, t) => flagsOf(s, t).tokens_freezable_by_creator === true,
-    ),
-    flagView('is_mutable_description', (s, t) => flagsOf(s, t).mutable_token_description === true),
-    flagView('is_mutable_name', (s, t) => flagsOf(s, t).mutable_token_name === true),
-    flagView('is_mutable_uri', (s, t) => flagsOf(s, t).mutable_token_uri === true),
+    ...aptosTokenViews,
   ],
 };

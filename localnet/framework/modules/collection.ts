@@ -1,48 +1,74 @@
-import type { LongAddress } from '../../encoding.ts';
-import { must, parseAddress, shortAddress } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
-import type { ResourceValue, StateReader } from '../../storage/types.ts';
+import type { Json, LongAddress } from '../../encoding.ts';
+import { shortAddress } from '../../encoding.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
+import type { Value } from '../../move/vm/values.ts';
+import type { ResourceValue } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { eventHandle, struct, view } from '../abi.ts';
+import { eventHandle, fn, struct } from '../abi.ts';
 import { resource } from '../assets.ts';
-import type { ModuleError, NativeContext, NativeFunction, NativeModule } from '../context.ts';
+import type { NativeFunction, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { collectionAddress, createObject } from '../objects.ts';
+import { namedObjectAddress } from '../objects.ts';
+import {
+  deref,
+  emitEvent,
+  fieldsOf,
+  none,
+  objectAddress,
+  optionValue,
+  readResource,
+  signerAddress,
+  some,
+  str,
+  updateResource,
+  writeResource,
+} from '../vmState.ts';
+import { initRoyalty } from './royalty.ts';
+import {
+  checkLength,
+  constructorAddress,
+  CONSTRUCTOR_REF,
+  createNamedObject,
+  KEY,
+  OBJECT_T,
+  OPTION_ROYALTY,
+  outOfRange,
+  setUngated,
+  STRING,
+  objectEventHandle,
+  addressToObject,
+} from './tokenObjects.ts';
 
-/** `0x4`, the token objects framework (`aptos_token_objects`). */
-export const TOKEN_OBJECTS_ADDRESS = must(parseAddress('0x4'));
+export { TOKEN_OBJECTS_ADDRESS } from './tokenObjects.ts';
+import { TOKEN_OBJECTS_ADDRESS } from './tokenObjects.ts';
 
 const COLLECTION = '0x4::collection';
 export const COLLECTION_TYPE = '0x4::collection::Collection';
-export const CONCURRENT_SUPPLY_TYPE = '0x4::collection::ConcurrentSupply';
+const CONCURRENT_SUPPLY = '0x4::collection::ConcurrentSupply';
+const FIXED_SUPPLY = '0x4::collection::FixedSupply';
+const UNLIMITED_SUPPLY = '0x4::collection::UnlimitedSupply';
+const MUTATOR_REF = '0x4::collection::MutatorRef';
+const MAX_U64 = (1n << 64n) - 1n;
 
-export const collectionErrors = {
+const errors = {
   missing: moduleError(
     ERROR_CATEGORY.notFound,
     1n,
     'ECOLLECTION_DOES_NOT_EXIST',
     'The collection does not exist',
   ),
-  supplyExceeded: moduleError(
-    ERROR_CATEGORY.outOfRange,
+  supplyExceeded: outOfRange(
     2n,
     'ECOLLECTION_SUPPLY_EXCEEDED',
     'The collection has reached its supply and no more tokens can be minted, unless some are burned',
   ),
-  nameTooLong: moduleError(
-    ERROR_CATEGORY.outOfRange,
+  nameTooLong: outOfRange(
     3n,
     'ECOLLECTION_NAME_TOO_LONG',
     'The collection name is over the maximum length',
   ),
-  uriTooLong: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    4n,
-    'EURI_TOO_LONG',
-    'The URI is over the maximum length',
-  ),
-  descriptionTooLong: moduleError(
-    ERROR_CATEGORY.outOfRange,
+  uriTooLong: outOfRange(4n, 'EURI_TOO_LONG', 'The URI is over the maximum length'),
+  descriptionTooLong: outOfRange(
     5n,
     'EDESCRIPTION_TOO_LONG',
     'The description is over the maximum length',
@@ -53,137 +79,143 @@ export const collectionErrors = {
     'EMAX_SUPPLY_CANNOT_BE_ZERO',
     'The max supply must be positive',
   ),
+  alreadyConcurrent: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    8n,
+    'EALREADY_CONCURRENT',
+    'Tried upgrading collection to concurrent, but collection is already concurrent',
+  ),
+  invalidMaxSupply: outOfRange(
+    9n,
+    'EINVALID_MAX_SUPPLY',
+    'The new max supply cannot be less than the current supply',
+  ),
+  noMaxSupply: moduleError(
+    ERROR_CATEGORY.invalidArgument,
+    10n,
+    'ENO_MAX_SUPPLY_IN_COLLECTION',
+    'The collection does not have a max supply',
+  ),
 };
 
-const MAX_COLLECTION_NAME_LENGTH = 128;
-const MAX_URI_LENGTH = 512;
-const MAX_DESCRIPTION_LENGTH = 2048;
+const MAX_NAME = 128;
+const MAX_URI = 512;
+const MAX_DESCRIPTION = 2048;
 
-/** The length errors of one module (`collection` and `token` each have their own codes). */
-export interface LengthErrors {
-  name: ModuleError;
-  nameMax: number;
-  uri: ModuleError;
-  description: ModuleError;
+/** `Collection`'s fields in order. */
+const C = { creator: 0, description: 1, name: 2, uri: 3 } as const;
+
+/** `check_collection_exists` + `borrow`: the `Collection` at `address`. */
+export function borrowCollection(host: NativeHost, address: LongAddress): Value[] {
+  const collection = readResource(host, address, COLLECTION_TYPE);
+  if (collection === undefined) abort(COLLECTION, errors.missing);
+  return collection as Value[];
 }
 
-/** Checks a name, URI and description against the `0x4` length limits (in characters). */
-export function checkLengths(
-  module: string,
-  errors: LengthErrors,
-  fields: { name?: string; uri?: string; description?: string },
-): void {
-  if (fields.name !== undefined && [...fields.name].length > errors.nameMax)
-    abort(module, errors.name);
-  if (fields.uri !== undefined && [...fields.uri].length > MAX_URI_LENGTH)
-    abort(module, errors.uri);
-  if (fields.description !== undefined && [...fields.description].length > MAX_DESCRIPTION_LENGTH)
-    abort(module, errors.description);
+/** `create_collection_seed`: the name's bytes, after its length check. */
+function collectionSeed(name: Value): number[] {
+  checkLength(COLLECTION, name, MAX_NAME, errors.nameTooLong);
+  return [...(fieldsOf(name)[0] as number[])];
 }
 
-export function readCollection(state: StateReader, address: LongAddress): ResourceValue | null {
-  return state.get(resourceKey(address, COLLECTION_TYPE)) as ResourceValue | null;
-}
+/** `create_collection_address(creator, name)`. */
+export const collectionAddressOf = (creator: LongAddress, name: Value): LongAddress =>
+  namedObjectAddress(creator, Uint8Array.from(collectionSeed(name)));
 
-const aggregator = (value: bigint, max: bigint) => ({
+/** An `Aggregator<u64>` as the REST API prints it. */
+const aggregator = (value: bigint, max: bigint): Json => ({
   max_value: max.toString(),
   value: value.toString(),
 });
 
-/**
- * `collection::create_fixed_collection`: a named object of the creator (its address from the
- * name), with `Collection`, `ConcurrentSupply` and, when given, `0x4::royalty::Royalty`.
- */
-export function createFixedCollection(
-  ctx: NativeContext,
-  creator: LongAddress,
-  args: {
-    description: string;
-    maxSupply: bigint;
-    name: string;
-    uri: string;
-    royalty: { numerator: bigint; denominator: bigint } | null;
-  },
-): LongAddress {
-  checkLengths(
-    COLLECTION,
-    {
-      name: collectionErrors.nameTooLong,
-      nameMax: MAX_COLLECTION_NAME_LENGTH,
-      uri: collectionErrors.uriTooLong,
-      description: collectionErrors.descriptionTooLong,
-    },
-    args,
-  );
-  if (args.maxSupply === 0n) abort(COLLECTION, collectionErrors.zeroMaxSupply);
-  const address = collectionAddress(creator, args.name);
-  createObject(ctx, address, creator);
-  ctx.write(
-    resourceKey(address, COLLECTION_TYPE),
-    resource(address, COLLECTION_TYPE, {
-      creator: shortAddress(creator),
-      description: args.description,
-      mutation_events: {
-        counter: '0',
-        guid: { id: { addr: shortAddress(address), creation_num: '1125899906842625' } },
-      },
-      name: args.name,
-      uri: args.uri,
-    }),
-  );
-  ctx.write(
-    resourceKey(address, CONCURRENT_SUPPLY_TYPE),
-    resource(address, CONCURRENT_SUPPLY_TYPE, {
-      current_supply: aggregator(0n, args.maxSupply),
-      total_minted: aggregator(0n, (1n << 64n) - 1n),
-    }),
-  );
-  if (args.royalty !== null) {
-    ctx.write(
-      resourceKey(address, ROYALTY_TYPE),
-      resource(address, ROYALTY_TYPE, {
-        denominator: args.royalty.denominator.toString(),
-        numerator: args.royalty.numerator.toString(),
-        payee_address: shortAddress(creator),
-      }),
-    );
-  }
-  return address;
+interface CreateArgs {
+  description: Value;
+  name: Value;
+  royalty: Value;
+  uri: Value;
+  /** `None` for an unlimited collection. */
+  maxSupply: bigint | null;
+  asOwner: boolean;
 }
 
-export const ROYALTY_TYPE = '0x4::royalty::Royalty';
-
-function readSupply(ctx: NativeContext, collection: LongAddress): ResourceValue {
-  const supply = ctx.get(resourceKey(collection, CONCURRENT_SUPPLY_TYPE)) as ResourceValue | null;
-  if (supply === null) abort(COLLECTION, collectionErrors.missing);
-  return supply;
+/** `create_fixed_collection` / `create_unlimited_collection` (and `_as_owner`): `ConstructorRef`. */
+export function createCollection(host: NativeHost, creator: LongAddress, args: CreateArgs): Value {
+  host.charge(200_000);
+  if (args.maxSupply === 0n) abort(COLLECTION, errors.zeroMaxSupply);
+  const ref = createNamedObject(host, creator, collectionSeed(args.name));
+  const address = constructorAddress(ref);
+  checkLength(COLLECTION, args.name, MAX_NAME, errors.nameTooLong);
+  checkLength(COLLECTION, args.uri, MAX_URI, errors.uriTooLong);
+  checkLength(COLLECTION, args.description, MAX_DESCRIPTION, errors.descriptionTooLong);
+  writeResource(host, address, COLLECTION_TYPE, [
+    creator,
+    args.description,
+    args.name,
+    args.uri,
+    objectEventHandle(host, address),
+  ]);
+  host.session.ctx.write(
+    resourceKey(address, CONCURRENT_SUPPLY),
+    resource(address, CONCURRENT_SUPPLY, {
+      current_supply: aggregator(0n, args.maxSupply ?? MAX_U64),
+      total_minted: aggregator(0n, MAX_U64),
+    }),
+  );
+  const royalty = optionValue(args.royalty);
+  if (royalty !== undefined) initRoyalty(host, address, royalty);
+  setUngated(host, address, args.asOwner);
+  return ref;
 }
 
-interface Aggregator {
+const supplyOf = (host: NativeHost, address: LongAddress, type: string) =>
+  host.session.ctx.get(resourceKey(address, type)) as ResourceValue | null;
+
+/** Writes a supply resource's changed fields. */
+function writeSupply(host: NativeHost, supply: ResourceValue, data: ResourceValue['data']): void {
+  host.session.ctx.write(resourceKey(supply.address as LongAddress, supply.type), {
+    ...supply,
+    data: { ...supply.data, ...data },
+  });
+}
+
+interface AggregatorJson {
   max_value: string;
   value: string;
 }
 
-/** `increment_supply`: the token's index (1-based), emitting `0x4::collection::Mint`. */
+/**
+ * `increment_supply` (friend of `token`): the token's index, `undefined` for a collection without
+ * supply tracking; emits `0x4::collection::Mint`.
+ */
 export function incrementSupply(
-  ctx: NativeContext,
+  host: NativeHost,
   collection: LongAddress,
   token: LongAddress,
-): bigint {
-  const supply = readSupply(ctx, collection);
-  const current = supply.data.current_supply as unknown as Aggregator;
-  const minted = supply.data.total_minted as unknown as Aggregator;
-  const next = BigInt(current.value) + 1n;
-  if (next > BigInt(current.max_value)) abort(COLLECTION, collectionErrors.supplyExceeded);
-  const index = BigInt(minted.value) + 1n;
-  ctx.write(resourceKey(collection, CONCURRENT_SUPPLY_TYPE), {
-    ...supply,
-    data: {
+): bigint | undefined {
+  let index: bigint;
+  const concurrent = supplyOf(host, collection, CONCURRENT_SUPPLY);
+  if (concurrent !== null) {
+    const current = concurrent.data.current_supply as unknown as AggregatorJson;
+    const minted = concurrent.data.total_minted as unknown as AggregatorJson;
+    const next = BigInt(current.value) + 1n;
+    if (next > BigInt(current.max_value)) abort(COLLECTION, errors.supplyExceeded);
+    index = BigInt(minted.value) + 1n;
+    writeSupply(host, concurrent, {
       current_supply: { ...current, value: next.toString() },
       total_minted: { ...minted, value: index.toString() },
-    },
-  });
-  ctx.emit('0x4::collection::Mint', {
+    });
+  } else {
+    const fixed = supplyOf(host, collection, FIXED_SUPPLY);
+    const supply = fixed ?? supplyOf(host, collection, UNLIMITED_SUPPLY);
+    if (supply === null) return undefined;
+    const next = BigInt(supply.data.current_supply as string) + 1n;
+    index = BigInt(supply.data.total_minted as string) + 1n;
+    if (fixed !== null && next > BigInt(fixed.data.max_supply as string)) {
+      abort(COLLECTION, errors.supplyExceeded);
+    }
+    writeSupply(host, supply, { current_supply: next.toString(), total_minted: index.toString() });
+  }
+  host.session.ctx.emit('0x4::collection::Mint', {
     collection: shortAddress(collection),
     index: { value: index.toString() },
     token: shortAddress(token),
@@ -191,63 +223,224 @@ export function incrementSupply(
   return index;
 }
 
-/** `decrement_supply`: emits `0x4::collection::Burn`. */
+/** `decrement_supply` (friend of `token`): emits `0x4::collection::Burn`. */
 export function decrementSupply(
-  ctx: NativeContext,
+  host: NativeHost,
   collection: LongAddress,
   token: LongAddress,
-  index: string,
+  index: bigint,
   previousOwner: LongAddress,
 ): void {
-  const supply = readSupply(ctx, collection);
-  const current = supply.data.current_supply as unknown as Aggregator;
-  ctx.write(resourceKey(collection, CONCURRENT_SUPPLY_TYPE), {
-    ...supply,
-    data: {
-      ...supply.data,
+  const concurrent = supplyOf(host, collection, CONCURRENT_SUPPLY);
+  const supply =
+    concurrent ??
+    supplyOf(host, collection, FIXED_SUPPLY) ??
+    supplyOf(host, collection, UNLIMITED_SUPPLY);
+  if (supply === null) return;
+  if (concurrent !== null) {
+    const current = concurrent.data.current_supply as unknown as AggregatorJson;
+    writeSupply(host, concurrent, {
       current_supply: { ...current, value: (BigInt(current.value) - 1n).toString() },
-    },
-  });
-  ctx.emit('0x4::collection::Burn', {
-    collection: shortAddress(collection),
-    index: index,
-    token: shortAddress(token),
-    previous_owner: shortAddress(previousOwner),
+    });
+  } else {
+    const current = BigInt(supply.data.current_supply as string) - 1n;
+    writeSupply(host, supply, { current_supply: current.toString() });
+  }
+  emitEvent(host, '0x4::collection::Burn', [collection, index, token, previousOwner]);
+}
+
+/** `count`: the current supply, `none` when the collection does not track it. */
+function count(host: NativeHost, address: LongAddress): Value {
+  borrowCollection(host, address);
+  const concurrent = supplyOf(host, address, CONCURRENT_SUPPLY);
+  if (concurrent !== null) {
+    return some(BigInt((concurrent.data.current_supply as unknown as AggregatorJson).value));
+  }
+  const other = supplyOf(host, address, FIXED_SUPPLY) ?? supplyOf(host, address, UNLIMITED_SUPPLY);
+  return other === null ? none() : some(BigInt(other.data.current_supply as string));
+}
+
+/** `upgrade_to_concurrent(&ExtendRef)`: a fixed or unlimited supply becomes `ConcurrentSupply`. */
+function upgradeToConcurrent(host: NativeHost, address: LongAddress): void {
+  const fixed = supplyOf(host, address, FIXED_SUPPLY);
+  const supply = fixed ?? supplyOf(host, address, UNLIMITED_SUPPLY);
+  if (supply === null) abort(COLLECTION, errors.alreadyConcurrent);
+  const max = fixed === null ? MAX_U64 : BigInt(fixed.data.max_supply as string);
+  host.session.ctx.write(resourceKey(address, supply.type), null);
+  host.session.ctx.write(
+    resourceKey(address, CONCURRENT_SUPPLY),
+    resource(address, CONCURRENT_SUPPLY, {
+      current_supply: aggregator(BigInt(supply.data.current_supply as string), max),
+      total_minted: aggregator(BigInt(supply.data.total_minted as string), MAX_U64),
+    }),
+  );
+}
+
+/** `set_max_supply`: a concurrent or fixed supply's maximum; emits `SetMaxSupply`. */
+function setMaxSupply(host: NativeHost, address: LongAddress, max: bigint): void {
+  addressToObject(host, address, COLLECTION_TYPE);
+  let old: bigint;
+  const concurrent = supplyOf(host, address, CONCURRENT_SUPPLY);
+  const fixed = concurrent === null ? supplyOf(host, address, FIXED_SUPPLY) : null;
+  if (concurrent !== null) {
+    const current = concurrent.data.current_supply as unknown as AggregatorJson;
+    if (max < BigInt(current.value)) abort(COLLECTION, errors.invalidMaxSupply);
+    old = BigInt(current.max_value);
+    writeSupply(host, concurrent, { current_supply: aggregator(BigInt(current.value), max) });
+  } else if (fixed !== null) {
+    if (max < BigInt(fixed.data.current_supply as string)) {
+      abort(COLLECTION, errors.invalidMaxSupply);
+    }
+    old = BigInt(fixed.data.max_supply as string);
+    writeSupply(host, fixed, { max_supply: max.toString() });
+  } else {
+    abort(COLLECTION, errors.noMaxSupply);
+  }
+  emitEvent(host, '0x4::collection::SetMaxSupply', [[address], old, max]);
+}
+
+const MUTABLE = {
+  name: { index: C.name, max: MAX_NAME, error: errors.nameTooLong },
+  description: { index: C.description, max: MAX_DESCRIPTION, error: errors.descriptionTooLong },
+  uri: { index: C.uri, max: MAX_URI, error: errors.uriTooLong },
+} as const;
+
+/** `set_name` / `set_description` / `set_uri` of the collection at `address`; emits `Mutation`. */
+export function setCollectionField(
+  host: NativeHost,
+  address: LongAddress,
+  field: keyof typeof MUTABLE,
+  value: Value,
+): void {
+  host.charge(50_000);
+  const { index, max, error } = MUTABLE[field];
+  checkLength(COLLECTION, value, max, error);
+  borrowCollection(host, address);
+  updateResource(host, address, COLLECTION_TYPE, (collection) => {
+    emitEvent(host, '0x4::collection::Mutation', [
+      str(field),
+      [address],
+      collection[index] as Value,
+      value,
+    ]);
+    collection[index] = value;
   });
 }
 
-/** A view of one `Collection` field for any `Object<T>` holding a collection. */
-const fieldView = (name: string, returns: string, read: (c: ResourceValue) => MoveVal) =>
-  view(
+const setter = (field: keyof typeof MUTABLE): NativeFunction =>
+  fn(`set_${field}`, { params: [`&${MUTATOR_REF}`, STRING] }, (host, _t, [ref, value]) => {
+    setCollectionField(host, fieldsOf(ref as Value)[0] as LongAddress, field, value as Value);
+    return [];
+  });
+
+/** A view of one `Collection` field of any `Object<T>` holding a collection. */
+const fieldView = (name: keyof typeof C, returns: string): NativeFunction =>
+  fn(
     name,
-    ['0x1::object::Object<T0>'],
-    [returns],
-    (ctx, _t, [address]) => {
-      const collection = readCollection(ctx, address as LongAddress);
-      if (collection === null) abort(COLLECTION, collectionErrors.missing);
-      return [read(collection)];
+    { params: [OBJECT_T], returns: [returns], typeParams: KEY, isView: true },
+    (host, _t, [object]) => {
+      host.charge(5_000);
+      return [borrowCollection(host, objectAddress(object as Value))[C[name]] as Value];
     },
-    [['key']],
   );
 
-const collectionViews: NativeFunction[] = [
-  fieldView('creator', 'address', (c) => must(parseAddress(c.data.creator as string))),
-  fieldView('description', '0x1::string::String', (c) => c.data.description as string),
-  fieldView('name', '0x1::string::String', (c) => c.data.name as string),
-  fieldView('uri', '0x1::string::String', (c) => c.data.uri as string),
-  view(
-    'count',
-    ['0x1::object::Object<T0>'],
-    ['0x1::option::Option<u64>'],
-    (ctx, _t, [address]) => {
-      const supply = ctx.get(
-        resourceKey(address as LongAddress, CONCURRENT_SUPPLY_TYPE),
-      ) as ResourceValue | null;
-      if (supply === null) return [[]];
-      return [[BigInt((supply.data.current_supply as unknown as Aggregator).value)]];
+const CREATE_FIXED = ['&signer', STRING, 'u64', STRING, OPTION_ROYALTY, STRING];
+const CREATE_UNLIMITED = ['&signer', STRING, STRING, OPTION_ROYALTY, STRING];
+
+const createFixed = (name: string, asOwner: boolean): NativeFunction =>
+  fn(
+    name,
+    { params: CREATE_FIXED, returns: [CONSTRUCTOR_REF] },
+    (host, _t, [creator, description, maxSupply, collectionName, royalty, uri]) => [
+      createCollection(host, signerAddress(creator as Value), {
+        description: description as Value,
+        name: collectionName as Value,
+        royalty: royalty as Value,
+        uri: uri as Value,
+        maxSupply: maxSupply as bigint,
+        asOwner,
+      }),
+    ],
+  );
+
+const createUnlimited = (name: string, asOwner: boolean): NativeFunction =>
+  fn(
+    name,
+    { params: CREATE_UNLIMITED, returns: [CONSTRUCTOR_REF] },
+    (host, _t, [creator, description, collectionName, royalty, uri]) => [
+      createCollection(host, signerAddress(creator as Value), {
+        description: description as Value,
+        name: collectionName as Value,
+        royalty: royalty as Value,
+        uri: uri as Value,
+        maxSupply: null,
+        asOwner,
+      }),
+    ],
+  );
+
+const functions: NativeFunction[] = [
+  createFixed('create_fixed_collection', false),
+  createFixed('create_fixed_collection_as_owner', true),
+  createUnlimited('create_unlimited_collection', false),
+  createUnlimited('create_unlimited_collection_as_owner', true),
+  fn(
+    'create_collection_address',
+    { params: ['&address', `&${STRING}`], returns: ['address'] },
+    (host, _t, [creator, name]) => {
+      host.charge(10_000);
+      return [collectionAddressOf(deref(creator as Value) as LongAddress, name as Value)];
     },
-    [['key']],
   ),
+  fn(
+    'create_collection_seed',
+    { params: [`&${STRING}`], returns: ['vector<u8>'] },
+    (host, _t, [name]) => {
+      host.charge(2_000);
+      return [collectionSeed(name as Value)];
+    },
+  ),
+  fn(
+    'generate_mutator_ref',
+    { params: [`&${CONSTRUCTOR_REF}`], returns: [MUTATOR_REF] },
+    (host, _t, [ref]) => {
+      host.charge(5_000);
+      const address = constructorAddress(ref as Value);
+      // `object_from_constructor_ref<Collection>`: the object must hold a `Collection`.
+      addressToObject(host, address, COLLECTION_TYPE);
+      return [[address]];
+    },
+  ),
+  fn('upgrade_to_concurrent', { params: ['&0x1::object::ExtendRef'] }, (host, _t, [ref]) => {
+    host.charge(50_000);
+    upgradeToConcurrent(host, fieldsOf(ref as Value)[0] as LongAddress);
+    return [];
+  }),
+  fn(
+    'count',
+    { params: [OBJECT_T], returns: ['0x1::option::Option<u64>'], typeParams: KEY, isView: true },
+    (host, _t, [object]) => {
+      host.charge(5_000);
+      return [count(host, objectAddress(object as Value))];
+    },
+  ),
+  fieldView('creator', 'address'),
+  fieldView('description', STRING),
+  fieldView('name', STRING),
+  fieldView('uri', STRING),
+  setter('description'),
+  setter('name'),
+  setter('uri'),
+  fn('set_max_supply', { params: [`&${MUTATOR_REF}`, 'u64'] }, (host, _t, [ref, max]) => {
+    host.charge(50_000);
+    setMaxSupply(host, fieldsOf(ref as Value)[0] as LongAddress, max as bigint);
+    return [];
+  }),
+];
+
+const SUPPLY_EVENTS: Array<[string, string]> = [
+  ['burn_events', eventHandle('0x4::collection::BurnEvent')],
+  ['mint_events', eventHandle('0x4::collection::MintEvent')],
 ];
 
 export const collectionModule: NativeModule = {
@@ -260,11 +453,34 @@ export const collectionModule: NativeModule = {
       ['key'],
       [
         ['creator', 'address'],
-        ['description', '0x1::string::String'],
-        ['name', '0x1::string::String'],
-        ['uri', '0x1::string::String'],
+        ['description', STRING],
+        ['name', STRING],
+        ['uri', STRING],
         ['mutation_events', eventHandle('0x4::collection::MutationEvent')],
       ],
+    ),
+    struct('MutatorRef', ['drop', 'store'], [['self', 'address']]),
+    struct('MutationEvent', ['drop', 'store'], [['mutated_field_name', STRING]]),
+    struct(
+      'Mutation',
+      ['drop', 'store'],
+      [
+        ['mutated_field_name', STRING],
+        ['collection', '0x1::object::Object<0x4::collection::Collection>'],
+        ['old_value', STRING],
+        ['new_value', STRING],
+      ],
+      { isEvent: true },
+    ),
+    struct(
+      'FixedSupply',
+      ['key'],
+      [['current_supply', 'u64'], ['max_supply', 'u64'], ['total_minted', 'u64'], ...SUPPLY_EVENTS],
+    ),
+    struct(
+      'UnlimitedSupply',
+      ['key'],
+      [['current_supply', 'u64'], ['total_minted', 'u64'], ...SUPPLY_EVENTS],
     ),
     struct(
       'ConcurrentSupply',
@@ -275,14 +491,20 @@ export const collectionModule: NativeModule = {
       ],
     ),
     struct(
-      'Mint',
+      'BurnEvent',
       ['drop', 'store'],
       [
-        ['collection', 'address'],
-        ['index', '0x1::aggregator_v2::AggregatorSnapshot<u64>'],
+        ['index', 'u64'],
         ['token', 'address'],
       ],
-      { isEvent: true },
+    ),
+    struct(
+      'MintEvent',
+      ['drop', 'store'],
+      [
+        ['index', 'u64'],
+        ['token', 'address'],
+      ],
     ),
     struct(
       'Burn',
@@ -295,6 +517,26 @@ export const collectionModule: NativeModule = {
       ],
       { isEvent: true },
     ),
+    struct(
+      'Mint',
+      ['drop', 'store'],
+      [
+        ['collection', 'address'],
+        ['index', '0x1::aggregator_v2::AggregatorSnapshot<u64>'],
+        ['token', 'address'],
+      ],
+      { isEvent: true },
+    ),
+    struct(
+      'SetMaxSupply',
+      ['drop', 'store'],
+      [
+        ['collection', '0x1::object::Object<0x4::collection::Collection>'],
+        ['old_max_supply', 'u64'],
+        ['new_max_supply', 'u64'],
+      ],
+      { isEvent: true },
+    ),
   ],
-  functions: collectionViews,
+  functions,
 };

@@ -1,18 +1,42 @@
-import { Deserializer, Serializer } from '@aptos-labs/ts-sdk';
+import { Deserializer } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../../encoding.ts';
-import { fromHex, must, toHex } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
+import { fromHex, must, parseAddress, toHex } from '../../encoding.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
+import { STATUS_CODES } from '../../move/vm/statusCodes.ts';
+import type { Ty } from '../../move/vm/ty.ts';
+import { tyString } from '../../move/vm/ty.ts';
+import type { Value } from '../../move/vm/values.ts';
+import { Ref } from '../../move/vm/values.ts';
 import type { ResourceValue } from '../../storage/types.ts';
-import { resourceKey } from '../../storage/types.ts';
-import { struct } from '../abi.ts';
-import { resource } from '../assets.ts';
-import type { NativeContext, NativeModule } from '../context.ts';
-import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { TOKEN_OBJECTS_ADDRESS } from './collection.ts';
+import { fn, struct } from '../abi.ts';
+import type { NativeFunction, NativeModule } from '../context.ts';
+import { abort, ERROR_CATEGORY, moduleError, VmStatusError } from '../context.ts';
+import {
+  deref,
+  fieldsOf,
+  objectAddress,
+  readResource,
+  removeResource,
+  resourceExists,
+  str,
+  textOf,
+  ty,
+  writeResource,
+} from '../vmState.ts';
+import {
+  CONSTRUCTOR_REF,
+  constructorAddress,
+  STRING,
+  TOKEN_OBJECTS_ADDRESS,
+} from './tokenObjects.ts';
 
 const PROPERTY_MAP = '0x4::property_map';
 export const PROPERTY_MAP_TYPE = '0x4::property_map::PropertyMap';
+const MUTATOR_REF = '0x4::property_map::MutatorRef';
+const FRAMEWORK = must(parseAddress('0x1'));
 
+const invalid = (reason: bigint, name: string, doc: string) =>
+  moduleError(ERROR_CATEGORY.invalidArgument, reason, name, doc);
 const errors = {
   missing: moduleError(
     ERROR_CATEGORY.notFound,
@@ -20,59 +44,16 @@ const errors = {
     'EPROPERTY_MAP_DOES_NOT_EXIST',
     'The property map does not exist',
   ),
-  tooMany: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    3n,
-    'ETOO_MANY_PROPERTIES',
-    'The number of properties exceeds the maximum',
-  ),
-  valueCount: moduleError(
-    ERROR_CATEGORY.invalidArgument,
+  tooMany: invalid(3n, 'ETOO_MANY_PROPERTIES', 'The number of properties exceeds the maximum'),
+  valueCount: invalid(
     4n,
     'EKEY_VALUE_COUNT_MISMATCH',
     'Property key and value counts do not match',
   ),
-  typeCount: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    5n,
-    'EKEY_TYPE_COUNT_MISMATCH',
-    'Property key and type counts do not match',
-  ),
-  typeMismatch: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    6n,
-    'ETYPE_MISMATCH',
-    'Property value does not match expected type',
-  ),
-  typeInvalid: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    7n,
-    'ETYPE_INVALID',
-    'Invalid value type specified',
-  ),
-  keyTooLong: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    8n,
-    'EPROPERTY_MAP_KEY_TOO_LONG',
-    'The key of the property is too long',
-  ),
-};
-
-/** `simple_map` aborts (`0x1::simple_map`). */
-const SIMPLE_MAP = '0x1::simple_map';
-const simpleMapErrors = {
-  exists: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    1n,
-    'EKEY_ALREADY_EXISTS',
-    'Map key already exists',
-  ),
-  missing: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    2n,
-    'EKEY_NOT_FOUND',
-    'Map key is not found',
-  ),
+  typeCount: invalid(5n, 'EKEY_TYPE_COUNT_MISMATCH', 'Property key and type counts do not match'),
+  typeMismatch: invalid(6n, 'ETYPE_MISMATCH', 'Property value does not match expected type'),
+  typeInvalid: invalid(7n, 'ETYPE_INVALID', 'Invalid value type specified'),
+  keyTooLong: invalid(8n, 'EPROPERTY_MAP_KEY_TOO_LONG', 'The key of the property is too long'),
 };
 
 /** The property types in `PropertyValue.type` order (BOOL = 0 … STRING = 9). */
@@ -89,154 +70,275 @@ export const PROPERTY_TYPES = [
   '0x1::string::String',
 ] as const;
 
-const FIXED_SIZE: { [type: string]: number } = {
-  bool: 1,
-  u8: 1,
-  u16: 2,
-  u32: 4,
-  u64: 8,
-  u128: 16,
-  u256: 32,
-  address: 32,
-};
+/** `from_bcs::to_<type>` of each property type. */
+const FROM_BCS = [
+  'to_bool',
+  'to_u8',
+  'to_u16',
+  'to_u32',
+  'to_u64',
+  'to_u128',
+  'to_u256',
+  'to_address',
+  'to_bytes',
+  'to_string',
+] as const;
 
-/** `to_internal_type`: the type's index, or abort `ETYPE_INVALID`. */
-export function internalType(type: string): number {
+/** `to_internal_type`: the type's index, or `ETYPE_INVALID`. */
+function internalType(type: string): number {
   const index = (PROPERTY_TYPES as readonly string[]).indexOf(type);
   if (index < 0) abort(PROPERTY_MAP, errors.typeInvalid);
   return index;
 }
 
-/** `validate_type`: the BCS bytes must decode as the type (`from_bcs` aborts otherwise). */
-function validate(type: number, value: Uint8Array): void {
-  const name = must(PROPERTY_TYPES[type]);
-  const size = FIXED_SIZE[name];
-  let ok: boolean;
-  if (size !== undefined) ok = value.length === size && (name !== 'bool' || must(value[0]) <= 1);
-  else if (name === 'vector<u8>') ok = true;
-  else {
-    try {
-      const d = new Deserializer(value);
-      d.deserializeStr();
-      ok = d.remaining() === 0;
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) abort('0x1::from_bcs', { name: 'EINVALID_UTF8', code: 0x10001n, doc: '' });
+const fromBcs = (host: NativeHost, type: number, bytes: Value): Value =>
+  must(host.call(FRAMEWORK, 'from_bcs', must(FROM_BCS[type]), [], [bytes])[0]);
+
+/** `validate_type`: the bytes must decode as the type (`from_bcs`'s abort otherwise). */
+function validate(host: NativeHost, type: number, bytes: Value): void {
+  if (PROPERTY_TYPES[type] !== 'vector<u8>') fromBcs(host, type, bytes);
 }
 
-/** BCS of a typed Move value (`bcs::to_bytes(&value)` of `add_typed` / `update_typed`). */
-export function typedBytes(type: string, value: MoveVal): Uint8Array {
-  const s = new Serializer();
-  const index = internalType(type);
-  const size = FIXED_SIZE[must(PROPERTY_TYPES[index])];
-  if (type === 'bool') s.serializeBool(value as boolean);
-  else if (type === 'address') s.serializeFixedBytes(fromHex(value as string));
-  else if (type === 'vector<u8>') s.serializeBytes(value as Uint8Array);
-  else if (type === '0x1::string::String') s.serializeStr(value as string);
-  else {
-    let n = BigInt(value as number | bigint);
-    const bytes = new Uint8Array(must(size));
-    for (let i = 0; i < bytes.length; i += 1) {
-      bytes[i] = Number(n & 0xffn);
-      n >>= 8n;
-    }
-    s.serializeFixedBytes(bytes);
+const SIMPLE_MAP_TYS = (): Ty[] => [ty(STRING), ty('0x4::property_map::PropertyValue')];
+
+/** A `simple_map` function on the map inside a `PropertyMap` value. */
+const simpleMap = (host: NativeHost, name: string, map: Value, args: Value[]): Value[] =>
+  host.call(FRAMEWORK, 'simple_map', name, SIMPLE_MAP_TYS(), [new Ref(map as Value[], 0), ...args]);
+
+/** `prepare_input`: a `PropertyMap` from keys, type names and BCS values (keys last to first). */
+function prepareInput(host: NativeHost, keys: Value[], types: Value[], values: Value[]): Value {
+  if (keys.length > 1000) abort(PROPERTY_MAP, errors.tooMany);
+  if (keys.length !== values.length) abort(PROPERTY_MAP, errors.valueCount);
+  if (keys.length !== types.length) abort(PROPERTY_MAP, errors.typeCount);
+  const map: Value = [[[]]];
+  for (let i = keys.length - 1; i >= 0; i -= 1) {
+    const key = keys[i] as Value;
+    if ((fieldsOf(key)[0] as number[]).length > 128) abort(PROPERTY_MAP, errors.keyTooLong);
+    const type = internalType(textOf(types[i] as Value));
+    validate(host, type, values[i] as Value);
+    simpleMap(host, 'add', map, [key, [type, values[i] as Value]]);
   }
-  return s.toUint8Array();
+  return map;
 }
+
+/** `PropertyMap` from `keys`, `types` and `values` as `aptos_token::mint` passes them. */
+export function preparePropertyMap(
+  host: NativeHost,
+  keys: Value,
+  types: Value,
+  values: Value,
+): Value {
+  return prepareInput(host, keys as Value[], types as Value[], values as Value[]);
+}
+
+/** `init` / `extend`: `move_to` of the map (`RESOURCE_ALREADY_EXISTS` when there is one). */
+export function initPropertyMap(host: NativeHost, address: LongAddress, map: Value): void {
+  if (resourceExists(host, address, PROPERTY_MAP_TYPE)) {
+    throw new VmStatusError('RESOURCE_ALREADY_EXISTS', STATUS_CODES.RESOURCE_ALREADY_EXISTS);
+  }
+  writeResource(host, address, PROPERTY_MAP_TYPE, deref(map));
+}
+
+/** `assert_exists` + `borrow_global`: the object's `PropertyMap`. */
+function borrowMap(host: NativeHost, address: LongAddress): Value {
+  const map = readResource(host, address, PROPERTY_MAP_TYPE);
+  if (map === undefined) abort(PROPERTY_MAP, errors.missing);
+  return map as Value;
+}
+
+/** Changes the object's map in place and writes it back. */
+function changeMap(host: NativeHost, address: LongAddress, change: (map: Value) => void): void {
+  const map = borrowMap(host, address);
+  change(map);
+  writeResource(host, address, PROPERTY_MAP_TYPE, map);
+}
+
+/** `add` / `add_typed`: a new key (`simple_map`'s `EKEY_ALREADY_EXISTS` when taken). */
+export function addProperty(
+  host: NativeHost,
+  address: LongAddress,
+  key: Value,
+  type: number,
+  bytes: Value,
+): void {
+  changeMap(host, address, (map) => simpleMap(host, 'add', map, [key, [type, bytes]]));
+}
+
+/** `update` / `update_typed`: an existing key's new type and value. */
+export function updateProperty(
+  host: NativeHost,
+  address: LongAddress,
+  key: Value,
+  type: number,
+  bytes: Value,
+): void {
+  changeMap(host, address, (map) => {
+    const slot = must(simpleMap(host, 'borrow_mut', map, [key])[0]) as Ref;
+    slot.c[slot.i] = [type, bytes];
+  });
+}
+
+/** `remove`: `simple_map::remove` (the last entry takes the removed one's place). */
+export function removeProperty(host: NativeHost, address: LongAddress, key: Value): void {
+  changeMap(host, address, (map) => simpleMap(host, 'remove', map, [key]));
+}
+
+/** A typed property's type index and BCS bytes (`add_typed` / `update_typed`). */
+export function typedProperty(host: NativeHost, valueTy: Ty, value: Value): [number, Value] {
+  const type = internalType(tyString(valueTy));
+  const bytes = must(host.call(FRAMEWORK, 'bcs', 'to_bytes', [valueTy], [new Ref([value], 0)])[0]);
+  return [type, bytes];
+}
+
+/** `read`: the property's type name and bytes. */
+function read(host: NativeHost, object: Value, key: Value): [Value, Value] {
+  const map = borrowMap(host, objectAddress(object));
+  const property = fieldsOf(must(simpleMap(host, 'borrow', map, [key])[0]));
+  return [str(must(PROPERTY_TYPES[property[0] as number])), property[1] as Value];
+}
+
+const mutatorAddress = (ref: Value): LongAddress => fieldsOf(ref)[0] as LongAddress;
+const OBJECT_REF = '&0x1::object::Object<T0>';
+const KEY_REF = `&${STRING}`;
+const KEY = [['key']];
+
+/** `read_<type>`: `read_typed` (the stored type must be the one asked) then `from_bcs`. */
+const readTyped = (type: number): NativeFunction => {
+  const name = must(PROPERTY_TYPES[type]);
+  const suffix = name === 'vector<u8>' ? 'bytes' : name === STRING ? 'string' : name;
+  return fn(
+    `read_${suffix}`,
+    { params: [OBJECT_REF, KEY_REF], returns: [name], typeParams: KEY },
+    (host, _t, [object, key]) => {
+      host.charge(10_000);
+      const [stored, bytes] = read(host, object as Value, key as Value);
+      if (textOf(stored) !== name) abort(PROPERTY_MAP, errors.typeMismatch);
+      return [fromBcs(host, type, bytes)];
+    },
+  );
+};
+
+const functions: NativeFunction[] = [
+  fn('init', { params: [`&${CONSTRUCTOR_REF}`, PROPERTY_MAP_TYPE] }, (host, _t, [ref, map]) => {
+    host.charge(20_000);
+    initPropertyMap(host, constructorAddress(ref as Value), map as Value);
+    return [];
+  }),
+  fn(
+    'extend',
+    { params: ['&0x1::object::ExtendRef', PROPERTY_MAP_TYPE] },
+    (host, _t, [ref, map]) => {
+      host.charge(20_000);
+      initPropertyMap(host, fieldsOf(ref as Value)[0] as LongAddress, map as Value);
+      return [];
+    },
+  ),
+  fn('burn', { params: [MUTATOR_REF] }, (host, _t, [ref]) => {
+    host.charge(10_000);
+    removeResource(host, mutatorAddress(ref as Value), PROPERTY_MAP_TYPE);
+    return [];
+  }),
+  fn(
+    'prepare_input',
+    {
+      params: [`vector<${STRING}>`, `vector<${STRING}>`, 'vector<vector<u8>>'],
+      returns: [PROPERTY_MAP_TYPE],
+    },
+    (host, _t, [keys, types, values]) => {
+      host.charge(20_000);
+      return [preparePropertyMap(host, keys as Value, types as Value, values as Value)];
+    },
+  ),
+  fn(
+    'generate_mutator_ref',
+    { params: [`&${CONSTRUCTOR_REF}`], returns: [MUTATOR_REF] },
+    (host, _t, [ref]) => {
+      host.charge(2_000);
+      return [[constructorAddress(ref as Value)]];
+    },
+  ),
+  fn(
+    'contains_key',
+    { params: [OBJECT_REF, KEY_REF], returns: ['bool'], typeParams: KEY },
+    (host, _t, [object, key]) => {
+      host.charge(5_000);
+      const map = borrowMap(host, objectAddress(object as Value));
+      return simpleMap(host, 'contains_key', map, [key as Value]);
+    },
+  ),
+  fn(
+    'length',
+    { params: [OBJECT_REF], returns: ['u64'], typeParams: KEY },
+    (host, _t, [object]) => {
+      host.charge(5_000);
+      return simpleMap(host, 'length', borrowMap(host, objectAddress(object as Value)), []);
+    },
+  ),
+  fn(
+    'read',
+    { params: [OBJECT_REF, KEY_REF], returns: [STRING, 'vector<u8>'], typeParams: KEY },
+    (host, _t, [object, key]) => {
+      host.charge(10_000);
+      return read(host, object as Value, key as Value);
+    },
+  ),
+  ...PROPERTY_TYPES.map((_name, type) => readTyped(type)),
+  fn(
+    'add',
+    { params: [`&${MUTATOR_REF}`, STRING, STRING, 'vector<u8>'] },
+    (host, _t, [ref, key, type, bytes]) => {
+      host.charge(20_000);
+      const index = internalType(textOf(type as Value));
+      validate(host, index, bytes as Value);
+      addProperty(host, mutatorAddress(ref as Value), key as Value, index, bytes as Value);
+      return [];
+    },
+  ),
+  fn(
+    'add_typed',
+    { params: [`&${MUTATOR_REF}`, STRING, 'T0'], typeParams: [['drop']] },
+    (host, [valueTy], [ref, key, value]) => {
+      host.charge(20_000);
+      const [type, bytes] = typedProperty(host, must(valueTy), value as Value);
+      addProperty(host, mutatorAddress(ref as Value), key as Value, type, bytes);
+      return [];
+    },
+  ),
+  fn(
+    'update',
+    { params: [`&${MUTATOR_REF}`, KEY_REF, STRING, 'vector<u8>'] },
+    (host, _t, [ref, key, type, bytes]) => {
+      host.charge(20_000);
+      const index = internalType(textOf(type as Value));
+      validate(host, index, bytes as Value);
+      updateProperty(host, mutatorAddress(ref as Value), key as Value, index, bytes as Value);
+      return [];
+    },
+  ),
+  fn(
+    'update_typed',
+    { params: [`&${MUTATOR_REF}`, KEY_REF, 'T0'], typeParams: [['drop']] },
+    (host, [valueTy], [ref, key, value]) => {
+      host.charge(20_000);
+      const [type, bytes] = typedProperty(host, must(valueTy), value as Value);
+      updateProperty(host, mutatorAddress(ref as Value), key as Value, type, bytes);
+      return [];
+    },
+  ),
+  fn('remove', { params: [`&${MUTATOR_REF}`, KEY_REF] }, (host, _t, [ref, key]) => {
+    host.charge(20_000);
+    removeProperty(host, mutatorAddress(ref as Value), key as Value);
+    return [];
+  }),
+];
 
 interface Entry {
   key: string;
   value: { type: number; value: `0x${string}` };
 }
 
-function entriesOf(map: ResourceValue): Entry[] {
-  const inner = map.data.inner as unknown as { data: Entry[] };
-  return inner.data.map((entry) => ({ key: entry.key, value: { ...entry.value } }));
-}
-
-function mapValue(address: LongAddress, entries: Entry[]): ResourceValue {
-  return resource(address, PROPERTY_MAP_TYPE, {
-    inner: { data: entries as unknown as Json[] },
-  });
-}
-
-/** `prepare_input` + `init`: checks counts, keys and values; keys end up in reverse order. */
-export function initPropertyMap(
-  ctx: NativeContext,
-  address: LongAddress,
-  keys: string[],
-  types: string[],
-  values: Uint8Array[],
-): void {
-  if (keys.length > 1000) abort(PROPERTY_MAP, errors.tooMany);
-  if (keys.length !== values.length) abort(PROPERTY_MAP, errors.valueCount);
-  if (keys.length !== types.length) abort(PROPERTY_MAP, errors.typeCount);
-  const entries: Entry[] = [];
-  for (let i = keys.length - 1; i >= 0; i -= 1) {
-    const key = must(keys[i]);
-    if ([...key].length > 128) abort(PROPERTY_MAP, errors.keyTooLong);
-    const type = internalType(must(types[i]));
-    const value = must(values[i]);
-    validate(type, value);
-    if (entries.some((entry) => entry.key === key)) abort(SIMPLE_MAP, simpleMapErrors.exists);
-    entries.push({ key, value: { type, value: toHex(value) } });
-  }
-  ctx.write(resourceKey(address, PROPERTY_MAP_TYPE), mapValue(address, entries));
-}
-
-function readMap(ctx: NativeContext, address: LongAddress): Entry[] {
-  const map = ctx.get(resourceKey(address, PROPERTY_MAP_TYPE)) as ResourceValue | null;
-  if (map === null) abort(PROPERTY_MAP, errors.missing);
-  return entriesOf(map);
-}
-
-/** `add` (checked bytes) or `add_typed`: a new key. */
-export function addProperty(
-  ctx: NativeContext,
-  address: LongAddress,
-  key: string,
-  type: string,
-  value: Uint8Array,
-  checked: boolean,
-): void {
-  const index = internalType(type);
-  if (checked) validate(index, value);
-  const entries = readMap(ctx, address);
-  if (entries.some((entry) => entry.key === key)) abort(SIMPLE_MAP, simpleMapErrors.exists);
-  entries.push({ key, value: { type: index, value: toHex(value) } });
-  ctx.write(resourceKey(address, PROPERTY_MAP_TYPE), mapValue(address, entries));
-}
-
-/** `update` / `update_typed`: replaces an existing key's type and value. */
-export function updateProperty(
-  ctx: NativeContext,
-  address: LongAddress,
-  key: string,
-  type: string,
-  value: Uint8Array,
-  checked: boolean,
-): void {
-  const index = internalType(type);
-  if (checked) validate(index, value);
-  const entries = readMap(ctx, address);
-  const entry = entries.find((candidate) => candidate.key === key);
-  if (entry === undefined) abort(SIMPLE_MAP, simpleMapErrors.missing);
-  entry.value = { type: index, value: toHex(value) };
-  ctx.write(resourceKey(address, PROPERTY_MAP_TYPE), mapValue(address, entries));
-}
-
-/** `remove`: `simple_map::remove` swaps the last entry into the removed one's place. */
-export function removeProperty(ctx: NativeContext, address: LongAddress, key: string): void {
-  const entries = readMap(ctx, address);
-  const index = entries.findIndex((candidate) => candidate.key === key);
-  if (index < 0) abort(SIMPLE_MAP, simpleMapErrors.missing);
-  const last = must(entries.pop());
-  if (index < entries.length) entries[index] = last;
-  ctx.write(resourceKey(address, PROPERTY_MAP_TYPE), mapValue(address, entries));
-}
+const entriesOf = (map: ResourceValue): Entry[] =>
+  (map.data.inner as unknown as { data: Entry[] }).data;
 
 /** A property's value as the indexer prints it in `token_properties` (a string). */
 export function propertyText(type: number, hex: string): string {
@@ -269,17 +371,12 @@ export function propertiesJson(map: ResourceValue | null): { [key: string]: Json
 export const propertyMapModule: NativeModule = {
   address: TOKEN_OBJECTS_ADDRESS,
   name: 'property_map',
-  friends: ['0x4::token'],
+  friends: [],
   structs: [
     struct(
       'PropertyMap',
-      ['drop', 'key', 'store'],
-      [
-        [
-          'inner',
-          '0x1::simple_map::SimpleMap<0x1::string::String, 0x4::property_map::PropertyValue>',
-        ],
-      ],
+      ['drop', 'key'],
+      [['inner', `0x1::simple_map::SimpleMap<${STRING}, 0x4::property_map::PropertyValue>`]],
     ),
     struct(
       'PropertyValue',
@@ -291,5 +388,5 @@ export const propertyMapModule: NativeModule = {
     ),
     struct('MutatorRef', ['drop', 'store'], [['self', 'address']]),
   ],
-  functions: [],
+  functions,
 };

@@ -1,182 +1,373 @@
 import type { LongAddress } from '../../encoding.ts';
-import { must, parseAddress, shortAddress } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
-import type { ResourceValue, StateReader } from '../../storage/types.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
+import type { Value } from '../../move/vm/values.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { eventHandle, struct, view } from '../abi.ts';
+import { eventHandle, fn, struct } from '../abi.ts';
 import { resource } from '../assets.ts';
-import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
-import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import type { NativeFunction, NativeModule } from '../context.ts';
+import { abort } from '../context.ts';
+import { createObject, deleteObject, newObjectAddress } from '../objects.ts';
 import {
-  createObject,
-  deleteObject,
-  newObjectAddress,
-  objectOwner,
-  readObjectCore,
-} from '../objects.ts';
+  emitEvent,
+  fieldsOf,
+  none,
+  objectAddress,
+  optionValue,
+  removeResource,
+  resourceExists,
+  signerAddress,
+  some,
+  str,
+  textOf,
+  updateResource,
+  writeResource,
+} from '../vmState.ts';
 import {
-  checkLengths,
-  collectionErrors,
-  type LengthErrors,
+  borrowCollection,
+  collectionAddressOf,
+  COLLECTION_TYPE,
   decrementSupply,
   incrementSupply,
-  readCollection,
-  TOKEN_OBJECTS_ADDRESS,
 } from './collection.ts';
-import { collectionAddress } from '../objects.ts';
+import { deleteRoyalty, initRoyalty, ROYALTY_TYPE } from './royalty.ts';
+import {
+  addressToObject,
+  checkLength,
+  COLLECTION_OBJECT,
+  constructorAddress,
+  constructorCanDelete,
+  CONSTRUCTOR_REF,
+  createNamedObject,
+  createObjectOf,
+  objectEventHandle,
+  objectOwnerOf,
+  OPTION_ROYALTY,
+  STRING,
+  TOKEN_OBJECTS_ADDRESS,
+} from './tokenObjects.ts';
+import {
+  borrowToken,
+  constantStringWidth,
+  derivedStringJson,
+  identifiersOf,
+  MAX_TOKEN_NAME,
+  numberedStringWidth,
+  T,
+  TOKEN,
+  TOKEN_IDENTIFIERS,
+  TOKEN_TYPE,
+  tokenCollection,
+  tokenErrors,
+  tokenName,
+  tokenSeed,
+  tokenSeedWithSeed,
+  tokenViews,
+} from './tokenViews.ts';
 
-const TOKEN = '0x4::token';
-export const TOKEN_TYPE = '0x4::token::Token';
+export { TOKEN_TYPE, tokenCollection, tokenCreator, borrowToken } from './tokenViews.ts';
 
-export const tokenErrors = {
-  missing: moduleError(
-    ERROR_CATEGORY.notFound,
-    1n,
-    'ETOKEN_DOES_NOT_EXIST',
-    'The token does not exist',
-  ),
-  notCreator: moduleError(
-    ERROR_CATEGORY.permissionDenied,
-    2n,
-    'ENOT_CREATOR',
-    'The provided signer is not the creator',
-  ),
-};
+const MUTATOR_REF = '0x4::token::MutatorRef';
+const BURN_REF = '0x4::token::BurnRef';
 
-const TOKEN_LENGTHS: LengthErrors = {
-  name: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    4n,
-    'ETOKEN_NAME_TOO_LONG',
-    'The token name is over the maximum length',
-  ),
-  nameMax: 128,
-  uri: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    5n,
-    'EURI_TOO_LONG',
-    'The URI is over the maximum length',
-  ),
-  description: moduleError(
-    ERROR_CATEGORY.outOfRange,
-    6n,
-    'EDESCRIPTION_TOO_LONG',
-    'The description is over the maximum length',
-  ),
-};
-
-export function readToken(state: StateReader, address: LongAddress): ResourceValue | null {
-  return state.get(resourceKey(address, TOKEN_TYPE)) as ResourceValue | null;
-}
-
-export function requireToken(state: StateReader, address: LongAddress): ResourceValue {
-  const token = readToken(state, address);
-  if (token === null) abort(TOKEN, tokenErrors.missing);
-  return token;
-}
-
-/** The token's collection address (`Token.collection.inner`). */
-export function tokenCollection(token: ResourceValue): LongAddress {
-  return must(parseAddress((token.data.collection as { inner: string }).inner));
-}
-
-/** `token::creator`: the creator of the token's collection. */
-export function tokenCreator(state: StateReader, token: ResourceValue): LongAddress {
-  const collection = readCollection(state, tokenCollection(token));
-  if (collection === null) abort('0x4::collection', collectionErrors.missing);
-  return must(parseAddress(collection.data.creator as string));
+interface TokenArgs {
+  description: Value;
+  /** The whole name, or the prefix of a numbered token's. */
+  name: Value;
+  /** A numbered token's name suffix (the index goes between prefix and suffix). */
+  suffix?: Value;
+  royalty: Value;
+  uri: Value;
 }
 
 /**
- * `token::create`: a fresh object owned by the creator in the creator's collection named
- * `collection`, with `Token`; the collection's supply goes up (`0x4::collection::Mint`).
+ * `create_common_with_collection_internal`: the checks, the supply's `Mint`, `TokenIdentifiers`
+ * (index and name as a node's aggregator snapshots), `Token` (index 0 and name "", deprecated
+ * there) and the royalty.
  */
-export function createToken(
-  ctx: NativeContext,
-  creator: LongAddress,
-  args: { collection: string; description: string; name: string; uri: string },
-): LongAddress {
-  checkLengths(TOKEN, TOKEN_LENGTHS, args);
-  const collection = collectionAddress(creator, args.collection);
-  if (readCollection(ctx, collection) === null) abort('0x4::collection', collectionErrors.missing);
-  const address = newObjectAddress(ctx, creator);
-  createObject(ctx, address, creator);
-  const index = incrementSupply(ctx, collection, address);
-  ctx.write(
-    resourceKey(address, TOKEN_TYPE),
-    resource(address, TOKEN_TYPE, {
-      collection: { inner: shortAddress(collection) },
-      description: args.description,
-      index: index.toString(),
-      mutation_events: {
-        counter: '0',
-        guid: { id: { addr: shortAddress(address), creation_num: '1125899906842625' } },
-      },
-      name: args.name,
-      uri: args.uri,
+function createCommon(
+  host: NativeHost,
+  ref: Value,
+  collection: LongAddress,
+  args: TokenArgs,
+): void {
+  host.charge(300_000);
+  const address = constructorAddress(ref);
+  const prefixLength = (fieldsOf(args.name)[0] as number[]).length;
+  const suffixLength =
+    args.suffix === undefined ? 0 : (fieldsOf(args.suffix)[0] as number[]).length;
+  if (args.suffix !== undefined) {
+    if (prefixLength + 20 + suffixLength > MAX_TOKEN_NAME) abort(TOKEN, tokenErrors.nameTooLong);
+  } else checkLength(TOKEN, args.name, MAX_TOKEN_NAME, tokenErrors.nameTooLong);
+  checkLength(TOKEN, args.description, 2048, tokenErrors.descriptionTooLong);
+  checkLength(TOKEN, args.uri, 512, tokenErrors.uriTooLong);
+  const index = incrementSupply(host, collection, address) ?? 0n;
+  const name =
+    args.suffix === undefined
+      ? textOf(args.name)
+      : `${textOf(args.name)}${index.toString()}${textOf(args.suffix)}`;
+  const width =
+    args.suffix === undefined
+      ? constantStringWidth(Buffer.byteLength(name, 'utf8'))
+      : numberedStringWidth(prefixLength + suffixLength);
+  host.session.ctx.write(
+    resourceKey(address, TOKEN_IDENTIFIERS),
+    resource(address, TOKEN_IDENTIFIERS, {
+      index: { value: index.toString() },
+      name: derivedStringJson(name, width),
     }),
   );
+  writeResource(host, address, TOKEN_TYPE, [
+    [collection],
+    0n,
+    args.description,
+    str(''),
+    args.uri,
+    objectEventHandle(host, address),
+  ]);
+  const royalty = optionValue(args.royalty);
+  if (royalty !== undefined) initRoyalty(host, address, royalty);
+}
+
+/** `create_common_with_collection`: the signer must have created the collection. */
+function asCreator(
+  host: NativeHost,
+  creator: LongAddress,
+  ref: Value,
+  collection: LongAddress,
+  args: TokenArgs,
+): Value {
+  if (borrowCollection(host, collection)[0] !== creator) abort(TOKEN, tokenErrors.notCreator);
+  createCommon(host, ref, collection, args);
+  return ref;
+}
+
+/** `create_common_with_collection_as_owner`: the signer must own the collection. */
+function asOwner(
+  host: NativeHost,
+  owner: LongAddress,
+  ref: Value,
+  collection: LongAddress,
+  args: TokenArgs,
+): Value {
+  if (objectOwnerOf(host, collection, COLLECTION_TYPE) !== owner) {
+    abort(TOKEN, tokenErrors.notOwner);
+  }
+  createCommon(host, ref, collection, args);
+  return ref;
+}
+
+/** `create_common`: the collection named `collection` of the creator. */
+function byName(host: NativeHost, creator: LongAddress, collectionName: Value): LongAddress {
+  const address = collectionAddressOf(creator, collectionName);
+  addressToObject(host, address, COLLECTION_TYPE);
   return address;
 }
 
-/** `token::set_{description,name,uri}`: emits `0x4::token::Mutation`. */
-export function mutateToken(
-  ctx: NativeContext,
-  address: LongAddress,
-  field: 'description' | 'name' | 'uri',
-  value: string,
-): void {
-  const token = requireToken(ctx, address);
-  checkLengths(TOKEN, TOKEN_LENGTHS, { [field]: value });
-  ctx.emit('0x4::token::Mutation', {
-    token_address: shortAddress(address),
-    mutated_field_name: field,
-    old_value: token.data[field] as string,
-    new_value: value,
-  });
-  ctx.write(resourceKey(address, TOKEN_TYPE), {
-    ...token,
-    data: { ...token.data, [field]: value },
-  });
-}
+const collectionName = (host: NativeHost, collection: LongAddress): Value =>
+  borrowCollection(host, collection)[2] as Value;
 
-/** `token::burn`: deletes `Token` and the object; the collection's supply goes down. */
-export function burnToken(ctx: NativeContext, address: LongAddress): void {
-  const token = requireToken(ctx, address);
-  const core = readObjectCore(ctx, address);
-  const owner = core === null ? address : objectOwner(core);
-  ctx.write(resourceKey(address, TOKEN_TYPE), null);
-  deleteObject(ctx, address);
-  decrementSupply(ctx, tokenCollection(token), address, token.data.index as string, owner);
-}
+type Make = (host: NativeHost, creator: LongAddress, args: Value[]) => Value;
 
-const fieldView = (
-  name: string,
-  returns: string,
-  read: (ctx: NativeContext, t: ResourceValue) => MoveVal,
-) =>
-  view(
-    name,
-    ['0x1::object::Object<T0>'],
-    [returns],
-    (ctx, _t, [address]) => [read(ctx, requireToken(ctx, address as LongAddress))],
-    [['key']],
-  );
-
-const tokenViews: NativeFunction[] = [
-  fieldView('creator', 'address', (ctx, t) => tokenCreator(ctx, t)),
-  fieldView('collection_name', '0x1::string::String', (ctx, t) => {
-    const collection = readCollection(ctx, tokenCollection(t));
-    return collection === null ? '' : (collection.data.name as string);
-  }),
-  fieldView('collection_object', '0x1::object::Object<0x4::collection::Collection>', (_c, t) =>
-    tokenCollection(t),
-  ),
-  fieldView('description', '0x1::string::String', (_c, t) => t.data.description as string),
-  fieldView('name', '0x1::string::String', (_c, t) => t.data.name as string),
-  fieldView('uri', '0x1::string::String', (_c, t) => t.data.uri as string),
-  fieldView('index', 'u64', (_c, t) => BigInt(t.data.index as string)),
+const NAMED = ['&signer', STRING, STRING, STRING, OPTION_ROYALTY, STRING];
+const WITH_OBJECT = ['&signer', COLLECTION_OBJECT, STRING, STRING, OPTION_ROYALTY, STRING];
+const NUMBERED = ['&signer', STRING, STRING, STRING, STRING, OPTION_ROYALTY, STRING];
+const NUMBERED_OBJECT = [
+  '&signer',
+  COLLECTION_OBJECT,
+  STRING,
+  STRING,
+  STRING,
+  OPTION_ROYALTY,
+  STRING,
 ];
+const SEEDED = ['&signer', COLLECTION_OBJECT, STRING, STRING, STRING, OPTION_ROYALTY, STRING];
+
+const creating = (name: string, params: string[], make: Make): NativeFunction =>
+  fn(name, { params, returns: [CONSTRUCTOR_REF] }, (host, _t, [creator, ...args]) => [
+    make(host, signerAddress(creator as Value), args as Value[]),
+  ]);
+
+const plain = ([description, name, royalty, uri]: Value[]): TokenArgs => ({
+  description: description as Value,
+  name: name as Value,
+  royalty: royalty as Value,
+  uri: uri as Value,
+});
+const numbered = ([description, prefix, suffix, royalty, uri]: Value[]): TokenArgs => ({
+  description: description as Value,
+  name: prefix as Value,
+  suffix: suffix as Value,
+  royalty: royalty as Value,
+  uri: uri as Value,
+});
+
+/** `token::create(creator, collection_name, description, name, royalty, uri)`. */
+export function createToken(host: NativeHost, creator: LongAddress, args: Value[]): Value {
+  const [collection, ...rest] = args;
+  const ref = createObjectOf(host, creator);
+  return asCreator(host, creator, ref, byName(host, creator, collection as Value), plain(rest));
+}
+
+const creators: NativeFunction[] = [
+  creating('create', NAMED, createToken),
+  creating('create_token', WITH_OBJECT, (host, creator, [collection, ...rest]) => {
+    const ref = createObjectOf(host, creator);
+    return asCreator(host, creator, ref, objectAddress(collection as Value), plain(rest));
+  }),
+  creating('create_token_as_collection_owner', WITH_OBJECT, (host, creator, [c, ...rest]) => {
+    const ref = createObjectOf(host, creator);
+    return asOwner(host, creator, ref, objectAddress(c as Value), plain(rest));
+  }),
+  creating('create_numbered_token', NUMBERED, (host, creator, [collection, ...rest]) => {
+    const ref = createObjectOf(host, creator);
+    return asCreator(
+      host,
+      creator,
+      ref,
+      byName(host, creator, collection as Value),
+      numbered(rest),
+    );
+  }),
+  creating('create_numbered_token_object', NUMBERED_OBJECT, (host, creator, [c, ...rest]) => {
+    const ref = createObjectOf(host, creator);
+    return asCreator(host, creator, ref, objectAddress(c as Value), numbered(rest));
+  }),
+  creating(
+    'create_numbered_token_as_collection_owner',
+    NUMBERED_OBJECT,
+    (host, creator, [c, ...rest]) => {
+      const ref = createObjectOf(host, creator);
+      return asOwner(host, creator, ref, objectAddress(c as Value), numbered(rest));
+    },
+  ),
+  creating('create_named_token', NAMED, (host, creator, [collection, ...rest]) => {
+    const args = plain(rest);
+    const ref = createNamedObject(host, creator, tokenSeed(collection as Value, args.name));
+    return asCreator(host, creator, ref, byName(host, creator, collection as Value), args);
+  }),
+  creating('create_named_token_object', WITH_OBJECT, (host, creator, [c, ...rest]) => {
+    const args = plain(rest);
+    const collection = objectAddress(c as Value);
+    const seed = tokenSeed(collectionName(host, collection), args.name);
+    return asCreator(host, creator, createNamedObject(host, creator, seed), collection, args);
+  }),
+  creating('create_named_token_as_collection_owner', WITH_OBJECT, (host, creator, [c, ...rest]) => {
+    const args = plain(rest);
+    const collection = objectAddress(c as Value);
+    const seed = tokenSeed(collectionName(host, collection), args.name);
+    return asOwner(host, creator, createNamedObject(host, creator, seed), collection, args);
+  }),
+  creating(
+    'create_named_token_from_seed',
+    SEEDED,
+    (host, creator, [c, description, name, seed, royalty, uri]) => {
+      const collection = objectAddress(c as Value);
+      const bytes = tokenSeedWithSeed(
+        collectionName(host, collection),
+        name as Value,
+        seed as Value,
+      );
+      const args = plain([description as Value, name as Value, royalty as Value, uri as Value]);
+      return asCreator(host, creator, createNamedObject(host, creator, bytes), collection, args);
+    },
+  ),
+  creating(
+    'create_named_token_from_seed_as_collection_owner',
+    SEEDED,
+    (host, creator, [c, description, name, seed, royalty, uri]) => {
+      const collection = objectAddress(c as Value);
+      const bytes = tokenSeedWithSeed(
+        collectionName(host, collection),
+        name as Value,
+        seed as Value,
+      );
+      const args = plain([description as Value, name as Value, royalty as Value, uri as Value]);
+      return asOwner(host, creator, createNamedObject(host, creator, bytes), collection, args);
+    },
+  ),
+  // `object::create_object_from_account`: the address from the creator's next account GUID.
+  creating('create_from_account', NAMED, (host, creator, [collection, ...rest]) => {
+    const address = newObjectAddress(host.session.ctx, creator);
+    createObject(host.session.ctx, address, creator);
+    const ref: Value = [address, true];
+    return asCreator(host, creator, ref, byName(host, creator, collection as Value), plain(rest));
+  }),
+];
+
+/** `token::burn(BurnRef)`: the object (when deletable), royalty, `Token`, `TokenIdentifiers`. */
+function burn(host: NativeHost, ref: Value): void {
+  host.charge(200_000);
+  const [inner, self] = fieldsOf(ref);
+  const deleteRef = optionValue(inner as Value);
+  const address = (
+    deleteRef === undefined ? optionValue(self as Value) : fieldsOf(deleteRef)[0]
+  ) as LongAddress;
+  addressToObject(host, address, TOKEN_TYPE);
+  const previousOwner = objectOwnerOf(host, address, TOKEN_TYPE);
+  if (deleteRef !== undefined) deleteObject(host.session.ctx, address);
+  if (resourceExists(host, address, ROYALTY_TYPE)) deleteRoyalty(host, address);
+  const token = removeResource(host, address, TOKEN_TYPE) as Value[];
+  let index = token[T.index] as bigint;
+  const ids = identifiersOf(host, address);
+  if (ids !== null) {
+    index = BigInt((ids.data.index as { value: string }).value);
+    host.session.ctx.write(resourceKey(address, TOKEN_IDENTIFIERS), null);
+  }
+  decrementSupply(host, tokenCollection(token), address, index, previousOwner);
+}
+
+const FIELDS = {
+  description: { index: T.description, max: 2048, error: tokenErrors.descriptionTooLong },
+  name: { index: T.name, max: MAX_TOKEN_NAME, error: tokenErrors.nameTooLong },
+  uri: { index: T.uri, max: 512, error: tokenErrors.uriTooLong },
+} as const;
+
+/** `set_description` / `set_name` / `set_uri` through a `MutatorRef`; emits `Mutation`. */
+export function setTokenField(
+  host: NativeHost,
+  address: LongAddress,
+  field: keyof typeof FIELDS,
+  value: Value,
+): void {
+  host.charge(50_000);
+  const { index, max, error } = FIELDS[field];
+  checkLength(TOKEN, value, max, error);
+  borrowToken(host, address);
+  let old: Value;
+  const ids = field === 'name' ? identifiersOf(host, address) : null;
+  if (ids !== null) {
+    old = tokenName(host, address);
+    const text = textOf(value);
+    host.session.ctx.write(resourceKey(address, TOKEN_IDENTIFIERS), {
+      ...ids,
+      data: {
+        ...ids.data,
+        name: derivedStringJson(text, constantStringWidth(Buffer.byteLength(text, 'utf8'))),
+      },
+    });
+  } else {
+    old = updateResource(host, address, TOKEN_TYPE, (token) => {
+      const previous = token[index] as Value;
+      token[index] = value;
+      return previous;
+    });
+  }
+  emitEvent(host, '0x4::token::Mutation', [address, str(field), old, value]);
+}
+
+const setter = (field: keyof typeof FIELDS): NativeFunction =>
+  fn(`set_${field}`, { params: [`&${MUTATOR_REF}`, STRING] }, (host, _t, [ref, value]) => {
+    setTokenField(host, fieldsOf(ref as Value)[0] as LongAddress, field, value as Value);
+    return [];
+  });
+
+/** `generate_burn_ref`: a `DeleteRef` when the object can be deleted, else its address. */
+export function burnRefOf(ref: Value): Value {
+  const address = constructorAddress(ref);
+  return constructorCanDelete(ref) ? [some([address]), none()] : [none(), some(address)];
+}
+
+export { burn as burnToken };
 
 export const tokenModule: NativeModule = {
   address: TOKEN_OBJECTS_ADDRESS,
@@ -187,12 +378,46 @@ export const tokenModule: NativeModule = {
       'Token',
       ['key'],
       [
-        ['collection', '0x1::object::Object<0x4::collection::Collection>'],
+        ['collection', COLLECTION_OBJECT],
         ['index', 'u64'],
-        ['description', '0x1::string::String'],
-        ['name', '0x1::string::String'],
-        ['uri', '0x1::string::String'],
+        ['description', STRING],
+        ['name', STRING],
+        ['uri', STRING],
         ['mutation_events', eventHandle('0x4::token::MutationEvent')],
+      ],
+    ),
+    struct(
+      'TokenIdentifiers',
+      ['key'],
+      [
+        ['index', '0x1::aggregator_v2::AggregatorSnapshot<u64>'],
+        ['name', '0x1::aggregator_v2::DerivedStringSnapshot'],
+      ],
+    ),
+    struct(
+      'ConcurrentTokenIdentifiers',
+      ['key'],
+      [
+        ['index', '0x1::aggregator_v2::AggregatorSnapshot<u64>'],
+        ['name', '0x1::aggregator_v2::AggregatorSnapshot<0x1::string::String>'],
+      ],
+    ),
+    struct(
+      'BurnRef',
+      ['drop', 'store'],
+      [
+        ['inner', '0x1::option::Option<0x1::object::DeleteRef>'],
+        ['self', '0x1::option::Option<address>'],
+      ],
+    ),
+    struct('MutatorRef', ['drop', 'store'], [['self', 'address']]),
+    struct(
+      'MutationEvent',
+      ['drop', 'store'],
+      [
+        ['mutated_field_name', STRING],
+        ['old_value', STRING],
+        ['new_value', STRING],
       ],
     ),
     struct(
@@ -200,12 +425,52 @@ export const tokenModule: NativeModule = {
       ['drop', 'store'],
       [
         ['token_address', 'address'],
-        ['mutated_field_name', '0x1::string::String'],
-        ['old_value', '0x1::string::String'],
-        ['new_value', '0x1::string::String'],
+        ['mutated_field_name', STRING],
+        ['old_value', STRING],
+        ['new_value', STRING],
       ],
       { isEvent: true },
     ),
   ],
-  functions: tokenViews,
+  functions: [
+    ...creators,
+    ...tokenViews,
+    fn(
+      'generate_mutator_ref',
+      { params: [`&${CONSTRUCTOR_REF}`], returns: [MUTATOR_REF] },
+      (host, _t, [ref]) => {
+        host.charge(5_000);
+        const address = constructorAddress(ref as Value);
+        addressToObject(host, address, TOKEN_TYPE);
+        return [[address]];
+      },
+    ),
+    fn(
+      'generate_burn_ref',
+      { params: [`&${CONSTRUCTOR_REF}`], returns: [BURN_REF] },
+      (host, _t, [ref]) => {
+        host.charge(5_000);
+        return [burnRefOf(ref as Value)];
+      },
+    ),
+    fn(
+      'address_from_burn_ref',
+      { params: [`&${BURN_REF}`], returns: ['address'] },
+      (host, _t, [ref]) => {
+        host.charge(2_000);
+        const [inner, self] = fieldsOf(ref as Value);
+        const deleteRef = optionValue(inner as Value);
+        return [
+          (deleteRef === undefined ? optionValue(self as Value) : fieldsOf(deleteRef)[0]) as Value,
+        ];
+      },
+    ),
+    fn('burn', { params: [BURN_REF] }, (host, _t, [ref]) => {
+      burn(host, ref as Value);
+      return [];
+    }),
+    setter('description'),
+    setter('name'),
+    setter('uri'),
+  ],
 };
