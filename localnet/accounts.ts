@@ -34,7 +34,11 @@ export const DEFAULT_ACCOUNT_BALANCE = 100_000_000_000n;
 /** An amount in octas from a bigint or a decimal string (never a `number`: u64 exceeds 2^53). */
 export function octas(amount: bigint | string, what = 'amount'): bigint {
   const value =
-    typeof amount === 'bigint' ? amount : /^[0-9]+$/.test(amount) ? BigInt(amount) : -1n;
+    typeof amount === 'bigint'
+      ? amount
+      : typeof amount === 'string' && /^[0-9]+$/.test(amount)
+        ? BigInt(amount)
+        : -1n;
   if (value < 0n || value >= 2n ** 64n)
     throw new RangeError(
       `${what} must be a u64 as a bigint or a decimal string, got ${String(amount)}`,

@@ -38,6 +38,9 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
         file('chain.test.template.mjs').replace("'./fixture.mjs'", "'../fixture.mjs'"),
       );
     project.write('vitest.config.mjs', file('vitest.config.mjs'));
+    project.write('global-setup.mjs', file('global-setup.mjs'));
+    project.write('global/chain.test.mjs', file('global.test.mjs'));
+    project.write('vitest.global.config.mjs', file('vitest.global.config.mjs'));
     project.write('jest/chain.test.cjs', file('chain.jest.cjs'));
     project.write('jest.config.json', file('jest.config.json'));
     project.write('types.ts', file('types.ts'));
@@ -81,6 +84,18 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
     const lastReady = Math.max(...records.map((record) => record.readyAt));
     const firstStop = Math.min(...records.map((record) => record.stoppedAt));
     expect(lastReady).toBeLessThan(firstStop);
+  });
+
+  it('serves a whole Vitest run from one chain started in globalSetup', async () => {
+    const result = await project.run(
+      'npx',
+      ['vitest', 'run', '--config', 'vitest.global.config.mjs'],
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/Tests\s+1 passed/);
   });
 
   it('runs a Jest file that exits on its own (no --forceExit)', async () => {
