@@ -5,15 +5,15 @@
  * keys), then run here against the chain's sources: they pass, and fail once the asserted
  * outcome is changed.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Account, MoveVector, type Aptos, type Ed25519Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAptos, runHeadless } from '../../cli/headless';
 import type { HeadlessOptions } from '../../cli/headless';
 import { startLocalnet, type Localnet } from '../../localnet';
 import { serializeRunFile } from '../../schemas/runFile';
+import { exec, runExportedHere } from '../test-utils/exportedTests';
 import { abortingPackage } from './exportTestFixture';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -28,52 +28,9 @@ let base: Omit<HeadlessOptions, 'payload' | 'privateKey'>;
 /** The run files and the tests exported from them, by case. */
 const exported: Record<string, { runFile: string; testFile: string; text: string }> = {};
 
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** This process's environment without the test runner's own variables, and without colours. */
-function childEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(VITEST|TINYPOOL)/.test(key)),
-  );
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
-}
-
-function exec(command: string, args: string[], timeout = 120_000): Promise<Result> {
-  return new Promise((done) => {
-    execFile(command, args, { cwd: repo, timeout, env: childEnv() }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
 const cli = (args: string[]) => exec(process.execPath, ['bin/tx-workbench.mjs', ...args]);
-
-/** Runs exported files here, their chain package import pointed at the repository's sources. */
-async function runExported(files: Record<string, string>): Promise<Result> {
-  const dir = join(scratch, `run-${Object.keys(files).join('-')}`);
-  mkdirSync(dir, { recursive: true });
-  const localnetIndex = relative(dir, join(repo, 'localnet/index.ts'));
-  for (const [name, text] of Object.entries(files)) {
-    writeFileSync(
-      join(dir, `${name}.test.ts`),
-      text.replace("from '@tx-workbench/localnet'", `from '${localnetIndex}'`),
-    );
-  }
-  writeFileSync(
-    join(dir, 'vitest.config.mjs'),
-    `export default { test: { root: ${JSON.stringify(dir)}, include: ['*.test.ts'], pool: 'forks' } };\n`,
-  );
-  return exec(process.execPath, [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--config',
-    join(dir, 'vitest.config.mjs'),
-  ]);
-}
+const runExported = (files: Record<string, string>) =>
+  runExportedHere(join(scratch, `run-${Object.keys(files).join('-')}`), files);
 
 async function record(
   name: string,
