@@ -21,6 +21,7 @@ import { keylessGenesisValues } from './keyless.ts';
 import { TOKEN_OBJECTS_ADDRESS } from './modules/collection.ts';
 import { PLAYGROUND_ADDRESS } from './modules/playground.ts';
 import { ROOT_ADDRESS } from './root.ts';
+import { FEATURES_TYPE, GENESIS_FEATURES } from '../move/vm/stdlib/features.ts';
 
 export const ORIGINATING_ADDRESS_TYPE = '0x1::account::OriginatingAddress';
 /** The `Table<address, address>` handle of `OriginatingAddress.address_map` (fixed, like a real genesis). */
@@ -142,6 +143,8 @@ export function genesisWrites(timestampMicros: bigint): WriteOp[] {
     accountValue(TOKEN_OBJECTS_ADDRESS, 0n, TOKEN_OBJECTS_ADDRESS),
     resource(FRAMEWORK_ADDRESS, '0x1::chain_id::ChainId', { id: CHAIN_ID }),
     resource(FRAMEWORK_ADDRESS, '0x1::chain_status::GenesisEndMarker', { dummy_field: false }),
+    // The feature flags `0x1::features` reads (devnet's).
+    resource(FRAMEWORK_ADDRESS, FEATURES_TYPE, { features: GENESIS_FEATURES }),
     // Rotated keys' original addresses; empty at genesis, so lookups get table_item_not_found.
     resource(FRAMEWORK_ADDRESS, ORIGINATING_ADDRESS_TYPE, {
       address_map: { handle: ORIGINATING_ADDRESS_HANDLE },

@@ -20,7 +20,6 @@ EFEATURE_CANNOT_BE_DISABLED 0x3 Deployed to production, and disabling is depreca
 ED25519_PUBKEY_VALIDATE_RETURN_FALSE_WRONG_LENGTH 0xe Whether native_public_key_validate aborts when a public key of the wrong length is given
   Lifetime: ephemeral
 ENCRYPTED_TRANSACTIONS 0x6c Whether the encrypted mempool feature is enabled.
-EFRAMEWORK_SIGNER_NEEDED 0x1 The provided signer has not a framework address.
 0x1::fixed_point32
 EDENOMINATOR 0x10001 The denominator provided was zero
 EDIVISION 0x20002 The quotient value would be too large to be held in a \`u64\`

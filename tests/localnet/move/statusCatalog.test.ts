@@ -108,7 +108,11 @@ function sourceErrors(text: string): Map<bigint, { name: string; doc: string }> 
     for (; j >= 0 && /^\s*\/\/\//.test(lines[j] as string); j -= 1) {
       doc.unshift((lines[j] as string).trim().slice(3).trim());
     }
-    errors.set(BigInt((m[2] as string).replace(/_/g, '')), {
+    // Two constants of one value: the compiled error map keeps the first (features.mv names 1
+    // EINVALID_FEATURE, not the later EFRAMEWORK_SIGNER_NEEDED).
+    const code = BigInt((m[2] as string).replace(/_/g, ''));
+    if (errors.has(code)) return;
+    errors.set(code, {
       name: m[1] as string,
       doc: doc.join('\n').trim(),
     });

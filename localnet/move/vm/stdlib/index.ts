@@ -12,6 +12,7 @@ import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
 import { SMART_VECTOR } from './smartVector.ts';
 import { STRING_UTILS } from './stringUtils.ts';
 import { VECTOR } from './vector.ts';
+import { FEATURES } from './features.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
   list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
@@ -29,4 +30,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('secp256k1', SECP256K1),
   ...within('bls12381', BLS12381),
   ...within('vector', VECTOR),
+  ...within('features', FEATURES),
 ];
