@@ -296,6 +296,24 @@ KNOWN.push({
     { name: 'Position', fields: [{ name: 'index', ty: T.u64 }] },
   ],
 });
+// aggregator_v2 (natives in `stdlib/aggregatorV2.ts`).
+KNOWN.push(
+  def(
+    'aggregator_v2',
+    'Aggregator',
+    drop | store,
+    [
+      ['value', P0],
+      ['max_value', P0],
+    ],
+    1,
+  ),
+  def('aggregator_v2', 'AggregatorSnapshot', drop | store, [['value', P0]], 1),
+  def('aggregator_v2', 'DerivedStringSnapshot', drop | store, [
+    ['value', STRING],
+    ['padding', T.vector(T.u8)],
+  ]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

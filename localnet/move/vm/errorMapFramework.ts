@@ -54,6 +54,15 @@ EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH 0x5 The lengths of the recipients and
 ENO_CAPABILITIES 0x1 Account does not have mint capability
 EALREADY_DELEGATED 0x2 Mint capability has already been delegated to this specified address
 EDELEGATION_NOT_FOUND 0x3 Cannot find delegation of mint capability to this account
+0x1::aggregator_v2
+EAGGREGATOR_OVERFLOW 0x1 The value of aggregator overflows. Raised by uncoditional add() call
+EAGGREGATOR_UNDERFLOW 0x2 The value of aggregator underflows (goes below zero). Raised by uncoditional sub() call
+EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE 0x5 The generic type supplied to the aggregator snapshot is not supported.
+EAGGREGATOR_API_V2_NOT_ENABLED 0x6 The aggregator api v2 feature flag is not enabled.
+EUNSUPPORTED_AGGREGATOR_TYPE 0x7 The generic type supplied to the aggregator is not supported.
+ECONCAT_STRING_LENGTH_TOO_LARGE 0x8 Arguments passed to concat exceed max limit of 1024 bytes (for prefix and suffix together).
+EAGGREGATOR_FUNCTION_NOT_YET_SUPPORTED 0x9 The native aggregator function, that is in the move file, is not yet supported.
+  and any calls will raise this error.
 0x1::big_ordered_map
 EKEY_ALREADY_EXISTS 0x1 Map key already exists
 EKEY_NOT_FOUND 0x2 Map key is not found

@@ -13,6 +13,7 @@ import { SMART_VECTOR } from './smartVector.ts';
 import { STRING_UTILS } from './stringUtils.ts';
 import { VECTOR } from './vector.ts';
 import { FEATURES } from './features.ts';
+import { AGGREGATOR_V2 } from './aggregatorV2.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
   list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
@@ -31,4 +32,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('bls12381', BLS12381),
   ...within('vector', VECTOR),
   ...within('features', FEATURES),
+  ...within('aggregator_v2', AGGREGATOR_V2),
 ];
