@@ -5,8 +5,7 @@
  *
  * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: first the
  *   functions here that take framework values (`coin::withdraw` → `Coin<T>`, `coin::deposit`,
- *   `merge`, `extract`, `object::create_object` → `ConstructorRef`, `generate_signer`,
- *   `account::create_resource_account`, …), then
+ *   `merge`, `extract`, `account::create_resource_account`, …), then
  *   any natively implemented
  *   framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
  *   any function of `localnet/framework/modules/` with a `run`), its arguments converted from
@@ -16,19 +15,10 @@
  * The VM does not import this file: whoever opens a `VmSession` hands it `FRAMEWORK_LINK`.
  */
 import type { LongAddress } from '../encoding.ts';
-import { fromHex, parseAddress, sha3, toHex } from '../encoding.ts';
-import {
-  APTOS_COIN_TYPE,
-  depositApt,
-  ensureAccount,
-  OBJECT_CORE_TYPE,
-  withdrawApt,
-} from './assets.ts';
+import { fromHex, sha3, toHex } from '../encoding.ts';
+import { APTOS_COIN_TYPE, depositApt, ensureAccount, withdrawApt } from './assets.ts';
 import type { NativeContext, NativeFunction } from './context.ts';
-import { createObject, namedObjectAddress, transferObject } from './objects.ts';
 import { findModule } from './registry.ts';
-import type { ResourceValue } from '../storage/types.ts';
-import { resourceKey } from '../storage/types.ts';
 import { frameworkStruct } from './vmLayouts.ts';
 import { BytecodeAbort } from '../move/vm/errors.ts';
 import type { MoveVal } from '../executor/moveValues.ts';
@@ -125,9 +115,6 @@ function bridge(fn: NativeFunction, run: NonNullable<NativeFunction['run']>): Na
 // Framework functions that take or return framework values (`Coin<T>`, `ConstructorRef`,
 // `Object<T>`): implemented here on the native framework's state helpers.
 
-const frameworkAbort = (module: string, code: bigint): never => {
-  throw new BytecodeAbort(`0x1::${module}`, code, null);
-};
 const COIN_ERRORS = {
   insufficient: { name: 'EINSUFFICIENT_BALANCE', doc: 'Not enough coins to complete transaction' },
   notPublished: { name: 'ECOIN_INFO_NOT_PUBLISHED', doc: '`CoinType` is not registered as a coin' },
@@ -140,8 +127,6 @@ const requireApt = (tys: readonly Ty[]) => {
   if (tyString(tys[0] as Ty) !== APTOS_COIN_TYPE) coinAbort(0x60003n, COIN_ERRORS.notPublished);
 };
 const fieldsOf = (v: Value): Value[] => deref(v) as Value[];
-const objectCore = (ctx: NativeContext, address: LongAddress) =>
-  ctx.get(resourceKey(address, OBJECT_CORE_TYPE)) as ResourceValue | null;
 
 const OBJECT_FROM_AUID = 0xfb;
 const RESOURCE_ACCOUNT_SCHEME = 0xff;
@@ -185,50 +170,6 @@ const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
   },
   'coin::is_account_registered': (_h, tys) => [tyString(tys[0] as Ty) === APTOS_COIN_TYPE],
   'coin::register': () => [],
-  // `create_object` and `create_named_object` as `object.move` (`create_object_internal`):
-  // `framework/objects.ts`' `createObject`, ungated transfers on, `EOBJECT_EXISTS` when taken.
-  'object::create_object': (host, _t, [owner]) => {
-    const address = host.session.uniqueAddress(OBJECT_FROM_AUID);
-    createObject(host.session.ctx, address, owner as LongAddress);
-    return [[address, true]];
-  },
-  'object::create_named_object': (host, _t, [creator, seed]) => {
-    const owner = deref(creator as Value) as LongAddress;
-    const address = namedObjectAddress(owner, Uint8Array.from(seed as number[]));
-    createObject(host.session.ctx, address, owner);
-    return [[address, false]];
-  },
-  'object::generate_signer': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
-  'object::address_from_constructor_ref': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
-  'object::object_from_constructor_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
-  'object::generate_extend_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
-  'object::generate_transfer_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
-  'object::generate_delete_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
-  'object::generate_derive_ref': (_h, _t, [ref]) => [[fieldsOf(ref as Value)[0] as Value]],
-  'object::generate_signer_for_extending': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
-  'object::address_from_extend_ref': (_h, _t, [ref]) => [fieldsOf(ref as Value)[0] as Value],
-  'object::object_address': (_h, _t, [object]) => [fieldsOf(object as Value)[0] as Value],
-  'object::address_to_object': (host, _t, [address]) => {
-    if (objectCore(host.session.ctx, address as LongAddress) === null)
-      frameworkAbort('object', 0x60002n);
-    return [[address as Value]];
-  },
-  'object::is_owner': (host, _t, [object, owner]) => {
-    const core = objectCore(host.session.ctx, fieldsOf(object as Value)[0] as LongAddress);
-    if (core === null) frameworkAbort('object', 0x60002n);
-    return [parseAddress(core?.data.owner as string) === owner];
-  },
-  // The native entry's own checks (ungated transfer, ownership chain): one implementation.
-  'object::transfer': (host, _t, [signer, object, to]) => {
-    const owner = deref(signer as Value) as LongAddress;
-    transferObject(
-      host.session.ctx,
-      owner,
-      fieldsOf(object as Value)[0] as LongAddress,
-      to as LongAddress,
-    );
-    return [];
-  },
   'account::create_resource_account': (host, _t, [source, seed]) => {
     const address = toHex(
       sha3(

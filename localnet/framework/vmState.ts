@@ -9,7 +9,7 @@ import type { LongAddress } from '../encoding.ts';
 import { BytecodeAbort } from '../move/vm/errors.ts';
 import type { NativeHost } from '../move/vm/loader.ts';
 import type { Ty } from '../move/vm/ty.ts';
-import { parseTy, tyString } from '../move/vm/ty.ts';
+import { K, parseTy, tyString } from '../move/vm/ty.ts';
 import type { Layout, Value } from '../move/vm/values.ts';
 import { Ref } from '../move/vm/values.ts';
 import { fromJson, toJson } from '../move/vm/valuesJson.ts';
@@ -81,8 +81,20 @@ export function borrowResource(host: NativeHost, address: LongAddress, type: Ty 
   return readResource(host, address, type) ?? missingData();
 }
 
+/** The framework's own packages: their resources live in the context, never in bytecode's cells. */
+const NATIVE_PACKAGES = new Set(
+  ['0x1', '0x3', '0x4'].map((a) => `0x${a.slice(2).padStart(64, '0')}`),
+);
+
+/**
+ * `exists<T>(address)`. A resource of user bytecode (`object_exists<MyToken>` after the module's
+ * `move_to` in the same transaction) is asked of the session, which holds bytecode's writes.
+ */
 export function resourceExists(host: NativeHost, address: LongAddress, type: Ty | string): boolean {
   const resourceTy = typeof type === 'string' ? ty(type) : type;
+  if (resourceTy.k === K.STRUCT && !NATIVE_PACKAGES.has(resourceTy.s.address)) {
+    return host.session.resourceExists(address, resourceTy);
+  }
   const stored = host.session.ctx.get(resourceKey(address, tyString(resourceTy)));
   return stored !== null && stored.kind === 'resource';
 }

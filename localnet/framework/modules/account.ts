@@ -177,6 +177,21 @@ export const accountModule: NativeModule = {
         ],
       ],
     ),
+    struct(
+      'KeyRotationEvent',
+      ['drop', 'store'],
+      [
+        ['old_authentication_key', 'vector<u8>'],
+        ['new_authentication_key', 'vector<u8>'],
+      ],
+    ),
+    struct('CoinRegisterEvent', ['drop', 'store'], [['type_info', '0x1::type_info::TypeInfo']]),
+    struct('CapabilityOffer', ['store'], [['for', '0x1::option::Option<address>']], {
+      typeParams: [{ constraints: [], is_phantom: true }],
+    }),
+    struct('RotationCapability', ['drop', 'store'], [['account', 'address']]),
+    struct('SignerCapability', ['drop', 'store'], [['account', 'address']]),
+    struct('OriginatingAddress', ['key'], [['address_map', '0x1::table::Table<address, address>']]),
   ],
   functions: [
     view('exists_at', ['address'], ['bool'], (ctx, _t, [addr]) => [

@@ -67,6 +67,8 @@ export interface NativeSession {
   uniqueAddress(scheme: number): LongAddress;
   /** A table item's cell: `cell[0]` is the value (`undefined` when absent). */
   tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): { cell: Value[] };
+  /** `exists<T>(address)` as bytecode sees it: the session's own writes included. */
+  resourceExists(address: LongAddress, ty: Ty): boolean;
   emit(ty: Ty, value: Value): void;
 }
 

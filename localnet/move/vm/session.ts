@@ -153,6 +153,10 @@ export class VmSession implements NativeSession {
     return cell;
   }
 
+  resourceExists(address: LongAddress, ty: Ty): boolean {
+    return this.global(address, ty).cell[0] !== undefined;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Tables
 
