@@ -13,6 +13,7 @@ import { chainIdModule } from './modules/chainId.ts';
 import { chainStatusModule } from './modules/chainStatus.ts';
 import { codeModule } from './modules/code.ts';
 import { coinModule } from './modules/coin.ts';
+import { dispatchableFungibleAssetModule } from './modules/dispatchableFungibleAsset.ts';
 import { collectionModule } from './modules/collection.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
 import { multisigAccountModule } from './modules/multisigAccount.ts';
@@ -34,6 +35,7 @@ export const MODULES: readonly NativeModule[] = [
   chainStatusModule,
   codeModule,
   coinModule,
+  dispatchableFungibleAssetModule,
   fungibleAssetModule,
   multisigAccountModule,
   objectModule,
@@ -103,7 +105,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::delegation_pool',
   '0x1::vesting',
   '0x1::block',
-  '0x1::dispatchable_fungible_asset',
   '0x3::token',
 ]);
 
