@@ -6,6 +6,7 @@ import { historyBrowserSection } from './historyBrowser.ts';
 import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
 import { movevmSection } from './movevm.ts';
+import { packageSection } from './package.ts';
 import { visualizerSection } from './visualizer.ts';
 
 /** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
@@ -18,4 +19,5 @@ export const sections: BenchSection[] = [
   composeBrowserSection,
   chainlogSection,
   movevmSection,
+  packageSection,
 ];
