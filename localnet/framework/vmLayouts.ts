@@ -314,6 +314,8 @@ KNOWN.push(
     ['padding', T.vector(T.u8)],
   ]),
 );
+// randomness's event (natives in `stdlib/randomness.ts`).
+KNOWN.push(def('randomness', 'RandomnessGeneratedEvent', drop | store, [['dummy_field', T.bool]]));
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

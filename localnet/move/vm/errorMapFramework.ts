@@ -226,6 +226,9 @@ EPERMISSIONED_SIGNER_REMOVED 0x7 The permissioned signer feature has been remove
 EPERMISSION_SIGNER_DISABLED 0x9 Permissioned signer feature is not activated.
 0x1::primary_fungible_store
 EPERMISSIONED_SIGNER_REMOVED 0x1 The permissioned signer feature has been removed.
+0x1::randomness
+E_API_USE_IS_BIASIBLE 0x1 Randomness APIs calls must originate from a private entry function with
+  \`#[randomness]\` annotation. Otherwise, malicious users can bias randomness result.
 0x1::system_addresses
 ENOT_CORE_RESOURCE_ADDRESS 0x1 The address/account did not correspond to the core resource address
 EVM 0x2 The operation can only be performed by the VM

@@ -14,6 +14,7 @@ import { STRING_UTILS } from './stringUtils.ts';
 import { VECTOR } from './vector.ts';
 import { FEATURES } from './features.ts';
 import { AGGREGATOR_V2 } from './aggregatorV2.ts';
+import { RANDOMNESS } from './randomness.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
   list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
@@ -33,4 +34,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('vector', VECTOR),
   ...within('features', FEATURES),
   ...within('aggregator_v2', AGGREGATOR_V2),
+  ...within('randomness', RANDOMNESS),
 ];
