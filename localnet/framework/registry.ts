@@ -4,6 +4,7 @@ import type { NativeFunction, NativeModule } from './context.ts';
 import { accountModule } from './modules/account.ts';
 import { accountAbstractionModule } from './modules/accountAbstraction.ts';
 import { functionInfoModule } from './modules/functionInfo.ts';
+import { LEGACY_TOKEN_MODULES } from './modules/legacyToken/index.ts';
 import { permissionedDelegationModule } from './modules/permissionedDelegation.ts';
 import { testDerivableEd25519HexModule } from './modules/testDerivableEd25519Hex.ts';
 import { aptosAccountModule } from './modules/aptosAccount.ts';
@@ -54,6 +55,8 @@ export const MODULES: readonly NativeModule[] = [
   propertyMapModule,
   royaltyModule,
   tokenModule,
+  // 0x3, the legacy token standard
+  ...LEGACY_TOKEN_MODULES,
 ];
 
 /** Address, then name: two lookups without building a key string (several per transaction). */
@@ -105,7 +108,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::delegation_pool',
   '0x1::vesting',
   '0x1::block',
-  '0x3::token',
 ]);
 
 /** Whether every struct named in a parsed type tag exists (its module is known). */

@@ -16,6 +16,13 @@ import type { StateReader, TableItemValue } from '../storage/types.ts';
 import { tableKey } from '../storage/types.ts';
 import { typeResolves } from '../framework/registry.ts';
 import { viewBytecode } from '../executor/bytecode.ts';
+import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
+import { moduleStoreOf } from '../move/vm/moduleSource.ts';
+import type { NativeContext } from '../move/vm/nativeContext.ts';
+import { VmSession } from '../move/vm/session.ts';
+import { parseTy } from '../move/vm/ty.ts';
+import { serialize } from '../move/vm/values.ts';
+import { fromJson } from '../move/vm/valuesJson.ts';
 import { notFound } from './history.ts';
 
 /** A view call as the HTTP layer parsed it: arguments as JSON or BCS. */
@@ -80,6 +87,25 @@ export function callView(
   }
 }
 
+/**
+ * A struct key (`String`, `0x3::token::TokenId`) in BCS: its JSON read with the struct's layout, from the
+ * framework or the module that declares it, as a node's converter does.
+ */
+function structKey(state: StateReader, keyType: string, key: Json): Uint8Array {
+  const ctx: NativeContext = {
+    signers: [],
+    timestampMicros: 0n,
+    chainId: 0,
+    get: (stateKey) => state.get(stateKey),
+    write: () => undefined,
+    emit: () => undefined,
+    charge: () => undefined,
+  };
+  const { layout } = new VmSession(ctx, moduleStoreOf(state), new Uint8Array(), FRAMEWORK_LINK);
+  const ty = parseTy(keyType);
+  return serialize(ty, fromJson(ty, key, layout), layout);
+}
+
 /** `POST /tables/{handle}/item`: the item's decoded value at version `at`. */
 export function readTableItem(
   state: StateReader,
@@ -90,7 +116,11 @@ export function readTableItem(
   let keyHex: string;
   try {
     const tag = typeTagOf(request.keyType);
-    keyHex = toHex(encodeValue(tag, argumentFromJson(tag, request.key)));
+    keyHex = toHex(
+      tag.isStruct()
+        ? structKey(state, request.keyType, request.key)
+        : encodeValue(tag, argumentFromJson(tag, request.key)),
+    );
     typeTagOf(request.valueType);
   } catch (error) {
     throw invalid(`Failed to parse table item request: ${reason(error)}`);

@@ -37,6 +37,8 @@ export interface GasCounter {
 }
 
 const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
+/** The framework's packages (`0x1`, the legacy token standard `0x3`, token objects `0x4`). */
+const FRAMEWORK_PACKAGES = new Set([FRAMEWORK, `0x${'0'.repeat(63)}3`, `0x${'0'.repeat(63)}4`]);
 const MAX_CALL_DEPTH = 1024;
 const MAX_STACK = 1024 * 64;
 
@@ -106,7 +108,7 @@ export class Interpreter implements NativeHost {
   private resolve(site: CallSite | Closure): LoadedFunction | NativeImpl {
     if (site.target !== null) return site.target as LoadedFunction | NativeImpl;
     let target: LoadedFunction | NativeImpl | undefined;
-    if (site.address === FRAMEWORK || site.address === `0x${'0'.repeat(63)}4`) {
+    if (FRAMEWORK_PACKAGES.has(site.address)) {
       target =
         stdNative(site.address, site.module, site.name) ??
         this.session.framework.function(site.address, site.module, site.name) ??
