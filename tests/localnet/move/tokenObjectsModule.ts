@@ -1,0 +1,218 @@
+import type { Bytecode, CompiledModule } from '../../../localnet/move/binary/types.ts';
+import { ModuleBuilder, S } from './vmBuilder.ts';
+
+/** Abilities: copy 1, drop 2, store 4, key 8. */
+const COPY_DROP_STORE = 7;
+
+export const COLLECTION = 'Move Collection';
+export const TOKEN = 'Sword';
+export const DESCRIBED = 'forged in init_module';
+
+const utf8 = (s: string) => Array.from(Buffer.from(s, 'utf8'));
+const uleb = (n: number) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, n >> 7]);
+/** A `vector<u8>` constant's BCS bytes. */
+const bytes = (data: number[]) => [...uleb(data.length), ...data];
+
+/**
+ * `nft`: what a user package does with `0x4` from Move.
+ *
+ * - `init_module`: `collection::create_unlimited_collection` (royalty 5/100), then
+ *   `token::create_named_token` "Sword" (royalty 1/10) with a property map
+ *   (`prepare_input` of `kind: String = "blade"`, then `add_typed<u64>` `power = 42`), and
+ *   `token::set_description` through a token `MutatorRef`.
+ * - `mint_and_burn(&signer)`: `token::create` "Temp" and `token::burn` of its `BurnRef`.
+ * - `mint_again(&signer)`: `create_named_token` "Sword" a second time (the object exists).
+ * - `#[view] power(address): u64` / `kind(address): String`: `property_map::read_u64` /
+ *   `read_string` of the token.
+ */
+export function tokenObjectsModule(address: string): CompiledModule {
+  const b = new ModuleBuilder(address, 'nft');
+  const string = S.struct(b.foreignStruct('0x1', 'string', 'String', COPY_DROP_STORE));
+  const option = b.foreignStruct('0x1', 'option', 'Option', COPY_DROP_STORE, 1);
+  const royalty = S.struct(b.foreignStruct('0x4', 'royalty', 'Royalty', 11));
+  const optionRoyalty = S.struct(option, [royalty]);
+  const cref = S.struct(b.foreignStruct('0x1', 'object', 'ConstructorRef', 2));
+  const tokenMutator = S.struct(b.foreignStruct('0x4', 'token', 'MutatorRef', 6));
+  const burnRef = S.struct(b.foreignStruct('0x4', 'token', 'BurnRef', 6));
+  const propertyMap = S.struct(b.foreignStruct('0x4', 'property_map', 'PropertyMap', 10));
+  const propertyMutator = S.struct(b.foreignStruct('0x4', 'property_map', 'MutatorRef', 6));
+  const tokenStruct = S.struct(b.foreignStruct('0x4', 'token', 'Token', 8));
+  const object = b.foreignStruct('0x1', 'object', 'Object', COPY_DROP_STORE, 1);
+  const tokenObject = S.struct(object, [tokenStruct]);
+  const bytesTy = S.vec(S.u8);
+
+  const addressOf = b.use('0x1', 'signer', 'address_of', [S.ref(S.signer)], [S.address]);
+  const toString = b.use('0x1', 'string', 'utf8', [bytesTy], [string]);
+  const some = b.fnInst(
+    b.use('0x1', 'option', 'some', [S.param(0)], [S.struct(option, [S.param(0)])], 1),
+    [royalty],
+  );
+  const none = b.fnInst(b.use('0x1', 'option', 'none', [], [S.struct(option, [S.param(0)])], 1), [
+    royalty,
+  ]);
+  const createRoyalty = b.use('0x4', 'royalty', 'create', [S.u64, S.u64, S.address], [royalty]);
+  const createCollection = b.use(
+    '0x4',
+    'collection',
+    'create_unlimited_collection',
+    [S.ref(S.signer), string, string, optionRoyalty, string],
+    [cref],
+  );
+  const tokenParams = [S.ref(S.signer), string, string, string, optionRoyalty, string];
+  const createNamed = b.use('0x4', 'token', 'create_named_token', tokenParams, [cref]);
+  const create = b.use('0x4', 'token', 'create', tokenParams, [cref]);
+  const tokenMutatorOf = b.use(
+    '0x4',
+    'token',
+    'generate_mutator_ref',
+    [S.ref(cref)],
+    [tokenMutator],
+  );
+  const setDescription = b.use(
+    '0x4',
+    'token',
+    'set_description',
+    [S.ref(tokenMutator), string],
+    [],
+  );
+  const burnRefOf = b.use('0x4', 'token', 'generate_burn_ref', [S.ref(cref)], [burnRef]);
+  const burn = b.use('0x4', 'token', 'burn', [burnRef], []);
+  const prepare = b.use(
+    '0x4',
+    'property_map',
+    'prepare_input',
+    [S.vec(string), S.vec(string), S.vec(bytesTy)],
+    [propertyMap],
+  );
+  const init = b.use('0x4', 'property_map', 'init', [S.ref(cref), propertyMap], []);
+  const propertyMutatorOf = b.use(
+    '0x4',
+    'property_map',
+    'generate_mutator_ref',
+    [S.ref(cref)],
+    [propertyMutator],
+  );
+  const addTyped = b.fnInst(
+    b.use('0x4', 'property_map', 'add_typed', [S.ref(propertyMutator), string, S.param(0)], [], 1),
+    [S.u64],
+  );
+  const objectT = S.struct(object, [S.param(0)]);
+  const toObject = b.fnInst(
+    b.use('0x1', 'object', 'address_to_object', [S.address], [objectT], 1),
+    [tokenStruct],
+  );
+  const reader = (name: string, returns: typeof string) =>
+    b.fnInst(b.use('0x4', 'property_map', name, [S.ref(objectT), S.ref(string)], [returns], 1), [
+      tokenStruct,
+    ]);
+  const readU64 = reader('read_u64', S.u64);
+  const readString = reader('read_string', string);
+
+  const text = (s: string): Bytecode[] => [
+    { op: 'LdConst', index: b.constant(bytesTy, bytes(utf8(s))) },
+    { op: 'Call', fn: toString },
+  ];
+  const royaltyOf = (numerator: bigint, denominator: bigint, payee: Bytecode): Bytecode[] => [
+    { op: 'LdU64', value: numerator },
+    { op: 'LdU64', value: denominator },
+    payee,
+    { op: 'Call', fn: createRoyalty },
+    { op: 'CallGeneric', fn: some },
+  ];
+  const RET: Bytecode = { op: 'Ret' };
+
+  b.fn('init_module', {
+    visibility: 'private',
+    params: [S.ref(S.signer)],
+    locals: [S.address, cref, tokenMutator, propertyMutator],
+    code: [
+      { op: 'CopyLoc', local: 0 },
+      { op: 'Call', fn: addressOf },
+      { op: 'StLoc', local: 1 },
+      { op: 'CopyLoc', local: 0 },
+      ...text('made from Move'),
+      ...text(COLLECTION),
+      ...royaltyOf(5n, 100n, { op: 'CopyLoc', local: 1 }),
+      ...text('https://example.com/collection'),
+      { op: 'Call', fn: createCollection },
+      { op: 'Pop' },
+      { op: 'MoveLoc', local: 0 },
+      ...text(COLLECTION),
+      ...text('a token'),
+      ...text(TOKEN),
+      ...royaltyOf(1n, 10n, { op: 'CopyLoc', local: 1 }),
+      ...text('https://example.com/sword'),
+      { op: 'Call', fn: createNamed },
+      { op: 'StLoc', local: 2 },
+      { op: 'ImmBorrowLoc', local: 2 },
+      ...text('kind'),
+      { op: 'VecPack', sig: b.sig([string]), count: 1n },
+      ...text('0x1::string::String'),
+      { op: 'VecPack', sig: b.sig([string]), count: 1n },
+      { op: 'LdConst', index: b.constant(S.vec(bytesTy), [1, ...bytes(bytes(utf8('blade')))]) },
+      { op: 'Call', fn: prepare },
+      { op: 'Call', fn: init },
+      { op: 'ImmBorrowLoc', local: 2 },
+      { op: 'Call', fn: propertyMutatorOf },
+      { op: 'StLoc', local: 4 },
+      { op: 'ImmBorrowLoc', local: 4 },
+      ...text('power'),
+      { op: 'LdU64', value: 42n },
+      { op: 'CallGeneric', fn: addTyped },
+      { op: 'ImmBorrowLoc', local: 2 },
+      { op: 'Call', fn: tokenMutatorOf },
+      { op: 'StLoc', local: 3 },
+      { op: 'ImmBorrowLoc', local: 3 },
+      ...text(DESCRIBED),
+      { op: 'Call', fn: setDescription },
+      RET,
+    ],
+  });
+
+  const mint = (name: string, fn: number, tail: Bytecode[]) =>
+    b.fn(name, {
+      entry: true,
+      params: [S.ref(S.signer)],
+      locals: [cref],
+      code: [
+        { op: 'MoveLoc', local: 0 },
+        ...text(COLLECTION),
+        ...text('a token'),
+        ...text(name === 'mint_again' ? TOKEN : 'Temp'),
+        { op: 'CallGeneric', fn: none },
+        ...text('https://example.com/temp'),
+        { op: 'Call', fn },
+        { op: 'StLoc', local: 1 },
+        ...tail,
+        RET,
+      ],
+    });
+  mint('mint_and_burn', create, [
+    { op: 'ImmBorrowLoc', local: 1 },
+    { op: 'Call', fn: burnRefOf },
+    { op: 'Call', fn: burn },
+  ]);
+  mint('mint_again', createNamed, []);
+
+  const read = (name: string, fn: number, returns: typeof string) =>
+    b.fn(name, {
+      view: true,
+      params: [S.address],
+      returns: [returns],
+      locals: [tokenObject, string],
+      code: [
+        { op: 'MoveLoc', local: 0 },
+        { op: 'CallGeneric', fn: toObject },
+        { op: 'StLoc', local: 1 },
+        ...text(name),
+        { op: 'StLoc', local: 2 },
+        { op: 'ImmBorrowLoc', local: 1 },
+        { op: 'ImmBorrowLoc', local: 2 },
+        { op: 'CallGeneric', fn },
+        RET,
+      ],
+    });
+  read('power', readU64, S.u64);
+  read('kind', readString, string);
+  return b.build();
+}
