@@ -7,24 +7,18 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Account, MoveVector, type Aptos, type Ed25519Account } from '@aptos-labs/ts-sdk';
+import type { Ed25519Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAptos, runHeadless } from '../../cli/headless';
-import type { HeadlessOptions } from '../../cli/headless';
 import { startLocalnet, type Localnet } from '../../localnet';
 import { serializeRunFile } from '../../schemas/runFile';
 import { exec, runExportedHere } from '../test-utils/exportedTests';
-import { abortingPackage } from './exportTestFixture';
+import { recordExportCases } from './exportTestFixture';
 
 const repo = resolve(import.meta.dirname, '../..');
 const scratch = join(repo, '.scratch', `export-test-${process.pid}`);
 
 let localnet: Localnet;
-let aptos: Aptos;
-let alice: Ed25519Account;
-let poor: Ed25519Account;
-let sponsor: Ed25519Account;
-let base: Omit<HeadlessOptions, 'payload' | 'privateKey'>;
+let signers: Ed25519Account[];
 /** The run files and the tests exported from them, by case. */
 const exported: Record<string, { runFile: string; testFile: string; text: string }> = {};
 
@@ -32,71 +26,18 @@ const cli = (args: string[]) => exec(process.execPath, ['bin/tx-workbench.mjs', 
 const runExported = (files: Record<string, string>) =>
   runExportedHere(join(scratch, `run-${Object.keys(files).join('-')}`), files);
 
-async function record(
-  name: string,
-  options: Partial<HeadlessOptions> & Pick<HeadlessOptions, 'payload' | 'privateKey'>,
-) {
-  const run = await runHeadless({ ...base, simulation: 'submitAnyway', ...options });
-  const runFile = join(scratch, `${name}.run.json`);
-  writeFileSync(runFile, serializeRunFile([run]));
-  return run;
-}
-
 beforeAll(async () => {
   mkdirSync(scratch, { recursive: true });
   localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
-  aptos = createAptos({
-    nodeUrl: localnet.urls.rest,
-    faucetUrl: localnet.urls.faucet,
-    indexerUrl: localnet.urls.indexer,
-  });
-  alice = Account.generate();
-  poor = Account.generate();
-  sponsor = Account.generate();
-  await aptos.fundAccount({ accountAddress: alice.accountAddress, amount: 1_000_000_000 });
-  await aptos.fundAccount({ accountAddress: poor.accountAddress, amount: 2_000_000 });
-  await aptos.fundAccount({ accountAddress: sponsor.accountAddress, amount: 500_000_000 });
-  base = { nodeUrl: localnet.urls.rest, networkName: 'local', aptos };
-
-  // Alice publishes a package whose transfer(&signer, amount, to) aborts with the amount.
-  const pkg = abortingPackage(alice.accountAddress.toStringLong());
-  const publish = await aptos.transaction.build.simple({
-    sender: alice.accountAddress,
-    data: {
-      function: '0x1::code::publish_package_txn',
-      functionArguments: [MoveVector.U8(pkg.metadata), new MoveVector([MoveVector.U8(pkg.code)])],
-    },
-  });
-  const pending = await aptos.signAndSubmitTransaction({ signer: alice, transaction: publish });
-  expect((await aptos.waitForTransaction({ transactionHash: pending.hash })).success).toBe(true);
-
-  const abort = await record('abort', {
-    privateKey: alice.privateKey.toAIP80String(),
-    payload: {
-      function: `${alice.accountAddress.toStringLong()}::${pkg.module}::transfer`,
-      functionArguments: ['42', Account.generate().accountAddress.toStringLong()],
-    },
-  });
-  expect(abort.chain.vmStatus).toMatch(/^Move abort in 0x[0-9a-f]+::\w+: 0x2a$/);
-  const broke = await record('insufficient', {
-    privateKey: poor.privateKey.toAIP80String(),
-    payload: {
-      function: '0x1::aptos_account::transfer',
-      functionArguments: [alice.accountAddress.toStringLong(), '2500000'],
-    },
-    options: { maxGasAmount: '2000' },
-  });
-  expect(broke.chain.vmStatus).toMatch(/INSUFFICIENT_BALANCE/);
-  const sponsored = await record('sponsored', {
-    privateKey: alice.privateKey.toAIP80String(),
-    signers: { feePayer: sponsor },
-    payload: {
-      function: `${alice.accountAddress.toStringLong()}::${pkg.module}::transfer`,
-      functionArguments: ['7', poor.accountAddress.toStringLong()],
-    },
-  });
-  expect(sponsored.draft.kind).toBe('sponsored');
-  expect(sponsored.chain.vmStatus).toMatch(/: 0x7$/);
+  const cases = await recordExportCases(localnet);
+  signers = cases.signers;
+  expect(cases.runs.abort.chain.vmStatus).toMatch(/^Move abort in 0x[0-9a-f]+::\w+: 0x2a$/);
+  expect(cases.runs.insufficient.chain.vmStatus).toMatch(/EINSUFFICIENT_BALANCE/);
+  expect(cases.runs.sponsored.draft.kind).toBe('sponsored');
+  expect(cases.runs.sponsored.chain.vmStatus).toMatch(/: 0x7$/);
+  for (const [name, run] of Object.entries(cases.runs)) {
+    writeFileSync(join(scratch, `${name}.run.json`), serializeRunFile([run]));
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -118,7 +59,7 @@ describe('tx-workbench export-test', { timeout: 180_000 }, () => {
       expect(result.stdout).toContain(`wrote ${testFile}`);
       const text = readFileSync(testFile, 'utf8');
       exported[name] = { runFile: join(scratch, `${name}.run.json`), testFile, text };
-      for (const account of [alice, poor, sponsor]) {
+      for (const account of signers) {
         expect(text).not.toContain(account.privateKey.toString().slice(2));
         expect(text).not.toContain(account.privateKey.toAIP80String());
       }
