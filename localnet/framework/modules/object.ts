@@ -1,25 +1,8 @@
-import type { MoveVal } from '../../executor/moveValues.ts';
 import { eventHandle, struct } from '../abi.ts';
-import { APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS } from '../assets.ts';
+import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
-import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
 import { objectCreation } from './object/create.ts';
-import { OBJECT } from './object/shared.ts';
 import { objectTransfer } from './object/transfer.ts';
-
-const objectErrors = {
-  missing: moduleError(
-    ERROR_CATEGORY.notFound,
-    2n,
-    'EOBJECT_DOES_NOT_EXIST',
-    'An object does not exist at this address',
-  ),
-};
-
-/** Only APT's metadata object `0xa` is a fungible asset here. */
-export function requireAptMetadata(metadata: MoveVal): void {
-  if (metadata !== APT_METADATA_ADDRESS) abort(OBJECT, objectErrors.missing);
-}
 
 export const objectModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
