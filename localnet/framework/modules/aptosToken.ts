@@ -5,7 +5,6 @@ import type { Value } from '../../move/vm/values.ts';
 import { fn, struct } from '../abi.ts';
 import type { NativeFunction, NativeModule } from '../context.ts';
 import { abort } from '../context.ts';
-import { moveObject } from '../objects.ts';
 import {
   fieldsOf,
   none,
@@ -48,6 +47,8 @@ import {
   KEY,
   OBJECT_T,
   setUngated,
+  transferRefOf,
+  transferWithRef,
   STRING,
   TOKEN_OBJECTS_ADDRESS,
 } from './tokenObjects.ts';
@@ -142,8 +143,9 @@ function mintTokenObject(host: NativeHost, creator: Value, args: Value[]): Value
   const address = constructorAddress(ref);
   const collection = collectionObject(host, signerAddress(creator), args[0] as Value);
   if (borrowAptosCollection(host, collection)[AC.freezable] === true) {
+    const transferRef = transferRefOf(host, ref);
     updateResource(host, address, APTOS_TOKEN_TYPE, (token) => {
-      token[AT.transferRef] = some([address]);
+      token[AT.transferRef] = some(transferRef);
     });
   }
   return [address];
@@ -153,8 +155,9 @@ function mintTokenObject(host: NativeHost, creator: Value, args: Value[]): Value
 function mintSoulBound(host: NativeHost, creator: Value, args: Value[]): Value {
   const ref = mintInternal(host, creator, args.slice(0, 7));
   const address = constructorAddress(ref);
-  moveObject(host.session.ctx, address, args[7] as LongAddress);
-  setUngated(host, address, false);
+  const transferRef = transferRefOf(host, ref);
+  transferWithRef(host, transferRef, args[7] as LongAddress);
+  setUngated(host, transferRef, false);
   return [address];
 }
 
@@ -171,9 +174,11 @@ function burn(host: NativeHost, creator: Value, token: LongAddress): void {
 /** `freeze_transfer` / `unfreeze_transfer` through the token's `TransferRef`. */
 function setFrozen(host: NativeHost, creator: Value, token: LongAddress, frozen: boolean): void {
   const aptosToken = authorizedToken(host, token, creator);
-  const hasRef = optionValue(aptosToken[AT.transferRef] as Value) !== undefined;
-  if (!tokenFlag(host, token, AC.freezable) || !hasRef) abort(APTOS_TOKEN, errors.notMutable);
-  setUngated(host, token, !frozen);
+  const transferRef = optionValue(aptosToken[AT.transferRef] as Value);
+  if (!tokenFlag(host, token, AC.freezable) || transferRef === undefined) {
+    abort(APTOS_TOKEN, errors.notMutable);
+  }
+  setUngated(host, transferRef, !frozen);
 }
 
 const TOKEN_FIELD_FLAG = {

@@ -29,6 +29,7 @@ import {
   OPTION_ROYALTY,
   outOfRange,
   setUngated,
+  transferRefOf,
   STRING,
   objectEventHandle,
   addressToObject,
@@ -116,12 +117,13 @@ export function createCollection(host: NativeHost, creator: LongAddress, args: C
     args.description,
     args.name,
     args.uri,
-    objectEventHandle(host, address),
+    objectEventHandle(host, address, '0x4::collection::MutationEvent'),
   ]);
   createSupply(host, address, args.maxSupply);
   const royalty = optionValue(args.royalty);
   if (royalty !== undefined) initRoyalty(host, address, royalty);
-  setUngated(host, address, args.asOwner);
+  setUngated(host, transferRefOf(host, ref), false);
+  if (args.asOwner) setUngated(host, transferRefOf(host, ref), true);
   return ref;
 }
 

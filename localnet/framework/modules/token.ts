@@ -6,7 +6,6 @@ import { eventHandle, fn, struct } from '../abi.ts';
 import { resource } from '../assets.ts';
 import type { NativeFunction, NativeModule } from '../context.ts';
 import { abort } from '../context.ts';
-import { createObject, deleteObject, newObjectAddress } from '../objects.ts';
 import {
   emitEvent,
   fieldsOf,
@@ -38,6 +37,8 @@ import {
   constructorCanDelete,
   CONSTRUCTOR_REF,
   createNamedObject,
+  createObjectFromAccount,
+  deleteObject,
   createObjectOf,
   objectEventHandle,
   objectOwnerOf,
@@ -122,7 +123,7 @@ function createCommon(
     args.description,
     str(''),
     args.uri,
-    objectEventHandle(host, address),
+    objectEventHandle(host, address, '0x4::token::MutationEvent'),
   ]);
   const royalty = optionValue(args.royalty);
   if (royalty !== undefined) initRoyalty(host, address, royalty);
@@ -287,9 +288,7 @@ const creators: NativeFunction[] = [
   ),
   // `object::create_object_from_account`: the address from the creator's next account GUID.
   creating('create_from_account', NAMED, (host, creator, [collection, ...rest]) => {
-    const address = newObjectAddress(host.session.ctx, creator);
-    createObject(host.session.ctx, address, creator);
-    const ref: Value = [address, true];
+    const ref = createObjectFromAccount(host, creator);
     return asCreator(host, creator, ref, byName(host, creator, collection as Value), plain(rest));
   }),
 ];
@@ -304,7 +303,7 @@ function burn(host: NativeHost, ref: Value): void {
   ) as LongAddress;
   addressToObject(host, address, TOKEN_TYPE);
   const previousOwner = objectOwnerOf(host, address, TOKEN_TYPE);
-  if (deleteRef !== undefined) deleteObject(host.session.ctx, address);
+  if (deleteRef !== undefined) deleteObject(host, deleteRef);
   if (resourceExists(host, address, ROYALTY_TYPE)) deleteRoyalty(host, address);
   const token = removeResource(host, address, TOKEN_TYPE) as Value[];
   let index = token[T.index] as bigint;

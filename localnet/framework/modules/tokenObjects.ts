@@ -9,10 +9,8 @@ import { must, parseAddress } from '../../encoding.ts';
 import type { NativeHost } from '../../move/vm/loader.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { Ref } from '../../move/vm/values.ts';
-import { resourceKey } from '../../storage/types.ts';
 import type { ModuleError } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { readObjectCore, setUngatedTransfer } from '../objects.ts';
 import { fieldsOf, optionValue, ty } from '../vmState.ts';
 
 /** `0x4`, the token objects framework (`aptos_token_objects`). */
@@ -73,21 +71,33 @@ export function addressToObject(host: NativeHost, address: LongAddress, type: st
 export const objectOwnerOf = (host: NativeHost, address: LongAddress, type: string): LongAddress =>
   must(callObject(host, 'owner', [type], [[address]])[0]) as LongAddress;
 
-/** A `TransferRef`'s `enable_ungated_transfer` / `disable_ungated_transfer`. */
-export const setUngated = (host: NativeHost, address: LongAddress, allow: boolean): void =>
-  setUngatedTransfer(host.session.ctx, address, allow);
+/** `object::create_object_from_account(creator)`: the address from the account's next GUID. */
+export const createObjectFromAccount = (host: NativeHost, creator: LongAddress): Value =>
+  must(callObject(host, 'create_object_from_account', [], [signerRef(creator)])[0]);
 
-/**
- * `object::new_event_handle(&object_signer)`: an `EventHandle` on the object's next GUID
- * (`ObjectCore.guid_creation_num`, which goes up by one), as `EventHandle { counter, guid }`.
- */
-export function objectEventHandle(host: NativeHost, address: LongAddress): Value {
-  const ctx = host.session.ctx;
-  const core = must(readObjectCore(ctx, address), 'the object this module just created');
-  const creationNum = BigInt(core.data.guid_creation_num as string);
-  ctx.write(resourceKey(address, '0x1::object::ObjectCore'), {
-    ...core,
-    data: { ...core.data, guid_creation_num: (creationNum + 1n).toString() },
-  });
-  return [0n, [[creationNum, address]]];
+/** `constructor_ref.generate_transfer_ref()` (`EOBJECT_NOT_TRANSFERRABLE` when untransferable). */
+export const transferRefOf = (host: NativeHost, ref: Value): Value =>
+  must(callObject(host, 'generate_transfer_ref', [], [new Ref([ref], 0)])[0]);
+
+/** `enable_ungated_transfer` / `disable_ungated_transfer` through a `TransferRef`. */
+export function setUngated(host: NativeHost, transferRef: Value, allow: boolean): void {
+  const name = allow ? 'enable_ungated_transfer' : 'disable_ungated_transfer';
+  callObject(host, name, [], [new Ref([transferRef], 0)]);
 }
+
+/** `transfer_ref.generate_linear_transfer_ref().transfer_with_ref(to)`. */
+export function transferWithRef(host: NativeHost, transferRef: Value, to: LongAddress): void {
+  const linear = must(
+    callObject(host, 'generate_linear_transfer_ref', [], [new Ref([transferRef], 0)])[0],
+  );
+  callObject(host, 'transfer_with_ref', [], [linear, to]);
+}
+
+/** `object::delete(delete_ref)`. */
+export const deleteObject = (host: NativeHost, deleteRef: Value): void => {
+  callObject(host, 'delete', [], [deleteRef]);
+};
+
+/** `object::new_event_handle<T>(&object_signer)`: a handle on the object's next GUID. */
+export const objectEventHandle = (host: NativeHost, address: LongAddress, event: string): Value =>
+  must(callObject(host, 'new_event_handle', [event], [signerRef(address)])[0]);
