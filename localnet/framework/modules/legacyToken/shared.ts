@@ -11,14 +11,11 @@
  * - `CollectionData` `[description, name, uri, supply, maximum, mutability_config]`.
  */
 import type { LongAddress } from '../../../encoding.ts';
-import { must } from '../../../encoding.ts';
 import { BytecodeAbort, vmError } from '../../../move/vm/errors.ts';
 import type { NativeHost } from '../../../move/vm/loader.ts';
-import type { Ty } from '../../../move/vm/ty.ts';
 import type { Value } from '../../../move/vm/values.ts';
-import { resourceKey } from '../../../storage/types.ts';
-import { ACCOUNT_TYPE, ensureAccount, readAccount } from '../../assets.ts';
 import { abortIn, fieldsOf, ty } from '../../vmState.ts';
+import { accountGuid } from '../account/shared.ts';
 
 export const TOKEN_ADDRESS = `0x${'0'.repeat(63)}3` as LongAddress;
 export const TOKEN_MODULE = '0x3::token';
@@ -173,22 +170,8 @@ export function removeItem(entry: Item): Value[] {
   return value;
 }
 
-/**
- * `account::new_event_handle<T>(account)`: a handle on the account's next GUID, bumping
- * `Account.guid_creation_num` (the account resource is created first when the account has
- * none, as `create_guid`'s `ensure_resource_exists` does with default account resources).
- */
-export function newEventHandle(host: NativeHost, address: LongAddress): Value {
-  const ctx = host.session.ctx;
-  ensureAccount(ctx, address);
-  const account = must(readAccount(ctx, address), 'account');
-  const creationNum = BigInt(account.data.guid_creation_num as string);
-  ctx.write(resourceKey(address, ACCOUNT_TYPE), {
-    ...account,
-    data: { ...account.data, guid_creation_num: (creationNum + 1n).toString() },
-  });
-  return [0n, [[creationNum, address]]];
-}
-
-/** A type parsed once (the module's own types). */
-export const T = (tag: string): Ty => ty(tag);
+/** `account::new_event_handle<T>(account)`: a handle on the account's next GUID. */
+export const newEventHandle = (host: NativeHost, address: LongAddress): Value => [
+  0n,
+  accountGuid(host, address),
+];
