@@ -216,3 +216,180 @@ export function tokenObjectsModule(address: string): CompiledModule {
   read('kind', readString, string);
   return b.build();
 }
+
+export const FIXED = 'Fixed Collection';
+
+/**
+ * `refs`: the ref-based `0x4` functions from Move.
+ *
+ * - `make(&signer)`: `create_fixed_collection` (max 2, no royalty), its `collection::MutatorRef`
+ *   for `set_description` and `set_max_supply(3)`, then `create_numbered_token_object`
+ *   ("Hero #" 1 " of 3") in it and `token::set_name` "Hero" through the token's `MutatorRef`.
+ * - `upgrade(&signer)`: a fixed collection and `upgrade_to_concurrent` of its `ExtendRef` (it is
+ *   concurrent already).
+ * - `too_long(&signer)`: `create_unlimited_collection` with a 129-byte name.
+ */
+export function tokenRefsModule(address: string): CompiledModule {
+  const b = new ModuleBuilder(address, 'refs');
+  const string = S.struct(b.foreignStruct('0x1', 'string', 'String', COPY_DROP_STORE));
+  const option = b.foreignStruct('0x1', 'option', 'Option', COPY_DROP_STORE, 1);
+  const royalty = S.struct(b.foreignStruct('0x4', 'royalty', 'Royalty', 11));
+  const optionRoyalty = S.struct(option, [royalty]);
+  const cref = S.struct(b.foreignStruct('0x1', 'object', 'ConstructorRef', 2));
+  const extendRef = S.struct(b.foreignStruct('0x1', 'object', 'ExtendRef', 6));
+  const collectionMutator = S.struct(b.foreignStruct('0x4', 'collection', 'MutatorRef', 6));
+  const tokenMutator = S.struct(b.foreignStruct('0x4', 'token', 'MutatorRef', 6));
+  const collectionStruct = S.struct(b.foreignStruct('0x4', 'collection', 'Collection', 8));
+  const object = b.foreignStruct('0x1', 'object', 'Object', COPY_DROP_STORE, 1);
+  const collectionObject = S.struct(object, [collectionStruct]);
+  const bytesTy = S.vec(S.u8);
+
+  const toString = b.use('0x1', 'string', 'utf8', [bytesTy], [string]);
+  const none = b.fnInst(b.use('0x1', 'option', 'none', [], [S.struct(option, [S.param(0)])], 1), [
+    royalty,
+  ]);
+  const createFixed = b.use(
+    '0x4',
+    'collection',
+    'create_fixed_collection',
+    [S.ref(S.signer), string, S.u64, string, optionRoyalty, string],
+    [cref],
+  );
+  const createUnlimited = b.use(
+    '0x4',
+    'collection',
+    'create_unlimited_collection',
+    [S.ref(S.signer), string, string, optionRoyalty, string],
+    [cref],
+  );
+  const mutatorOf = b.use(
+    '0x4',
+    'collection',
+    'generate_mutator_ref',
+    [S.ref(cref)],
+    [collectionMutator],
+  );
+  const setDescription = b.use(
+    '0x4',
+    'collection',
+    'set_description',
+    [S.ref(collectionMutator), string],
+    [],
+  );
+  const setMaxSupply = b.use(
+    '0x4',
+    'collection',
+    'set_max_supply',
+    [S.ref(collectionMutator), S.u64],
+    [],
+  );
+  const upgrade = b.use('0x4', 'collection', 'upgrade_to_concurrent', [S.ref(extendRef)], []);
+  const extendOf = b.use('0x1', 'object', 'generate_extend_ref', [S.ref(cref)], [extendRef]);
+  const objectOf = b.fnInst(
+    b.use(
+      '0x1',
+      'object',
+      'object_from_constructor_ref',
+      [S.ref(cref)],
+      [S.struct(object, [S.param(0)])],
+      1,
+    ),
+    [collectionStruct],
+  );
+  const createNumbered = b.use(
+    '0x4',
+    'token',
+    'create_numbered_token_object',
+    [S.ref(S.signer), collectionObject, string, string, string, optionRoyalty, string],
+    [cref],
+  );
+  const tokenMutatorOf = b.use(
+    '0x4',
+    'token',
+    'generate_mutator_ref',
+    [S.ref(cref)],
+    [tokenMutator],
+  );
+  const setName = b.use('0x4', 'token', 'set_name', [S.ref(tokenMutator), string], []);
+
+  const text = (s: string): Bytecode[] => [
+    { op: 'LdConst', index: b.constant(bytesTy, bytes(utf8(s))) },
+    { op: 'Call', fn: toString },
+  ];
+  const fixed = (signer: Bytecode, name: string): Bytecode[] => [
+    signer,
+    ...text('fixed from Move'),
+    { op: 'LdU64', value: 2n },
+    ...text(name),
+    { op: 'CallGeneric', fn: none },
+    ...text('https://example.com/fixed'),
+    { op: 'Call', fn: createFixed },
+  ];
+  const RET: Bytecode = { op: 'Ret' };
+
+  b.fn('make', {
+    entry: true,
+    params: [S.ref(S.signer)],
+    locals: [cref, collectionMutator, cref, tokenMutator],
+    code: [
+      ...fixed({ op: 'CopyLoc', local: 0 }, FIXED),
+      { op: 'StLoc', local: 1 },
+      { op: 'ImmBorrowLoc', local: 1 },
+      { op: 'Call', fn: mutatorOf },
+      { op: 'StLoc', local: 2 },
+      { op: 'ImmBorrowLoc', local: 2 },
+      ...text('described by a MutatorRef'),
+      { op: 'Call', fn: setDescription },
+      { op: 'ImmBorrowLoc', local: 2 },
+      { op: 'LdU64', value: 3n },
+      { op: 'Call', fn: setMaxSupply },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'ImmBorrowLoc', local: 1 },
+      { op: 'CallGeneric', fn: objectOf },
+      ...text('numbered'),
+      ...text('Hero #'),
+      ...text(' of 3'),
+      { op: 'CallGeneric', fn: none },
+      ...text('https://example.com/hero'),
+      { op: 'Call', fn: createNumbered },
+      { op: 'StLoc', local: 3 },
+      { op: 'ImmBorrowLoc', local: 3 },
+      { op: 'Call', fn: tokenMutatorOf },
+      { op: 'StLoc', local: 4 },
+      { op: 'ImmBorrowLoc', local: 4 },
+      ...text('Hero'),
+      { op: 'Call', fn: setName },
+      RET,
+    ],
+  });
+  b.fn('upgrade', {
+    entry: true,
+    params: [S.ref(S.signer)],
+    locals: [cref, extendRef],
+    code: [
+      ...fixed({ op: 'MoveLoc', local: 0 }, 'Other'),
+      { op: 'StLoc', local: 1 },
+      { op: 'ImmBorrowLoc', local: 1 },
+      { op: 'Call', fn: extendOf },
+      { op: 'StLoc', local: 2 },
+      { op: 'ImmBorrowLoc', local: 2 },
+      { op: 'Call', fn: upgrade },
+      RET,
+    ],
+  });
+  b.fn('too_long', {
+    entry: true,
+    params: [S.ref(S.signer)],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      ...text('d'),
+      ...text('n'.repeat(129)),
+      { op: 'CallGeneric', fn: none },
+      ...text('u'),
+      { op: 'Call', fn: createUnlimited },
+      { op: 'Pop' },
+      RET,
+    ],
+  });
+  return b.build();
+}
