@@ -145,7 +145,10 @@ export function item(host: NativeHost, table: Value, keyTy: string, valueTy: str
   return host.session.tableItem(handle, ty(keyTy), ty(valueTy), key) as Item;
 }
 
-/** The table natives' aborts: ALREADY_EXISTS (100 << 8) and NOT_FOUND (101 << 8). */
+/**
+ * The table natives' aborts as aptos-core's table-natives raise them: ALREADY_EXISTS
+ * `(100 << 8) + 7` and NOT_FOUND `(101 << 8) + 7`.
+ */
 const tableAbort = (code: bigint): never => {
   throw new BytecodeAbort('0x1::table', code, null);
 };
@@ -153,13 +156,13 @@ const tableAbort = (code: bigint): never => {
 /** The value in an item; `0x1::table`'s NOT_FOUND abort when absent (`table::borrow`). */
 export function present(entry: Item): Value[] {
   const value = entry.cell[0];
-  if (value === undefined) tableAbort(0x6500n);
+  if (value === undefined) tableAbort(0x6507n);
   return value as Value[];
 }
 
 /** `table::add`: ALREADY_EXISTS when the key is there. */
 export function addItem(entry: Item, value: Value): void {
-  if (entry.cell[0] !== undefined) tableAbort(0x6400n);
+  if (entry.cell[0] !== undefined) tableAbort(0x6407n);
   entry.cell[0] = value;
 }
 
