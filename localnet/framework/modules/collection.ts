@@ -28,6 +28,7 @@ import {
   OBJECT_T,
   OPTION_ROYALTY,
   outOfRange,
+  requireCollectionOwner,
   setUngated,
   transferRefOf,
   STRING,
@@ -106,6 +107,7 @@ interface CreateArgs {
 /** `create_fixed_collection` / `create_unlimited_collection` (and `_as_owner`): `ConstructorRef`. */
 export function createCollection(host: NativeHost, creator: LongAddress, args: CreateArgs): Value {
   host.charge(200_000);
+  if (args.asOwner) requireCollectionOwner(host, COLLECTION, 11n);
   if (args.maxSupply === 0n) abort(COLLECTION, errors.zeroMaxSupply);
   const ref = createNamedObject(host, creator, collectionSeed(args.name));
   const address = constructorAddress(ref);

@@ -43,6 +43,7 @@ import {
   objectEventHandle,
   objectOwnerOf,
   OPTION_ROYALTY,
+  requireCollectionOwner,
   STRING,
   TOKEN_OBJECTS_ADDRESS,
 } from './tokenObjects.ts';
@@ -150,6 +151,7 @@ function asOwner(
   collection: LongAddress,
   args: TokenArgs,
 ): Value {
+  requireCollectionOwner(host, TOKEN, 9n);
   if (objectOwnerOf(host, collection, COLLECTION_TYPE) !== owner) {
     abort(TOKEN, tokenErrors.notOwner);
   }

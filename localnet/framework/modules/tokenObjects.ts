@@ -101,3 +101,19 @@ export const deleteObject = (host: NativeHost, deleteRef: Value): void => {
 /** `object::new_event_handle<T>(&object_signer)`: a handle on the object's next GUID. */
 export const objectEventHandle = (host: NativeHost, address: LongAddress, event: string): Value =>
   must(callObject(host, 'new_event_handle', [event], [signerRef(address)])[0]);
+
+/** `features::is_collection_owner_enabled()`, as the `_as_owner` functions ask it first. */
+export function requireCollectionOwner(host: NativeHost, module: string, reason: bigint): void {
+  const [enabled] = host.call(FRAMEWORK, 'features', 'is_collection_owner_enabled', [], []);
+  if (enabled !== true) {
+    abort(
+      module,
+      moduleError(
+        0xdn,
+        reason,
+        'ECOLLECTION_OWNER_NOT_SUPPORTED',
+        'The collection owner feature is not supported',
+      ),
+    );
+  }
+}

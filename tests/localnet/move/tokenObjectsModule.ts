@@ -228,6 +228,9 @@ export const FIXED = 'Fixed Collection';
  * - `upgrade(&signer)`: a fixed collection and `upgrade_to_concurrent` of its `ExtendRef` (it is
  *   concurrent already).
  * - `too_long(&signer)`: `create_unlimited_collection` with a 129-byte name.
+ * - `owned(&signer)`: `create_unlimited_collection_as_owner` "Owned" and
+ *   `create_token_as_collection_owner` in it; `mint_into(&signer, address)`: the latter in the
+ *   collection at the address.
  */
 export function tokenRefsModule(address: string): CompiledModule {
   const b = new ModuleBuilder(address, 'refs');
@@ -310,6 +313,24 @@ export function tokenRefsModule(address: string): CompiledModule {
     [S.ref(cref)],
     [tokenMutator],
   );
+  const createAsOwner = b.use(
+    '0x4',
+    'collection',
+    'create_unlimited_collection_as_owner',
+    [S.ref(S.signer), string, string, optionRoyalty, string],
+    [cref],
+  );
+  const tokenAsOwner = b.use(
+    '0x4',
+    'token',
+    'create_token_as_collection_owner',
+    [S.ref(S.signer), collectionObject, string, string, optionRoyalty, string],
+    [cref],
+  );
+  const toCollection = b.fnInst(
+    b.use('0x1', 'object', 'address_to_object', [S.address], [S.struct(object, [S.param(0)])], 1),
+    [collectionStruct],
+  );
   const setName = b.use('0x4', 'token', 'set_name', [S.ref(tokenMutator), string], []);
 
   const text = (s: string): Bytecode[] => [
@@ -388,6 +409,44 @@ export function tokenRefsModule(address: string): CompiledModule {
       ...text('u'),
       { op: 'Call', fn: createUnlimited },
       { op: 'Pop' },
+      RET,
+    ],
+  });
+  const ownedToken: Bytecode[] = [
+    ...text('owned'),
+    ...text('Owned token'),
+    { op: 'CallGeneric', fn: none },
+    ...text('https://example.com/owned'),
+    { op: 'Call', fn: tokenAsOwner },
+    { op: 'Pop' },
+  ];
+  b.fn('owned', {
+    entry: true,
+    params: [S.ref(S.signer)],
+    locals: [cref],
+    code: [
+      { op: 'CopyLoc', local: 0 },
+      ...text('owned'),
+      ...text('Owned'),
+      { op: 'CallGeneric', fn: none },
+      ...text('https://example.com/owned'),
+      { op: 'Call', fn: createAsOwner },
+      { op: 'StLoc', local: 1 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'ImmBorrowLoc', local: 1 },
+      { op: 'CallGeneric', fn: objectOf },
+      ...ownedToken,
+      RET,
+    ],
+  });
+  b.fn('mint_into', {
+    entry: true,
+    params: [S.ref(S.signer), S.address],
+    code: [
+      { op: 'MoveLoc', local: 0 },
+      { op: 'MoveLoc', local: 1 },
+      { op: 'CallGeneric', fn: toCollection },
+      ...ownedToken,
       RET,
     ],
   });

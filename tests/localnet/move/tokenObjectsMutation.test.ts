@@ -118,6 +118,40 @@ describe('0x4 refs from a package', () => {
   });
 });
 
+describe('_as_owner: the collection’s owner mints, not its creator', () => {
+  it('creates a collection with ungated transfers on and mints as its owner', async () => {
+    const done = await tx.send({ function: `${me}::refs::owned`, functionArguments: [] });
+    expect(done.vm_status).toBe('Executed successfully');
+    const collection = createObjectAddress(owner.accountAddress, 'Owned').toStringLong();
+    expect(written(done, collection, '0x1::object::ObjectCore')).toMatchObject({
+      allow_ungated_transfer: true,
+    });
+    expect(done.events.filter((e) => e.type === '0x4::collection::Mint')).toHaveLength(1);
+    const stranger = await bobTx.send({
+      function: `${me}::refs::mint_into`,
+      functionArguments: [collection],
+    });
+    expect(stranger.vm_status).toBe(
+      'Move abort in 0x4::token: ENOT_OWNER(0x40008): The calling signer is not the owner',
+    );
+    const moved = await tx.send({
+      function: '0x1::object::transfer',
+      typeArguments: ['0x4::collection::Collection'],
+      functionArguments: [collection, bob.accountAddress.toStringLong()],
+    });
+    expect(moved.vm_status).toBe('Executed successfully');
+    const minted = await bobTx.send({
+      function: `${me}::refs::mint_into`,
+      functionArguments: [collection],
+    });
+    expect(minted.vm_status).toBe('Executed successfully');
+    expect(minted.events.find((e) => e.type === '0x4::collection::Mint')?.data).toMatchObject({
+      collection,
+      index: { value: '2' },
+    });
+  });
+});
+
 describe('aptos_token entry functions', () => {
   const name = 'Aptos Collection';
   let collection: string;
