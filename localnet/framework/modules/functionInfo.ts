@@ -6,11 +6,13 @@ import { moduleStoreOf } from '../../move/vm/moduleSource.ts';
 import { loadModule } from '../../move/vm/loader.ts';
 import { K, tyString } from '../../move/vm/ty.ts';
 import type { StateReader } from '../../storage/types.ts';
-import { declared, struct } from '../abi.ts';
+import type { Value } from '../../move/vm/values.ts';
+import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { signerAddress, textOf } from '../vmState.ts';
 
 /**
  * `0x1::function_info`: a function named by address, module and name, as account abstraction
@@ -180,10 +182,22 @@ export const functionInfoModule: NativeModule = {
     ),
   ],
   functions: [
-    declared(
+    // A dispatch hook's name (dispatchable fungible assets): `{ module_address, module_name,
+    // function_name }` of the signer's module, the names checked as identifiers.
+    fn(
       'new_function_info',
-      ['&signer', '0x1::string::String', '0x1::string::String'],
-      [FUNCTION_INFO_TYPE],
+      {
+        params: ['&signer', '0x1::string::String', '0x1::string::String'],
+        returns: [FUNCTION_INFO_TYPE],
+      },
+      (_h, _t, [signer, moduleName, functionName]) => {
+        const info = newFunctionInfo(
+          signerAddress(signer as Value),
+          textOf(moduleName as Value),
+          textOf(functionName as Value),
+        );
+        return [[info.moduleAddress, moduleName as Value, functionName as Value]];
+      },
     ),
   ],
 };
