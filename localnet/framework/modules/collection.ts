@@ -359,6 +359,27 @@ export const collectionModule: NativeModule = {
       ],
       { isEvent: true },
     ),
+    // Deprecated and never emitted, but declared by the module.
+    struct(
+      'ConcurrentBurnEvent',
+      ['drop', 'store'],
+      [
+        ['collection_addr', 'address'],
+        ['index', 'u64'],
+        ['token', 'address'],
+      ],
+      { isEvent: true },
+    ),
+    struct(
+      'ConcurrentMintEvent',
+      ['drop', 'store'],
+      [
+        ['collection_addr', 'address'],
+        ['index', '0x1::aggregator_v2::AggregatorSnapshot<u64>'],
+        ['token', 'address'],
+      ],
+      { isEvent: true },
+    ),
     struct(
       'SetMaxSupply',
       ['drop', 'store'],
