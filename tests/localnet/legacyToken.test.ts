@@ -46,7 +46,7 @@ function written(done: UserTransactionResponse, address: string, type: string): 
 const events = (done: UserTransactionResponse) =>
   done.events.map((e) => ({ type: e.type, data: e.data as Json }));
 
-async function resourceOf(address: string, type: string): Promise<Json> {
+async function resourceOf(address: string, type: `${string}::${string}::${string}`): Promise<Json> {
   return (await chain.aptos.getAccountResource({
     accountAddress: address,
     resourceType: type,
