@@ -316,6 +316,113 @@ KNOWN.push(
 );
 // randomness's event (natives in `stdlib/randomness.ts`).
 KNOWN.push(def('randomness', 'RandomnessGeneratedEvent', drop | store, [['dummy_field', T.bool]]));
+// big_ordered_map and the storage_slots_allocator under it (natives in `stdlib/bigOrderedMap*.ts`).
+const enumOf = (
+  module: string,
+  struct: string,
+  abilities: number,
+  typeParams: number,
+  variants: Array<[string, Array<[string, Ty]>]>,
+): LoadedStruct => ({
+  name: name(module, struct),
+  abilities,
+  typeParams: Array.from({ length: typeParams }, () => ({ constraints: 0, isPhantom: false })),
+  fields: null,
+  variants: variants.map(([variant, fields]) => ({
+    name: variant,
+    fields: fields.map(([fieldName, ty]) => ({ name: fieldName, ty })),
+  })),
+});
+const NODE = s('big_ordered_map', 'Node', [P0, P1]);
+KNOWN.push(
+  enumOf('big_ordered_map', 'BigOrderedMap', store, 2, [
+    [
+      'BPlusTreeMap',
+      [
+        ['root', NODE],
+        ['nodes', s('storage_slots_allocator', 'StorageSlotsAllocator', [NODE])],
+        ['min_leaf_index', T.u64],
+        ['max_leaf_index', T.u64],
+        ['constant_kv_size', T.bool],
+        ['inner_max_degree', T.u16],
+        ['leaf_max_degree', T.u16],
+      ],
+    ],
+  ]),
+  enumOf('big_ordered_map', 'Node', store, 2, [
+    [
+      'V1',
+      [
+        ['is_leaf', T.bool],
+        ['children', s('ordered_map', 'OrderedMap', [P0, s('big_ordered_map', 'Child', [P1])])],
+        ['prev', T.u64],
+        ['next', T.u64],
+      ],
+    ],
+  ]),
+  enumOf('big_ordered_map', 'Child', store, 1, [
+    ['Inner', [['node_index', s('storage_slots_allocator', 'StoredSlot')]]],
+    ['Leaf', [['value', P0]]],
+  ]),
+  enumOf('big_ordered_map', 'IteratorPtr', copy | drop, 1, [
+    ['End', []],
+    [
+      'Some',
+      [
+        ['node_index', T.u64],
+        ['child_iter', s('ordered_map', 'IteratorPtr')],
+        ['key', P0],
+      ],
+    ],
+  ]),
+  def(
+    'big_ordered_map',
+    'IteratorPtrWithPath',
+    copy | drop,
+    [
+      ['iterator', s('big_ordered_map', 'IteratorPtr', [P0])],
+      ['path', T.vector(T.u64)],
+    ],
+    1,
+  ),
+  enumOf('big_ordered_map', 'LeafNodeIteratorPtr', copy | drop, 0, [
+    ['NodeIndex', [['node_index', T.u64]]],
+  ]),
+  enumOf('storage_slots_allocator', 'StorageSlotsAllocator', store, 1, [
+    [
+      'V1',
+      [
+        [
+          'slots',
+          s('option', 'Option', [
+            s('table_with_length', 'TableWithLength', [
+              T.u64,
+              s('storage_slots_allocator', 'Link', [P0]),
+            ]),
+          ]),
+        ],
+        ['new_slot_index', T.u64],
+        ['should_reuse', T.bool],
+        ['reuse_head_index', T.u64],
+        ['reuse_spare_count', T.u32],
+      ],
+    ],
+  ]),
+  enumOf('storage_slots_allocator', 'Link', store, 1, [
+    ['Occupied', [['value', P0]]],
+    ['Vacant', [['next', T.u64]]],
+  ]),
+  def('storage_slots_allocator', 'StoredSlot', store, [['slot_index', T.u64]]),
+  def('storage_slots_allocator', 'ReservedSlot', 0, [['slot_index', T.u64]]),
+);
+// account's per-account encrypted decryption key (an enum: `V1 { ciphertext }`).
+KNOWN.push({
+  name: name('account', 'EncryptedDK'),
+  abilities: copy | drop | store | key,
+  typeParams: [],
+  fields: null,
+  variants: [{ name: 'V1', fields: [{ name: 'ciphertext', ty: T.vector(T.u8) }] }],
+});
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

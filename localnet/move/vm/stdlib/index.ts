@@ -15,6 +15,7 @@ import { VECTOR } from './vector.ts';
 import { FEATURES } from './features.ts';
 import { AGGREGATOR_V2 } from './aggregatorV2.ts';
 import { RANDOMNESS } from './randomness.ts';
+import { BIG_ORDERED_MAP } from './bigOrderedMap.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
   list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
@@ -35,4 +36,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('features', FEATURES),
   ...within('aggregator_v2', AGGREGATOR_V2),
   ...within('randomness', RANDOMNESS),
+  ...within('big_ordered_map', BIG_ORDERED_MAP),
 ];
