@@ -9,8 +9,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Ed25519Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAptos, runHeadless } from '../../cli/headless';
 import { startLocalnet, type Localnet } from '../../localnet';
 import { serializeRunFile } from '../../schemas/runFile';
+import { sampleRun } from '../runs/sampleRuns';
 import { exec, runExportedHere } from '../test-utils/exportedTests';
 import { recordExportCases } from './exportTestFixture';
 
@@ -35,19 +37,43 @@ beforeAll(async () => {
   expect(cases.runs.insufficient.chain.vmStatus).toMatch(/EINSUFFICIENT_BALANCE/);
   expect(cases.runs.sponsored.draft.kind).toBe('sponsored');
   expect(cases.runs.sponsored.chain.vmStatus).toMatch(/: 0x7$/);
-  for (const [name, run] of Object.entries(cases.runs)) {
+  // Two more kinds: a run that stopped at its failed simulation (the file simulates), and a
+  // multi-agent call of the chain's built-in playground (not published again) that committed.
+  const [alice, poor, sponsor] = signers;
+  const aptos = createAptos({ nodeUrl: localnet.urls.rest, networkName: 'local' });
+  const base = { nodeUrl: localnet.urls.rest, networkName: 'local', aptos };
+  const simulatedOnly = await runHeadless({
+    ...base,
+    privateKey: poor,
+    payload: {
+      function: '0x1::aptos_account::transfer',
+      functionArguments: [alice.accountAddress.toStringLong(), '2500000'],
+    },
+  });
+  expect(simulatedOnly.state).toBe('simulated.failure');
+  const multiAgent = await runHeadless({
+    ...base,
+    privateKey: alice,
+    signers: { secondary: [sponsor] },
+    payload: {
+      function: `${localnet.playgroundAddress}::playground::store_value_both`,
+      functionArguments: ['5'],
+    },
+  });
+  expect(multiAgent.state).toBe('committed');
+  for (const [name, run] of Object.entries({ ...cases.runs, simulatedOnly, multiAgent })) {
     writeFileSync(join(scratch, `${name}.run.json`), serializeRunFile([run]));
   }
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await localnet?.stop();
   if (!process.env.KEEP_EXPORTED) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('tx-workbench export-test', { timeout: 180_000 }, () => {
+describe('tx-workbench export-test', { timeout: 300_000 }, () => {
   it('writes one test file per run, with no key of the run in it', async () => {
-    for (const name of ['abort', 'insufficient', 'sponsored']) {
+    for (const name of ['abort', 'insufficient', 'sponsored', 'simulatedOnly', 'multiAgent']) {
       const testFile = join(scratch, `${name}.test.ts`);
       const result = await cli([
         'export-test',
@@ -65,7 +91,9 @@ describe('tx-workbench export-test', { timeout: 180_000 }, () => {
       }
       expect(text).toContain("from '@tx-workbench/localnet'");
       expect(text).toContain('accounts: { seed: SEED');
-      expect(text).toContain('invert the expectation');
+    }
+    for (const name of ['abort', 'insufficient', 'sponsored', 'simulatedOnly']) {
+      expect(exported[name].text).toContain('invert the expectation');
     }
     expect(exported.abort.text).toContain('publishes transaction_test again');
     expect(exported.abort.text).toMatch(/bytecode: '0xa11ceb0b/);
@@ -74,24 +102,33 @@ describe('tx-workbench export-test', { timeout: 180_000 }, () => {
     expect(exported.insufficient.text).toMatch(/abortCode: '0x1000[0-9a-f]'/);
     expect(exported.sponsored.text).toContain('withFeePayer: true');
     expect(exported.sponsored.text).toContain("role: 'fee payer'");
+    expect(exported.simulatedOnly.text).toContain('const result = await simulate(transaction');
+    expect(exported.simulatedOnly.text).toContain('ended simulated.failure');
+    expect(exported.multiAgent.text).toContain('secondarySignerAddresses: [address(1)]');
+    expect(exported.multiAgent.text).toMatch(/playground is built into the\s+(\* )?embedded chain/);
+    expect(exported.multiAgent.text).toContain('publishes nothing');
+    expect(exported.multiAgent.text).toContain('This asserts success');
   });
 
   it('the exported files pass against a fresh chain, and fail once the outcome is changed', async () => {
     const files = Object.fromEntries(Object.entries(exported).map(([k, v]) => [k, v.text]));
-    expect(Object.keys(files)).toHaveLength(3);
+    expect(Object.keys(files)).toHaveLength(5);
     const pass = await runExported(files);
     expect(pass.code, pass.stdout + pass.stderr).toBe(0);
-    expect(pass.stdout + pass.stderr).toMatch(/Tests\s+3 passed/);
+    expect(pass.stdout + pass.stderr).toMatch(/Tests\s+5 passed/);
 
     const mutated = Object.fromEntries(
       Object.entries(files).map(([k, text]) => [
         `${k}Mutated`,
-        text.replace('success: false,', 'success: true,'),
+        text.replace(
+          /(const EXPECTED = \{\n\s+success: )(true|false)/,
+          (_, start: string, was: string) => `${start}${was === 'false'}`,
+        ),
       ]),
     );
     const fail = await runExported(mutated);
     expect(fail.code).not.toBe(0);
-    expect(fail.stdout + fail.stderr).toMatch(/Tests\s+3 failed/);
+    expect(fail.stdout + fail.stderr).toMatch(/Tests\s+5 failed/);
   });
 
   it('refuses bad input with what to do', async () => {
@@ -107,6 +144,13 @@ describe('tx-workbench export-test', { timeout: 180_000 }, () => {
     expect(missing.stderr).toContain('there is no run 3');
     const bad = await cli(['export-test', two, '--run', 'x']);
     expect(bad.code).toBe(2);
+    const unexecuted = join(scratch, 'unexecuted.run.json');
+    writeFileSync(unexecuted, serializeRunFile([sampleRun({ id: 'never-ran' })]));
+    const nothing = await cli(['export-test', unexecuted]);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain(
+      'Run never-ran ended at building before the chain executed it (no simulation and no committed transaction): there is no outcome to assert.',
+    );
     expect((await cli(['export-test', join(scratch, 'nope.json')])).stderr).toContain(
       'there is no such file',
     );
