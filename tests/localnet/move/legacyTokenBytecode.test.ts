@@ -14,6 +14,7 @@ import { ModuleBuilder, S } from './vmBuilder.ts';
  */
 let chain: Chain;
 let owner: Account;
+let friend: Account;
 let me: string;
 let send: ReturnType<typeof ownerTransactions>['send'];
 
@@ -196,6 +197,48 @@ function holderModule(address: string): CompiledModule {
     ],
     locals: [TOKEN],
   });
+  const ROYALTY = S.struct(token('Royalty', AB.copy | AB.drop | AB.store));
+  const OPTION_U64 = S.struct(option, [S.u64]);
+  const dataIdOf = tokenFn('create_token_data_id', [S.address, STRING, STRING], [DATA_ID]);
+  const collectionSupply = tokenFn('get_collection_supply', [S.address, STRING], [OPTION_U64]);
+  const tokenSupply = tokenFn('get_token_supply', [S.address, DATA_ID], [OPTION_U64]);
+  const royaltyOf = tokenFn('get_tokendata_royalty', [DATA_ID], [ROYALTY]);
+  const configOf = tokenFn('get_tokendata_mutability_config', [DATA_ID], [CONFIG]);
+  const exists = tokenFn('check_tokendata_exists', [S.address, STRING, STRING], [S.bool]);
+  const hasStore = tokenFn('has_token_store', [S.address], [S.bool]);
+  const transfer = tokenFn('transfer', [SIGNER, ID, S.address, S.u64], []);
+  const mintTo = tokenFn('mint_token_to', [SIGNER, S.address, DATA_ID, S.u64], []);
+  // info(creator, collection, name): supplies, royalty, mutability, existence and store.
+  b.fn('info', {
+    view: true,
+    params: [S.address, STRING, STRING],
+    returns: [OPTION_U64, OPTION_U64, ROYALTY, CONFIG, S.bool, S.bool],
+    locals: [DATA_ID],
+    code: [
+      ...[cp(0), cp(1), call(collectionSupply)],
+      ...[cp(0), cp(1), cp(2), call(dataIdOf), st(3)],
+      ...[cp(0), cp(3), call(tokenSupply), cp(3), call(royaltyOf), mv(3), call(configOf)],
+      ...[cp(0), mv(1), mv(2), call(exists), mv(0), call(hasStore), ret],
+    ],
+  });
+  // send(s, to, collection, name, amount): token::transfer of the signer's token.
+  b.fn('send', {
+    entry: true,
+    params: [SIGNER, S.address, STRING, STRING, S.u64],
+    code: [
+      ...[cp(0), cp(0), call(addressOf), mv(2), mv(3), u64(0n), call(rawId)],
+      ...[mv(1), mv(4), call(transfer), ret],
+    ],
+  });
+  // mint_to(s, to, collection, name, amount): token::mint_token_to.
+  b.fn('mint_to', {
+    entry: true,
+    params: [SIGNER, S.address, STRING, STRING, S.u64],
+    code: [
+      ...[cp(0), mv(1), mv(0), call(addressOf), mv(2), mv(3), call(dataIdOf)],
+      ...[mv(4), call(mintTo), ret],
+    ],
+  });
   b.fn('balance', {
     view: true,
     params: [S.address, S.address, STRING, STRING],
@@ -205,16 +248,19 @@ function holderModule(address: string): CompiledModule {
   return b.build();
 }
 
-async function balance(collection: string, name: string): Promise<unknown> {
+async function balance(collection: string, name: string, holder = me): Promise<unknown> {
   const [amount] = await chain.aptos.view({
-    payload: { function: `${me}::holder::balance`, functionArguments: [me, me, collection, name] },
+    payload: {
+      function: `${me}::holder::balance`,
+      functionArguments: [holder, me, collection, name],
+    },
   });
   return amount;
 }
 
 beforeAll(async () => {
   chain = await startChain();
-  owner = await fundedAccount(chain, 1_000_000_000);
+  [owner, friend] = await Promise.all([fundedAccount(chain, 1_000_000_000), fundedAccount(chain)]);
   me = short(owner.accountAddress.toString());
   const txs = ownerTransactions(chain, owner);
   send = txs.send;
@@ -280,5 +326,45 @@ describe('0x3::token from Move', () => {
       'Move abort in 0x3::token: EINSUFFICIENT_BALANCE(0x10005): Insufficient token balance',
     );
     expect(await balance('Thin', 'Coin')).toBe('0');
+  });
+
+  it('reads supplies, royalty and mutability through the getters in a #[view]', async () => {
+    const info = await chain.aptos.view({
+      payload: { function: `${me}::holder::info`, functionArguments: [me, 'Vaulted', 'Coin'] },
+    });
+    const immutable = { maximum: false, uri: false, royalty: false, description: false };
+    expect(info).toEqual([
+      { vec: [] },
+      { vec: [] },
+      { royalty_points_numerator: '1', royalty_points_denominator: '100', payee_address: me },
+      { ...immutable, properties: false },
+      true,
+      true,
+    ]);
+  });
+
+  it('mint_token_to and transfer reach only a store that opted in', async () => {
+    const them = short(friend.accountAddress.toString());
+    const mintTo = (amount: number) =>
+      send({
+        function: `${me}::holder::mint_to`,
+        functionArguments: [them, 'Vaulted', 'Coin', amount],
+      });
+    expect((await mintTo(2)).vm_status).toBe(
+      "Move abort in 0x3::token: ETOKEN_STORE_NOT_PUBLISHED(0x6000b): TokenStore doesn't exist",
+    );
+    const optedIn = await ownerTransactions(chain, friend).send({
+      function: '0x3::token::opt_in_direct_transfer',
+      functionArguments: [true],
+    });
+    expect(optedIn.success).toBe(true);
+    expect((await mintTo(2)).success).toBe(true);
+    const sent = await send({
+      function: `${me}::holder::send`,
+      functionArguments: [them, 'Vaulted', 'Coin', 1],
+    });
+    expect(sent.success).toBe(true);
+    expect(await balance('Vaulted', 'Coin', them)).toBe('3');
+    expect(await balance('Vaulted', 'Coin')).toBe('4');
   });
 });

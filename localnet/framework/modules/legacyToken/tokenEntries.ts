@@ -1,5 +1,6 @@
 /** `0x3::token`'s entry functions and the public functions that change state (token.move). */
 import type { LongAddress } from '../../../encoding.ts';
+import type { NativeHost } from '../../../move/vm/loader.ts';
 import type { Value } from '../../../move/vm/values.ts';
 import { copyValue } from '../../../move/vm/values.ts';
 import { fn } from '../../abi.ts';
@@ -406,7 +407,7 @@ export const TOKEN_ENTRIES: NativeFunction[] = [
 
 /** `transfer`: to an account that opted in to direct transfers. */
 function transfer(
-  host: Parameters<typeof withdrawInternal>[0],
+  host: NativeHost,
   from: LongAddress,
   tokenId: Value,
   to: LongAddress,
