@@ -48,11 +48,12 @@ interface PackageRegistryJson {
 
 /** Accounts `0x0`–`0xa`: the framework's, present on every chain. */
 export function isFrameworkAddress(address: string): boolean {
-  const value = AccountAddress.from(address);
-  return value.isSpecial();
+  return AccountAddress.from(address, { maxMissingChars: 63 }).isSpecial();
 }
 
-const long = (address: string) => AccountAddress.from(address).toStringLong();
+/** Long form; a recorded address may be short (`0xa11ce`). */
+const long = (address: string) =>
+  AccountAddress.from(address, { maxMissingChars: 63 }).toStringLong();
 
 /** One account of a run: its roles and its address (`null`: a fee payer the run did not name). */
 export interface RunAccount {
@@ -95,7 +96,7 @@ export function calledModules(record: WorkbenchRun): Array<{ address: string; mo
   ];
   for (const name of names) {
     const [address = '', module = ''] = name.split('::');
-    if (!AccountAddress.isValid({ input: address }).valid || isFrameworkAddress(address)) continue;
+    if (!/^0x[0-9a-fA-F]{1,64}$/.test(address) || isFrameworkAddress(address)) continue;
     const entry = { address: long(address), module };
     found.set(`${entry.address}::${module}`, entry);
   }
