@@ -14,7 +14,7 @@
  */
 import type { LongAddress } from '../../../encoding.ts';
 import { BytecodeAbort } from '../errors.ts';
-import type { NativeHost } from '../loader.ts';
+import type { NativeHost, NativeImpl } from '../loader.ts';
 import type { Ty } from '../ty.ts';
 import { K } from '../ty.ts';
 import type { Layout, Value } from '../values.ts';
@@ -118,7 +118,10 @@ export function replaceKey(entries: Entry[], oldKey: Value, newKey: Value): void
 
 // ---- sizes
 
-/** `bcs::constant_serialized_size`: fixed-size types only (no vectors, enums or functions). */
+/**
+ * `bcs::constant_serialized_size`: fixed-size types only (no vectors, enums, functions, or
+ * signers, whose size the native leaves open).
+ */
 export function constantSize(host: NativeHost, ty: Ty): bigint | null {
   switch (ty.k) {
     case K.BOOL:
@@ -140,7 +143,6 @@ export function constantSize(host: NativeHost, ty: Ty): bigint | null {
     case K.U256:
     case K.I256:
     case K.ADDRESS:
-    case K.SIGNER:
       return 32n;
     case K.STRUCT: {
       const layout: Layout = host.layout(ty.s, ty.args);
@@ -170,3 +172,9 @@ export function appendDisjoint(entries: Entry[], other: Entry[]): void {
     entries.splice(i, 0, e);
   }
 }
+
+/** The `std::bcs` native the map's sizing uses, registered under `bcs`. */
+export const CONSTANT_SERIALIZED_SIZE: NativeImpl = (host, tys) => {
+  const size = constantSize(host, tys[0] as Ty);
+  return [[size === null ? [] : [size]]];
+};

@@ -16,6 +16,7 @@ import { FEATURES } from './features.ts';
 import { AGGREGATOR_V2 } from './aggregatorV2.ts';
 import { RANDOMNESS } from './randomness.ts';
 import { BIG_ORDERED_MAP } from './bigOrderedMap.ts';
+import { CONSTANT_SERIALIZED_SIZE } from './bigOrderedMapNodes.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
   list.map(([name, impl]): [string, string, NativeImpl] => [module, name, impl]);
@@ -37,4 +38,5 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('aggregator_v2', AGGREGATOR_V2),
   ...within('randomness', RANDOMNESS),
   ...within('big_ordered_map', BIG_ORDERED_MAP),
+  ...within('bcs', [['constant_serialized_size', CONSTANT_SERIALIZED_SIZE]]),
 ];
