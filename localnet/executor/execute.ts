@@ -175,7 +175,8 @@ function chargeWrites(session: Session, base: StateReader, meter: GasMeter): big
   let newBytes = 0;
   for (const [key, value] of session.writes) {
     if (value === null) {
-      meter.chargeIo(GAS.writeSlot);
+      // Removing what the transaction itself created writes nothing.
+      if (base.get(key) !== null) meter.chargeIo(GAS.writeSlot);
       continue;
     }
     const bytes = valueBytes(value);
@@ -324,7 +325,10 @@ export function execute(
   for (const [key, value] of epilogue.writes) merged.set(key, value);
   const writes: WriteOp[] = [];
   for (const [key, value] of merged) {
-    writes.push({ key, value, previous: value === null ? state.get(key) : null });
+    const previous = value === null ? state.get(key) : null;
+    // A resource created and removed in one transaction (a store made and deleted) leaves no op.
+    if (value === null && previous === null) continue;
+    writes.push({ key, value, previous });
   }
   return {
     success: phase.success,

@@ -6,7 +6,7 @@
  * JSON helpers of `assets.ts` (transfers, gas) write the same resources.
  */
 import type { LongAddress } from '../encoding.ts';
-import { must, shortAddress } from '../encoding.ts';
+import { must } from '../encoding.ts';
 import { BytecodeAbort, vmError } from '../move/vm/errors.ts';
 import { loadModule } from '../move/vm/loader.ts';
 import type { NativeHost } from '../move/vm/loader.ts';
@@ -19,7 +19,7 @@ import type { ResourceValue } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import { APT_METADATA_ADDRESS, objectCoreValue, primaryStoreAddressOf } from './assets.ts';
 import { missingData } from './context.ts';
-import { moveObject, OBJECT_CORE, readObjectCore, setUngatedTransfer } from './objects.ts';
+import { OBJECT_CORE, readObjectCore } from './objects.ts';
 import {
   borrowResource,
   emitEvent,
@@ -67,6 +67,11 @@ export const UNAVAILABLE = 0xd0000n;
 
 const faFail = (code: bigint): never => fail('fungible_asset', code);
 
+const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
+/** A public function of `0x1::object` (on the VM's values), as the Move source calls it. */
+export const objectCall = (host: NativeHost, name: string, tys: string[], args: Value[]) =>
+  host.call(FRAMEWORK, 'object', name, tys.map(ty), args);
+
 /** `FungibleAsset { metadata, amount }`. */
 export const asset = (metadata: LongAddress, amount: bigint): Value => [object(metadata), amount];
 export const assetMetadata = (fa: Value): LongAddress => objectAddress(fieldsOf(fa)[0] as Value);
@@ -78,11 +83,8 @@ export const refMetadata = (ref: Value): LongAddress => objectAddress(fieldsOf(r
 export const constructorAddress = (ref: Value): LongAddress => fieldsOf(ref)[0] as LongAddress;
 
 /** `object::address_to_object<Metadata>(address)`: the object and its `Metadata` exist. */
-export function metadataObject(host: NativeHost, address: LongAddress): Value {
-  if (readObjectCore(host.session.ctx, address) === null) fail('object', NOT_FOUND | 2n);
-  if (!resourceExists(host, address, METADATA)) fail('object', NOT_FOUND | 7n);
-  return object(address);
-}
+export const metadataObject = (host: NativeHost, address: LongAddress): Value =>
+  must(objectCall(host, 'address_to_object', [METADATA], [address])[0]);
 
 /** `borrow_global<Metadata>(metadata)`: its fields (MISSING_DATA without metadata). */
 export const readMetadata = (host: NativeHost, metadata: LongAddress): Value[] =>
@@ -208,22 +210,8 @@ export function uncheckedDeposit(host: NativeHost, store: LongAddress, fa: Value
 }
 
 /** `object::owns(store, owner)`: the owner or an owner up the chain of objects. */
-export function owns(host: NativeHost, address: LongAddress, owner: LongAddress): boolean {
-  const core = readObjectCore(host.session.ctx, address);
-  if (core === null) fail('object', NOT_FOUND | 2n);
-  if (address === owner) return true;
-  let current = must(core).data.owner as string;
-  for (let count = 1; shortAddress(owner) !== current; count += 1) {
-    if (count >= 8) fail('object', OUT_OF_RANGE | 6n);
-    const parent = readObjectCore(host.session.ctx, longOf(current));
-    if (parent === null) return false;
-    current = parent.data.owner as string;
-  }
-  return true;
-}
-
-const longOf = (short: string): LongAddress =>
-  `0x${short.slice(2).padStart(64, '0')}` as LongAddress;
+export const owns = (host: NativeHost, address: LongAddress, owner: LongAddress): boolean =>
+  objectCall(host, 'owns', [STORE], [object(address), owner])[0] === true;
 
 /** `withdraw_sanity_check`: owner, dispatch hook (when asked), frozen. */
 export function withdrawSanityCheck(
@@ -255,9 +243,8 @@ export function depositSanityCheck(
 export function createStore(host: NativeHost, address: LongAddress, metadata: LongAddress): Value {
   writeResource(host, address, STORE, [object(metadata), 0n, false]);
   if (resourceExists(host, metadata, UNTRANSFERABLE)) {
-    // `object::set_untransferable`: ungated transfers off, `object::Untransferable` added.
-    setUngatedTransfer(host.session.ctx, address, false);
-    writeResource(host, address, '0x1::object::Untransferable', [false]);
+    // `constructor_ref.set_untransferable()` (a `ConstructorRef` can only be of a new object).
+    objectCall(host, 'set_untransferable', [], [new Ref([[address, false]], 0)]);
   }
   return object(address);
 }
@@ -424,12 +411,12 @@ export function createPrimaryStore(
   metadata: LongAddress,
 ): LongAddress {
   // `object::address_to_object<Metadata>`, then the metadata's `DeriveRefPod` (APT's is not kept).
-  if (readObjectCore(host.session.ctx, metadata) === null) fail('object', NOT_FOUND | 2n);
-  if (!resourceExists(host, metadata, METADATA)) fail('object', NOT_FOUND | 7n);
+  metadataObject(host, metadata);
   if (metadata !== APT_METADATA_ADDRESS && !resourceExists(host, metadata, DERIVE_REF_POD)) {
     missingData();
   }
   const address = primaryStoreAddressOf(owner, metadata);
+  // `create_user_derived_object` (friend only): `create_object_internal`, then ungated transfers off.
   if (readObjectCore(host.session.ctx, address) !== null) fail('object', ALREADY_EXISTS | 1n);
   host.session.ctx.write(resourceKey(address, OBJECT_CORE), objectCoreValue(address, owner));
   createStore(host, address, metadata);
@@ -444,7 +431,7 @@ export function ensurePrimaryStore(
 ): LongAddress {
   const address = primaryStoreAddressOf(owner, metadata);
   if (resourceExists(host, address, STORE)) {
-    if (readObjectCore(host.session.ctx, address) === null) fail('object', NOT_FOUND | 2n);
+    objectCall(host, 'address_to_object', [STORE], [address]);
     return address;
   }
   return createPrimaryStore(host, owner, metadata);
@@ -453,21 +440,13 @@ export function ensurePrimaryStore(
 /** `primary_store(owner, metadata)`: `object::address_to_object<FungibleStore>`. */
 export function primaryStore(host: NativeHost, owner: LongAddress, metadata: LongAddress) {
   const address = primaryStoreAddressOf(owner, metadata);
-  if (readObjectCore(host.session.ctx, address) === null) fail('object', NOT_FOUND | 2n);
-  if (!resourceExists(host, address, STORE)) fail('object', NOT_FOUND | 7n);
+  objectCall(host, 'address_to_object', [STORE], [address]);
   return address;
 }
 
 /** `may_be_unburn(owner, store)`: a burnt primary store is unburnt before it is used. */
 export function mayBeUnburn(host: NativeHost, owner: LongAddress, store: LongAddress): void {
-  const tomb = readResource(host, store, '0x1::object::TombStone') as Value[] | undefined;
-  if (tomb === undefined) return;
-  const core = must(readObjectCore(host.session.ctx, store));
-  const current = longOf(core.data.owner as string);
-  if (current !== owner) {
-    const burnAddress = `0x${'f'.repeat(64)}` as LongAddress;
-    if (current !== burnAddress || tomb[0] !== owner) fail('object', PERMISSION_DENIED | 4n);
-    moveObject(host.session.ctx, store, owner);
+  if (objectCall(host, 'is_burnt', [STORE], [object(store)])[0] === true) {
+    objectCall(host, 'unburn', [STORE], [new Ref([owner], 0), object(store)]);
   }
-  host.session.ctx.write(resourceKey(store, '0x1::object::TombStone'), null);
 }

@@ -29,6 +29,7 @@ import {
   METADATA,
   METADATA_OBJECT,
   NOT_FOUND,
+  objectCall,
   owns,
   PERMISSION_DENIED,
   refMetadata,
@@ -43,7 +44,6 @@ import {
   uncheckedWithdraw,
   withdrawSanityCheck,
 } from '../fungible.ts';
-import { readObjectCore } from '../objects.ts';
 import {
   emitEvent,
   fieldsOf,
@@ -164,21 +164,24 @@ export const FUNGIBLE_ASSET_OPERATIONS: NativeFunction[] = [
     },
   ),
   fn('remove_store', { params: ['&0x1::object::DeleteRef'] }, (host, _t, [deleteRef]) => {
-    const address = constructorAddress(deleteRef as Value);
-    const core = readObjectCore(host.session.ctx, address);
-    if (core === null) fail('object', NOT_FOUND | 2n);
-    if (!resourceExists(host, address, STORE)) fail('object', NOT_FOUND | 7n);
+    const store = must(
+      objectCall(host, 'object_from_delete_ref', [STORE], [deleteRef as Value])[0],
+    );
+    const address = objectAddress(store);
     const [metadata, balance] = removeResource(host, address, STORE) as Value[];
     if (balance !== 0n) faFail(PERMISSION_DENIED | 14n);
     if (resourceExists(host, address, CONCURRENT_BALANCE)) {
       if (balanceOf(host, address) !== 0n) faFail(PERMISSION_DENIED | 14n);
       host.session.ctx.write(resourceKey(address, CONCURRENT_BALANCE), null);
     }
-    host.session.ctx.write(resourceKey(address, `${FA}::FungibleAssetEvents`), null);
-    const owner = must(core).data.owner as string;
+    // The deprecated event handles, if any (this chain never creates them).
+    if (resourceExists(host, address, `${FA}::FungibleAssetEvents`)) {
+      host.session.ctx.write(resourceKey(address, `${FA}::FungibleAssetEvents`), null);
+    }
+    const owner = must(objectCall(host, 'owner', [STORE], [store])[0]);
     emitEvent(host, `${FA}::FungibleStoreDeletion`, [
       address,
-      `0x${owner.slice(2).padStart(64, '0')}`,
+      owner,
       objectAddress(metadata as Value),
     ]);
     return [];
