@@ -17,6 +17,7 @@ import { coinModule } from './modules/coin.ts';
 import { dispatchableFungibleAssetModule } from './modules/dispatchableFungibleAsset.ts';
 import { collectionModule } from './modules/collection.ts';
 import { fungibleAssetModule } from './modules/fungibleAsset.ts';
+import { managedCoinModule } from './modules/managedCoin.ts';
 import { multisigAccountModule } from './modules/multisigAccount.ts';
 import { objectModule } from './modules/object.ts';
 import { playgroundModule } from './modules/playground.ts';
@@ -38,6 +39,7 @@ export const MODULES: readonly NativeModule[] = [
   coinModule,
   dispatchableFungibleAssetModule,
   fungibleAssetModule,
+  managedCoinModule,
   multisigAccountModule,
   objectModule,
   primaryStoreModule,

@@ -4,8 +4,7 @@
  * boundary.
  *
  * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: first the
- *   functions here that take framework values (`coin::withdraw` → `Coin<T>`, `coin::deposit`,
- *   `merge`, `extract`, `account::create_resource_account`, …), then
+ *   functions here that take framework values (`account::create_resource_account`, …), then
  *   any natively implemented
  *   framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
  *   any function of `localnet/framework/modules/` with a `run`), its arguments converted from
@@ -16,11 +15,10 @@
  */
 import type { LongAddress } from '../encoding.ts';
 import { fromHex, sha3, toHex } from '../encoding.ts';
-import { APTOS_COIN_TYPE, depositApt, ensureAccount, withdrawApt } from './assets.ts';
+import { ensureAccount } from './assets.ts';
 import type { NativeContext, NativeFunction } from './context.ts';
 import { findModule } from './registry.ts';
 import { frameworkStruct } from './vmLayouts.ts';
-import { BytecodeAbort } from '../move/vm/errors.ts';
 import type { MoveVal } from '../executor/moveValues.ts';
 import type { NativeImpl } from '../move/vm/loader.ts';
 import type { FrameworkLink } from '../move/vm/session.ts';
@@ -115,61 +113,12 @@ function bridge(fn: NativeFunction, run: NonNullable<NativeFunction['run']>): Na
 // Framework functions that take or return framework values (`Coin<T>`, `ConstructorRef`,
 // `Object<T>`): implemented here on the native framework's state helpers.
 
-const COIN_ERRORS = {
-  insufficient: { name: 'EINSUFFICIENT_BALANCE', doc: 'Not enough coins to complete transaction' },
-  notPublished: { name: 'ECOIN_INFO_NOT_PUBLISHED', doc: '`CoinType` is not registered as a coin' },
-  nonZero: { name: 'EDESTRUCTION_OF_NONZERO_TOKEN', doc: 'Cannot destroy non-zero coins' },
-};
-const coinAbort = (code: bigint, reason: { name: string; doc: string }): never => {
-  throw new BytecodeAbort('0x1::coin', code, reason);
-};
-const requireApt = (tys: readonly Ty[]) => {
-  if (tyString(tys[0] as Ty) !== APTOS_COIN_TYPE) coinAbort(0x60003n, COIN_ERRORS.notPublished);
-};
 const fieldsOf = (v: Value): Value[] => deref(v) as Value[];
 
 const OBJECT_FROM_AUID = 0xfb;
 const RESOURCE_ACCOUNT_SCHEME = 0xff;
 
 const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
-  'coin::withdraw': (host, tys, [signer, amount]) => {
-    requireApt(tys);
-    withdrawApt(host.session.ctx, deref(signer as Value) as LongAddress, amount as bigint, () =>
-      coinAbort(0x10006n, COIN_ERRORS.insufficient),
-    );
-    return [[amount as bigint]];
-  },
-  'coin::deposit': (host, tys, [to, coin]) => {
-    requireApt(tys);
-    ensureAccount(host.session.ctx, to as LongAddress);
-    depositApt(host.session.ctx, to as LongAddress, (coin as Value[])[0] as bigint);
-    return [];
-  },
-  'coin::value': (_h, _t, [coin]) => [fieldsOf(coin as Value)[0] as Value],
-  'coin::zero': () => [[0n]],
-  'coin::merge': (_h, _t, [dst, src]) => {
-    const fields = fieldsOf(dst as Value);
-    fields[0] = (fields[0] as bigint) + ((src as Value[])[0] as bigint);
-    return [];
-  },
-  'coin::extract': (_h, _t, [coin, amount]) => {
-    const fields = fieldsOf(coin as Value);
-    if ((fields[0] as bigint) < (amount as bigint)) coinAbort(0x10006n, COIN_ERRORS.insufficient);
-    fields[0] = (fields[0] as bigint) - (amount as bigint);
-    return [[amount as bigint]];
-  },
-  'coin::extract_all': (_h, _t, [coin]) => {
-    const fields = fieldsOf(coin as Value);
-    const all = fields[0] as bigint;
-    fields[0] = 0n;
-    return [[all]];
-  },
-  'coin::destroy_zero': (_h, _t, [coin]) => {
-    if ((coin as Value[])[0] !== 0n) coinAbort(0x10007n, COIN_ERRORS.nonZero);
-    return [];
-  },
-  'coin::is_account_registered': (_h, tys) => [tyString(tys[0] as Ty) === APTOS_COIN_TYPE],
-  'coin::register': () => [],
   'account::create_resource_account': (host, _t, [source, seed]) => {
     const address = toHex(
       sha3(

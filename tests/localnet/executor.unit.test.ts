@@ -33,6 +33,7 @@ import {
   type DecodedTransaction,
 } from '../../localnet/executor/decode.ts';
 import { execute, executeView, resolveView, ViewError } from '../../localnet/executor/execute.ts';
+import { viewBytecode } from '../../localnet/executor/bytecode.ts';
 import {
   validate,
   validationFailureOutput,
@@ -803,19 +804,19 @@ describe('views', () => {
     }
   });
 
-  it('executeView substitutes type arguments in the return type', () => {
-    const fn = resolveView(
-      '0x0000000000000000000000000000000000000000000000000000000000000001' as LongAddress,
-      'coin',
-      'balance',
-      1,
-    );
-    const result = executeView(
+  it("coin views run on the VM's values through viewBytecode, type arguments substituted", () => {
+    const result = viewBytecode(
       world,
-      { fn, typeArgs: ['0x1::aptos_coin::AptosCoin'], args: [long(alice.accountAddress)] },
+      {
+        module: `0x${'0'.repeat(63)}1` as LongAddress,
+        moduleName: 'coin',
+        functionName: 'balance',
+        typeArgs: ['0x1::aptos_coin::AptosCoin'],
+        args: { json: [long(alice.accountAddress)] },
+      },
       BLOCK,
     );
-    expect(result.values).toEqual([world.balance(alice.accountAddress).toString()]);
+    expect(result?.values).toEqual([world.balance(alice.accountAddress).toString()]);
     expect(typeTagOf('u64').toString()).toBe('u64');
   });
 });
@@ -987,38 +988,35 @@ describe('edges the first mutation run found untested', () => {
     );
   });
 
-  it('a declared-only function cannot be called or viewed', () => {
+  it('a function its module lacks cannot be called or viewed', () => {
     const output = execute(
-      call(alice, '0x1::aptos_account::assert_account_exists', [alice.accountAddress]),
+      call(alice, '0x1::aptos_account::no_such_function', [alice.accountAddress]),
       world,
       BLOCK,
     );
     expect(output.vmStatus).toBe('FUNCTION_RESOLUTION_FAILURE');
     expect(() =>
-      resolveView(
-        `0x${'0'.repeat(63)}1` as LongAddress,
-        'account',
-        'get_guid_next_creation_num',
-        0,
-      ),
-    ).toThrow(`Function 0x${'0'.repeat(63)}1::account::get_guid_next_creation_num does not exist`);
+      resolveView(`0x${'0'.repeat(63)}1` as LongAddress, 'account', 'no_such_view', 0),
+    ).toThrow(`Function 0x${'0'.repeat(63)}1::account::no_such_view does not exist`);
   });
 
-  it('a view that fails in the VM (MISSING_DATA) is a ViewError with its status and code', () => {
-    const one = `0x${'0'.repeat(63)}1` as LongAddress;
-    const fn = resolveView(one, 'coin', 'decimals', 1);
-    expect(
-      executeView(world, { fn, typeArgs: ['0x1::aptos_coin::AptosCoin'], args: [] }, BLOCK).values,
-    ).toEqual([8]);
-    try {
-      executeView(world, { fn, typeArgs: ['0x1::other::Coin'], args: [] }, BLOCK);
-      throw new Error('expected a ViewError');
-    } catch (error) {
-      expect(error).toBeInstanceOf(ViewError);
-      expect((error as ViewError).name).toBe('ViewError');
-      expect((error as ViewError).message).toBe('MISSING_DATA');
-      expect((error as ViewError).vmErrorCode).toBe(4008);
-    }
+  it('a view that fails in the VM (MISSING_DATA) is a 400 with its status and code', () => {
+    const view = (typeArg: string) =>
+      viewBytecode(
+        world,
+        {
+          module: `0x${'0'.repeat(63)}1` as LongAddress,
+          moduleName: 'coin',
+          functionName: 'decimals',
+          typeArgs: [typeArg],
+          args: { json: [] },
+        },
+        BLOCK,
+      );
+    expect(view('0x1::aptos_coin::AptosCoin')?.values).toEqual([8]);
+    expect(() => view('0x1::string::String')).toThrow(
+      expect.objectContaining({ message: 'MISSING_DATA', vmErrorCode: 4008 }),
+    );
   });
 });
 

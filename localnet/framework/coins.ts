@@ -1,0 +1,401 @@
+/**
+ * Coins of any type (`0x1::coin`), on the native context's REST-JSON state as `assets.ts` keeps APT.
+ *
+ * As the v10 framework, a coin lives as a fungible asset: `CoinInfo<T>` at the coin's address holds
+ * name, symbol, decimals and the supply still in `Coin<T>` form; a deposit pairs the coin with a
+ * fungible asset (a named object of `@aptos_fungible_asset` (0xa) seeded with the coin's type name)
+ * and lands in the recipient's primary store of that asset. APT keeps its own paths (`assets.ts`),
+ * paired with `0xa` since genesis.
+ *
+ * One difference from a node: the framework finds the pairing in `CoinConversionMap`'s table at
+ * `0x1`; this chain has no such table (genesis does not write it) and finds the pairing by the
+ * metadata object's derived address and its `PairedCoinType`, which a node's pairing also writes.
+ */
+import type { LongAddress } from '../encoding.ts';
+import { must, parseAddress, shortAddress, toHex, utf8 } from '../encoding.ts';
+import type { ResourceValue, StateReader } from '../storage/types.ts';
+import { resourceKey } from '../storage/types.ts';
+import {
+  APT_METADATA_ADDRESS,
+  APTOS_COIN_TYPE,
+  depositApt,
+  ensureAccount,
+  FRAMEWORK_ADDRESS,
+  FUNGIBLE_STORE_TYPE,
+  objectCoreValue,
+  OBJECT_CORE_TYPE,
+  primaryStoreAddressOf,
+  readSupply,
+  resource,
+  withdrawApt,
+} from './assets.ts';
+import type { NativeContext } from './context.ts';
+import { missingData } from './context.ts';
+import { createObject, namedObjectAddress } from './objects.ts';
+import type { Ty } from '../move/vm/ty.ts';
+import { tyString } from '../move/vm/ty.ts';
+import type { Value } from '../move/vm/values.ts';
+import { abortIn, signerAddress } from './vmState.ts';
+
+const U128_MAX = (1n << 128n) - 1n;
+const COIN = '0x1::coin';
+const FA = '0x1::fungible_asset';
+const PAIRED_COIN_TYPE = `${COIN}::PairedCoinType`;
+const PAIRED_REFS_TYPE = `${COIN}::PairedFungibleAssetRefs`;
+const CONCURRENT_SUPPLY = `${FA}::ConcurrentSupply`;
+
+/** A coin function's coin type (its type argument) as a type tag string. */
+export const coinTypeOf = (tys: readonly Ty[]): string => tyString(tys[0] as Ty);
+
+/** `system_addresses::assert_aptos_framework`. */
+export function assertFramework(account: Value): void {
+  if (signerAddress(account) !== FRAMEWORK_ADDRESS) {
+    abortIn(
+      'system_addresses',
+      0x50003n,
+      'ENOT_APTOS_FRAMEWORK_ADDRESS',
+      'The address/account did not correspond to the core framework address',
+    );
+  }
+}
+
+export const coinInfoType = (coinType: string) => `${COIN}::CoinInfo<${coinType}>`;
+
+/** `coin_address<T>()`: the address of the module declaring the coin's struct. */
+export function coinAddress(coinType: string): LongAddress {
+  const address = parseAddress(coinType.split('::')[0] ?? '');
+  // `type_info::type_of` of a type that is not a struct.
+  if (address === null) abortIn('type_info', 0x10001n, 'E_NOT_A_STRUCT', '');
+  return address;
+}
+
+export interface CoinInfo {
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** `Some(supply)` in coin form when monitored, `null` for `none`. */
+  supply: bigint | null;
+}
+
+const get = (ctx: StateReader, address: LongAddress, type: string) =>
+  ctx.get(resourceKey(address, type)) as ResourceValue | null;
+
+export function readCoinInfo(ctx: StateReader, coinType: string): CoinInfo | null {
+  const value = get(ctx, coinAddress(coinType), coinInfoType(coinType));
+  if (value === null) return null;
+  const data = value.data as {
+    name: string;
+    symbol: string;
+    decimals: number;
+    supply: { vec: Array<{ integer: { vec: Array<{ value: string }> } }> };
+  };
+  const monitored = data.supply.vec[0];
+  let supply: bigint | null = null;
+  // APT's coin-form supply is an aggregator (a table item); any other coin's an integer.
+  if (coinType === APTOS_COIN_TYPE) supply = readSupply(ctx);
+  else if (monitored !== undefined) supply = BigInt(must(monitored.integer.vec[0]).value);
+  return { name: data.name, symbol: data.symbol, decimals: data.decimals, supply };
+}
+
+/** `borrow_global<CoinInfo<T>>`: `MISSING_DATA` for a type that is not an initialized coin. */
+export const borrowCoinInfo = (ctx: StateReader, coinType: string): CoinInfo =>
+  readCoinInfo(ctx, coinType) ?? missingData();
+
+/** `move_to(account, CoinInfo<T> { …, supply: optional_aggregator::new(false) or none })`. */
+export function writeCoinInfo(ctx: NativeContext, coinType: string, info: CoinInfo): void {
+  const address = coinAddress(coinType);
+  const supply =
+    info.supply === null
+      ? []
+      : [
+          {
+            aggregator: { vec: [] },
+            integer: { vec: [{ limit: U128_MAX.toString(), value: info.supply.toString() }] },
+          },
+        ];
+  ctx.write(
+    resourceKey(address, coinInfoType(coinType)),
+    resource(address, coinInfoType(coinType), {
+      decimals: info.decimals,
+      name: info.name,
+      supply: { vec: supply },
+      symbol: info.symbol,
+    }),
+  );
+}
+
+/**
+ * `mint_internal` (`delta` > 0) and `burn_internal` (`delta` < 0): the coin-form supply moves when
+ * the coin monitors it (`borrow_global_mut<CoinInfo<T>>`, so `MISSING_DATA` for no coin). APT's
+ * coin-form supply is not tracked here (its coins are only ever in fungible stores).
+ */
+export function adjustCoinSupply(ctx: NativeContext, coinType: string, delta: bigint): void {
+  if (delta === 0n || coinType === APTOS_COIN_TYPE) return;
+  const info = borrowCoinInfo(ctx, coinType);
+  if (info.supply === null) return writeCoinInfo(ctx, coinType, info);
+  const supply = info.supply + delta;
+  // `optional_aggregator`'s integer: add over its limit, sub under 0.
+  if (supply > U128_MAX) abortIn('optional_aggregator', 0x20001n, 'EAGGREGATOR_OVERFLOW', '');
+  if (supply < 0n) abortIn('optional_aggregator', 0x20002n, 'EAGGREGATOR_UNDERFLOW', '');
+  writeCoinInfo(ctx, coinType, { ...info, supply });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairing
+
+/** The metadata object a coin pairs with: `create_object_address(@0xa, type_name<T>())`. */
+export const pairedAddress = (coinType: string): LongAddress =>
+  coinType === APTOS_COIN_TYPE
+    ? APT_METADATA_ADDRESS
+    : namedObjectAddress(APT_METADATA_ADDRESS, utf8(coinType));
+
+/** `paired_metadata<T>()`: the metadata address, or `null` before the coin's first pairing. */
+export function pairedMetadata(ctx: StateReader, coinType: string): LongAddress | null {
+  if (coinType === APTOS_COIN_TYPE) return APT_METADATA_ADDRESS;
+  const address = pairedAddress(coinType);
+  return get(ctx, address, PAIRED_COIN_TYPE) === null ? null : address;
+}
+
+/** `TypeInfo` of a struct type, as REST JSON prints it. */
+export function typeInfoJson(coinType: string): Record<string, string> {
+  const [address = '', module = '', ...rest] = coinType.split('::');
+  const hex = (text: string) => toHex(utf8(text));
+  return {
+    account_address: shortAddress(must(parseAddress(address))),
+    module_name: hex(module),
+    struct_name: hex(rest.join('::')),
+  };
+}
+
+/** `paired_coin(metadata)`: the coin type paired with a metadata object (REST JSON), or `null`. */
+export function pairedCoin(ctx: StateReader, metadata: LongAddress): Record<string, string> | null {
+  if (metadata === APT_METADATA_ADDRESS) return typeInfoJson(APTOS_COIN_TYPE);
+  const paired = get(ctx, metadata, PAIRED_COIN_TYPE);
+  return paired === null ? null : (paired.data.type as Record<string, string>);
+}
+
+/**
+ * `ensure_paired_metadata<T>()` (`create_and_return_paired_metadata_if_not_exist`): the named object
+ * of `0xa`, `primary_fungible_store::create_primary_store_enabled_fungible_asset` on it with the
+ * coin's name, symbol and decimals (unlimited supply, no URIs), `PairedCoinType`, `PairCreation`
+ * and `PairedFungibleAssetRefs` holding all three refs.
+ */
+export function ensurePairedMetadata(ctx: NativeContext, coinType: string): LongAddress {
+  const existing = pairedMetadata(ctx, coinType);
+  if (existing !== null) return existing;
+  const address = pairedAddress(coinType);
+  const info = borrowCoinInfo(ctx, coinType);
+  const inner = { inner: shortAddress(address) };
+  createObject(ctx, address, APT_METADATA_ADDRESS);
+  const put = (type: string, data: ResourceValue['data']) =>
+    ctx.write(resourceKey(address, type), resource(address, type, data));
+  const fields = {
+    decimals: info.decimals,
+    icon_uri: '',
+    name: info.name,
+    project_uri: '',
+    symbol: info.symbol,
+  };
+  put(`${FA}::Metadata`, fields);
+  ctx.emit(`${FA}::Creation`, {
+    metadata: shortAddress(address),
+    ...fields,
+    maximum_supply: { vec: [] },
+  });
+  put(CONCURRENT_SUPPLY, { current: { max_value: U128_MAX.toString(), value: '0' } });
+  put('0x1::primary_fungible_store::DeriveRefPod', {
+    metadata_derive_ref: { self: shortAddress(address) },
+  });
+  const type = typeInfoJson(coinType);
+  put(PAIRED_COIN_TYPE, { type });
+  ctx.emit(`${COIN}::PairCreation`, {
+    coin_type: type,
+    fungible_asset_metadata_address: shortAddress(address),
+  });
+  put(PAIRED_REFS_TYPE, {
+    burn_ref_opt: { vec: [{ metadata: inner }] },
+    mint_ref_opt: { vec: [{ metadata: inner }] },
+    transfer_ref_opt: { vec: [{ metadata: inner }] },
+  });
+  return address;
+}
+
+export type RefKind = 'mint' | 'transfer' | 'burn';
+
+/** `PairedFungibleAssetRefs.<kind>_ref_opt` of a paired metadata object (`null`: no resource). */
+export function pairedRef(ctx: StateReader, metadata: LongAddress, kind: RefKind): boolean | null {
+  const refs = get(ctx, metadata, PAIRED_REFS_TYPE);
+  if (refs === null) return null;
+  return (refs.data[`${kind}_ref_opt`] as { vec: unknown[] }).vec.length > 0;
+}
+
+/** Takes (`present` false) or puts back (`present` true) one of the paired refs. */
+export function setPairedRef(
+  ctx: NativeContext,
+  metadata: LongAddress,
+  kind: RefKind,
+  present: boolean,
+): void {
+  const refs = must(get(ctx, metadata, PAIRED_REFS_TYPE));
+  const vec = present ? [{ metadata: { inner: shortAddress(metadata) } }] : [];
+  ctx.write(resourceKey(metadata, PAIRED_REFS_TYPE), {
+    ...refs,
+    data: { ...refs.data, [`${kind}_ref_opt`]: { vec } },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fungible stores of any metadata (APT through `assets.ts`)
+
+interface StoreData {
+  balance: string;
+  frozen: boolean;
+  metadata: { inner: string };
+}
+
+const readStore = (ctx: StateReader, store: LongAddress) => get(ctx, store, FUNGIBLE_STORE_TYPE);
+
+/** `primary_fungible_store::balance(owner, metadata)`: 0 when the store does not exist. */
+export function primaryBalance(
+  ctx: StateReader,
+  owner: LongAddress,
+  metadata: LongAddress,
+): bigint {
+  const store = readStore(ctx, primaryStoreAddressOf(owner, metadata));
+  return store === null ? 0n : BigInt((store.data as unknown as StoreData).balance);
+}
+
+/** `ensure_primary_store_exists`: the store's address, created (owner's, ungated off) if missing. */
+function ensurePrimaryStore(
+  ctx: NativeContext,
+  owner: LongAddress,
+  metadata: LongAddress,
+): { address: LongAddress; data: StoreData } {
+  const address = primaryStoreAddressOf(owner, metadata);
+  const store = readStore(ctx, address);
+  if (store !== null) return { address, data: store.data as unknown as StoreData };
+  // `create_primary_store`: `address_to_object<Metadata>(metadata)` first.
+  if (get(ctx, metadata, OBJECT_CORE_TYPE) === null) {
+    abortIn(
+      'object',
+      0x60002n,
+      'EOBJECT_DOES_NOT_EXIST',
+      'An object does not exist at this address',
+    );
+  }
+  if (get(ctx, metadata, `${FA}::Metadata`) === null) {
+    abortIn(
+      'object',
+      0x60007n,
+      'ERESOURCE_DOES_NOT_EXIST',
+      'The resource is not stored at the specified address.',
+    );
+  }
+  ctx.write(resourceKey(address, OBJECT_CORE_TYPE), objectCoreValue(address, owner));
+  return {
+    address,
+    data: { balance: '0', frozen: false, metadata: { inner: shortAddress(metadata) } },
+  };
+}
+
+function writeStore(ctx: NativeContext, address: LongAddress, data: StoreData): void {
+  ctx.write(
+    resourceKey(address, FUNGIBLE_STORE_TYPE),
+    resource(address, FUNGIBLE_STORE_TYPE, { ...data }),
+  );
+}
+
+const frozen = (): never =>
+  abortIn(
+    FA,
+    0x50003n,
+    'ESTORE_IS_FROZEN',
+    'Store is disabled from sending and receiving this fungible asset.',
+  );
+
+/**
+ * APT from `from` to `to` as `assets.ts`' `transferApt` moves it for the transaction's signer: the
+ * recipient's account created first, then the stores.
+ */
+export function aptTransfer(
+  ctx: NativeContext,
+  from: LongAddress,
+  to: LongAddress,
+  amount: bigint,
+  insufficient?: () => never,
+): void {
+  ensureAccount(ctx, to);
+  withdrawApt(ctx, from, amount, insufficient);
+  depositApt(ctx, to, amount);
+}
+
+/** `primary_fungible_store::deposit(owner, fa)`: `Deposit` event, the store created if missing. */
+export function depositPrimary(
+  ctx: NativeContext,
+  owner: LongAddress,
+  metadata: LongAddress,
+  amount: bigint,
+): void {
+  if (metadata === APT_METADATA_ADDRESS) return depositApt(ctx, owner, amount);
+  ctx.charge(450_000);
+  const store = ensurePrimaryStore(ctx, owner, metadata);
+  if (store.data.frozen) frozen();
+  writeStore(ctx, store.address, {
+    ...store.data,
+    balance: (BigInt(store.data.balance) + amount).toString(),
+  });
+  ctx.emit(`${FA}::Deposit`, { store: shortAddress(store.address), amount: amount.toString() });
+}
+
+/** `primary_fungible_store::withdraw(owner, metadata, amount)`: `Withdraw` event. */
+export function withdrawPrimary(
+  ctx: NativeContext,
+  owner: LongAddress,
+  metadata: LongAddress,
+  amount: bigint,
+  /** `unchecked_withdraw` (a burn ref's): a frozen store too. */
+  { unchecked = false } = {},
+): void {
+  if (metadata === APT_METADATA_ADDRESS) return withdrawApt(ctx, owner, amount);
+  ctx.charge(450_000);
+  const store = ensurePrimaryStore(ctx, owner, metadata);
+  if (store.data.frozen && !unchecked) frozen();
+  const balance = BigInt(store.data.balance);
+  if (amount !== 0n && balance < amount) {
+    abortIn(FA, 0x10004n, 'EINSUFFICIENT_BALANCE', 'Insufficient balance to withdraw or transfer.');
+  }
+  writeStore(ctx, store.address, { ...store.data, balance: (balance - amount).toString() });
+  ctx.emit(`${FA}::Withdraw`, { store: shortAddress(store.address), amount: amount.toString() });
+}
+
+/** `increase_supply` / `decrease_supply` of a paired metadata's `ConcurrentSupply`. */
+export function adjustFaSupply(ctx: NativeContext, metadata: LongAddress, delta: bigint): void {
+  if (delta === 0n) return;
+  const supply = must(get(ctx, metadata, CONCURRENT_SUPPLY));
+  const current = supply.data.current as { max_value: string; value: string };
+  const value = BigInt(current.value) + delta;
+  if (value > BigInt(current.max_value))
+    abortIn(
+      FA,
+      0x20005n,
+      'EMAX_SUPPLY_EXCEEDED',
+      "The fungible asset's supply has exceeded maximum.",
+    );
+  if (value < 0n)
+    abortIn(
+      FA,
+      0x20014n,
+      'ESUPPLY_UNDERFLOW',
+      "The fungible asset's supply will be negative which should be impossible.",
+    );
+  ctx.write(resourceKey(metadata, CONCURRENT_SUPPLY), {
+    ...supply,
+    data: { current: { ...current, value: value.toString() } },
+  });
+}
+
+/** `fungible_asset::supply(metadata)` of a paired coin (APT: its fungible-store supply). */
+export function faSupply(ctx: StateReader, metadata: LongAddress): bigint {
+  const supply = get(ctx, metadata, CONCURRENT_SUPPLY);
+  return supply === null ? 0n : BigInt((supply.data.current as { value: string }).value);
+}
