@@ -6,6 +6,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
+import { short } from './fwHelpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
 import { COLLECTION, DESCRIBED, TOKEN, tokenObjectsModule } from './tokenObjectsModule.ts';
 
@@ -51,10 +52,13 @@ beforeAll(async () => {
   owner = await fundedAccount(chain, 1_000_000_000);
   bob = await fundedAccount(chain, 1_000_000_000);
   tx = ownerTransactions(chain, owner);
-  me = owner.accountAddress.toStringLong();
-  collection = createObjectAddress(owner.accountAddress, COLLECTION).toStringLong();
-  token = createObjectAddress(owner.accountAddress, `${COLLECTION}::${TOKEN}`).toStringLong();
-  published = await tx.publish('nft', tokenObjectsModule(me));
+  // As the API prints addresses: without leading zeros.
+  me = short(owner.accountAddress.toStringLong());
+  collection = short(createObjectAddress(owner.accountAddress, COLLECTION).toStringLong());
+  token = short(
+    createObjectAddress(owner.accountAddress, `${COLLECTION}::${TOKEN}`).toStringLong(),
+  );
+  published = await tx.publish('nft', tokenObjectsModule(owner.accountAddress.toStringLong()));
 }, 60_000);
 afterAll(async () => {
   await chain.localnet.stop();
@@ -173,7 +177,7 @@ describe('0x4 from a package’s init_module', () => {
     );
     expect(done.vm_status).toBe('Executed successfully');
     expect(await view('0x1::object::owner', [token], ['0x4::token::Token'])).toEqual([
-      bob.accountAddress.toStringLong(),
+      short(bob.accountAddress.toStringLong()),
     ]);
   });
 

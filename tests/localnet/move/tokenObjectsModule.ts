@@ -24,19 +24,21 @@ const bytes = (data: number[]) => [...uleb(data.length), ...data];
  * - `mint_again(&signer)`: `create_named_token` "Sword" a second time (the object exists).
  * - `#[view] power(address): u64` / `kind(address): String`: `property_map::read_u64` /
  *   `read_string` of the token.
+ *
+ * `pkg` is where the token objects modules are (`0x4`, or a re-addressed copy of them).
  */
-export function tokenObjectsModule(address: string): CompiledModule {
+export function tokenObjectsModule(address: string, pkg = '0x4'): CompiledModule {
   const b = new ModuleBuilder(address, 'nft');
   const string = S.struct(b.foreignStruct('0x1', 'string', 'String', COPY_DROP_STORE));
   const option = b.foreignStruct('0x1', 'option', 'Option', COPY_DROP_STORE, 1);
-  const royalty = S.struct(b.foreignStruct('0x4', 'royalty', 'Royalty', 11));
+  const royalty = S.struct(b.foreignStruct(pkg, 'royalty', 'Royalty', 11));
   const optionRoyalty = S.struct(option, [royalty]);
   const cref = S.struct(b.foreignStruct('0x1', 'object', 'ConstructorRef', 2));
-  const tokenMutator = S.struct(b.foreignStruct('0x4', 'token', 'MutatorRef', 6));
-  const burnRef = S.struct(b.foreignStruct('0x4', 'token', 'BurnRef', 6));
-  const propertyMap = S.struct(b.foreignStruct('0x4', 'property_map', 'PropertyMap', 10));
-  const propertyMutator = S.struct(b.foreignStruct('0x4', 'property_map', 'MutatorRef', 6));
-  const tokenStruct = S.struct(b.foreignStruct('0x4', 'token', 'Token', 8));
+  const tokenMutator = S.struct(b.foreignStruct(pkg, 'token', 'MutatorRef', 6));
+  const burnRef = S.struct(b.foreignStruct(pkg, 'token', 'BurnRef', 6));
+  const propertyMap = S.struct(b.foreignStruct(pkg, 'property_map', 'PropertyMap', 10));
+  const propertyMutator = S.struct(b.foreignStruct(pkg, 'property_map', 'MutatorRef', 6));
+  const tokenStruct = S.struct(b.foreignStruct(pkg, 'token', 'Token', 8));
   const object = b.foreignStruct('0x1', 'object', 'Object', COPY_DROP_STORE, 1);
   const tokenObject = S.struct(object, [tokenStruct]);
   const bytesTy = S.vec(S.u8);
@@ -50,50 +52,38 @@ export function tokenObjectsModule(address: string): CompiledModule {
   const none = b.fnInst(b.use('0x1', 'option', 'none', [], [S.struct(option, [S.param(0)])], 1), [
     royalty,
   ]);
-  const createRoyalty = b.use('0x4', 'royalty', 'create', [S.u64, S.u64, S.address], [royalty]);
+  const createRoyalty = b.use(pkg, 'royalty', 'create', [S.u64, S.u64, S.address], [royalty]);
   const createCollection = b.use(
-    '0x4',
+    pkg,
     'collection',
     'create_unlimited_collection',
     [S.ref(S.signer), string, string, optionRoyalty, string],
     [cref],
   );
   const tokenParams = [S.ref(S.signer), string, string, string, optionRoyalty, string];
-  const createNamed = b.use('0x4', 'token', 'create_named_token', tokenParams, [cref]);
-  const create = b.use('0x4', 'token', 'create', tokenParams, [cref]);
-  const tokenMutatorOf = b.use(
-    '0x4',
-    'token',
-    'generate_mutator_ref',
-    [S.ref(cref)],
-    [tokenMutator],
-  );
-  const setDescription = b.use(
-    '0x4',
-    'token',
-    'set_description',
-    [S.ref(tokenMutator), string],
-    [],
-  );
-  const burnRefOf = b.use('0x4', 'token', 'generate_burn_ref', [S.ref(cref)], [burnRef]);
-  const burn = b.use('0x4', 'token', 'burn', [burnRef], []);
+  const createNamed = b.use(pkg, 'token', 'create_named_token', tokenParams, [cref]);
+  const create = b.use(pkg, 'token', 'create', tokenParams, [cref]);
+  const tokenMutatorOf = b.use(pkg, 'token', 'generate_mutator_ref', [S.ref(cref)], [tokenMutator]);
+  const setDescription = b.use(pkg, 'token', 'set_description', [S.ref(tokenMutator), string], []);
+  const burnRefOf = b.use(pkg, 'token', 'generate_burn_ref', [S.ref(cref)], [burnRef]);
+  const burn = b.use(pkg, 'token', 'burn', [burnRef], []);
   const prepare = b.use(
-    '0x4',
+    pkg,
     'property_map',
     'prepare_input',
     [S.vec(string), S.vec(string), S.vec(bytesTy)],
     [propertyMap],
   );
-  const init = b.use('0x4', 'property_map', 'init', [S.ref(cref), propertyMap], []);
+  const init = b.use(pkg, 'property_map', 'init', [S.ref(cref), propertyMap], []);
   const propertyMutatorOf = b.use(
-    '0x4',
+    pkg,
     'property_map',
     'generate_mutator_ref',
     [S.ref(cref)],
     [propertyMutator],
   );
   const addTyped = b.fnInst(
-    b.use('0x4', 'property_map', 'add_typed', [S.ref(propertyMutator), string, S.param(0)], [], 1),
+    b.use(pkg, 'property_map', 'add_typed', [S.ref(propertyMutator), string, S.param(0)], [], 1),
     [S.u64],
   );
   const objectT = S.struct(object, [S.param(0)]);
@@ -102,7 +92,7 @@ export function tokenObjectsModule(address: string): CompiledModule {
     [tokenStruct],
   );
   const reader = (name: string, returns: typeof string) =>
-    b.fnInst(b.use('0x4', 'property_map', name, [S.ref(objectT), S.ref(string)], [returns], 1), [
+    b.fnInst(b.use(pkg, 'property_map', name, [S.ref(objectT), S.ref(string)], [returns], 1), [
       tokenStruct,
     ]);
   const readU64 = reader('read_u64', S.u64);
@@ -232,17 +222,17 @@ export const FIXED = 'Fixed Collection';
  *   `create_token_as_collection_owner` in it; `mint_into(&signer, address)`: the latter in the
  *   collection at the address.
  */
-export function tokenRefsModule(address: string): CompiledModule {
+export function tokenRefsModule(address: string, pkg = '0x4'): CompiledModule {
   const b = new ModuleBuilder(address, 'refs');
   const string = S.struct(b.foreignStruct('0x1', 'string', 'String', COPY_DROP_STORE));
   const option = b.foreignStruct('0x1', 'option', 'Option', COPY_DROP_STORE, 1);
-  const royalty = S.struct(b.foreignStruct('0x4', 'royalty', 'Royalty', 11));
+  const royalty = S.struct(b.foreignStruct(pkg, 'royalty', 'Royalty', 11));
   const optionRoyalty = S.struct(option, [royalty]);
   const cref = S.struct(b.foreignStruct('0x1', 'object', 'ConstructorRef', 2));
   const extendRef = S.struct(b.foreignStruct('0x1', 'object', 'ExtendRef', 6));
-  const collectionMutator = S.struct(b.foreignStruct('0x4', 'collection', 'MutatorRef', 6));
-  const tokenMutator = S.struct(b.foreignStruct('0x4', 'token', 'MutatorRef', 6));
-  const collectionStruct = S.struct(b.foreignStruct('0x4', 'collection', 'Collection', 8));
+  const collectionMutator = S.struct(b.foreignStruct(pkg, 'collection', 'MutatorRef', 6));
+  const tokenMutator = S.struct(b.foreignStruct(pkg, 'token', 'MutatorRef', 6));
+  const collectionStruct = S.struct(b.foreignStruct(pkg, 'collection', 'Collection', 8));
   const object = b.foreignStruct('0x1', 'object', 'Object', COPY_DROP_STORE, 1);
   const collectionObject = S.struct(object, [collectionStruct]);
   const bytesTy = S.vec(S.u8);
@@ -252,41 +242,41 @@ export function tokenRefsModule(address: string): CompiledModule {
     royalty,
   ]);
   const createFixed = b.use(
-    '0x4',
+    pkg,
     'collection',
     'create_fixed_collection',
     [S.ref(S.signer), string, S.u64, string, optionRoyalty, string],
     [cref],
   );
   const createUnlimited = b.use(
-    '0x4',
+    pkg,
     'collection',
     'create_unlimited_collection',
     [S.ref(S.signer), string, string, optionRoyalty, string],
     [cref],
   );
   const mutatorOf = b.use(
-    '0x4',
+    pkg,
     'collection',
     'generate_mutator_ref',
     [S.ref(cref)],
     [collectionMutator],
   );
   const setDescription = b.use(
-    '0x4',
+    pkg,
     'collection',
     'set_description',
     [S.ref(collectionMutator), string],
     [],
   );
   const setMaxSupply = b.use(
-    '0x4',
+    pkg,
     'collection',
     'set_max_supply',
     [S.ref(collectionMutator), S.u64],
     [],
   );
-  const upgrade = b.use('0x4', 'collection', 'upgrade_to_concurrent', [S.ref(extendRef)], []);
+  const upgrade = b.use(pkg, 'collection', 'upgrade_to_concurrent', [S.ref(extendRef)], []);
   const extendOf = b.use('0x1', 'object', 'generate_extend_ref', [S.ref(cref)], [extendRef]);
   const objectOf = b.fnInst(
     b.use(
@@ -300,28 +290,22 @@ export function tokenRefsModule(address: string): CompiledModule {
     [collectionStruct],
   );
   const createNumbered = b.use(
-    '0x4',
+    pkg,
     'token',
     'create_numbered_token_object',
     [S.ref(S.signer), collectionObject, string, string, string, optionRoyalty, string],
     [cref],
   );
-  const tokenMutatorOf = b.use(
-    '0x4',
-    'token',
-    'generate_mutator_ref',
-    [S.ref(cref)],
-    [tokenMutator],
-  );
+  const tokenMutatorOf = b.use(pkg, 'token', 'generate_mutator_ref', [S.ref(cref)], [tokenMutator]);
   const createAsOwner = b.use(
-    '0x4',
+    pkg,
     'collection',
     'create_unlimited_collection_as_owner',
     [S.ref(S.signer), string, string, optionRoyalty, string],
     [cref],
   );
   const tokenAsOwner = b.use(
-    '0x4',
+    pkg,
     'token',
     'create_token_as_collection_owner',
     [S.ref(S.signer), collectionObject, string, string, optionRoyalty, string],
@@ -331,7 +315,7 @@ export function tokenRefsModule(address: string): CompiledModule {
     b.use('0x1', 'object', 'address_to_object', [S.address], [S.struct(object, [S.param(0)])], 1),
     [collectionStruct],
   );
-  const setName = b.use('0x4', 'token', 'set_name', [S.ref(tokenMutator), string], []);
+  const setName = b.use(pkg, 'token', 'set_name', [S.ref(tokenMutator), string], []);
 
   const text = (s: string): Bytecode[] => [
     { op: 'LdConst', index: b.constant(bytesTy, bytes(utf8(s))) },

@@ -6,6 +6,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
+import { short } from './fwHelpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
 import { FIXED, tokenRefsModule } from './tokenObjectsModule.ts';
 
@@ -52,8 +53,8 @@ beforeAll(async () => {
   bob = await fundedAccount(chain, 1_000_000_000);
   tx = ownerTransactions(chain, owner);
   bobTx = ownerTransactions(chain, bob);
-  me = owner.accountAddress.toStringLong();
-  const published = await tx.publish('refs', tokenRefsModule(me));
+  me = short(owner.accountAddress.toStringLong());
+  const published = await tx.publish('refs', tokenRefsModule(owner.accountAddress.toStringLong()));
   if (!published.success) throw new Error(`publish failed: ${published.vm_status}`);
 }, 60_000);
 afterAll(async () => {
@@ -64,7 +65,7 @@ describe('0x4 refs from a package', () => {
   it('mutates a fixed collection and renames a numbered token through their MutatorRefs', async () => {
     const done = await tx.send({ function: `${me}::refs::make`, functionArguments: [] });
     expect(done.vm_status).toBe('Executed successfully');
-    const collection = createObjectAddress(owner.accountAddress, FIXED).toStringLong();
+    const collection = short(createObjectAddress(owner.accountAddress, FIXED).toStringLong());
     const mint = done.events.find((e) => e.type === '0x4::collection::Mint');
     const hero = (mint?.data as { token: string }).token;
     expect(mint?.data).toEqual({ collection, index: { value: '1' }, token: hero });
@@ -122,7 +123,7 @@ describe('_as_owner: the collection’s owner mints, not its creator', () => {
   it('creates a collection with ungated transfers on and mints as its owner', async () => {
     const done = await tx.send({ function: `${me}::refs::owned`, functionArguments: [] });
     expect(done.vm_status).toBe('Executed successfully');
-    const collection = createObjectAddress(owner.accountAddress, 'Owned').toStringLong();
+    const collection = short(createObjectAddress(owner.accountAddress, 'Owned').toStringLong());
     expect(written(done, collection, '0x1::object::ObjectCore')).toMatchObject({
       allow_ungated_transfer: true,
     });
@@ -158,7 +159,7 @@ describe('aptos_token entry functions', () => {
   let gem: string;
 
   beforeAll(async () => {
-    collection = createObjectAddress(owner.accountAddress, name).toStringLong();
+    collection = short(createObjectAddress(owner.accountAddress, name).toStringLong());
     const created = await tx.submit(
       await chain.aptos.createCollectionTransaction({
         creator: owner,
@@ -224,7 +225,7 @@ describe('aptos_token entry functions', () => {
   });
 
   it('replaces the collection royalty; a token without one reports its collection’s', async () => {
-    const bobAddress = bob.accountAddress.toStringLong();
+    const bobAddress = short(bob.accountAddress.toStringLong());
     const done = await tx.send({
       function: '0x4::aptos_token::set_collection_royalties_call',
       typeArguments: ['0x4::collection::Collection'],

@@ -13,6 +13,7 @@ import { writeModule } from '../../../localnet/move/binary/writer.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
 import { packageMetadata } from './signedModules.ts';
+import { FIXED, tokenObjectsModule, tokenRefsModule } from './tokenObjectsModule.ts';
 
 /**
  * The node's own `0x4` code as the oracle: devnet's AptosTokenObjects bytecode
@@ -24,9 +25,12 @@ import { packageMetadata } from './signedModules.ts';
 const MODULES = ['royalty', 'collection', 'property_map', 'token', 'aptos_token'];
 const FOUR = `0x${'0'.repeat(63)}4`;
 const COLLECTION = 'Oracle';
+/** Every collection the steps create, named by role in the outcomes. */
+const COLLECTIONS = [COLLECTION, 'Move Collection', FIXED, 'Other', 'Owned'];
 
 let chain: Chain;
 let bob: string;
+let bobTx: ReturnType<typeof ownerTransactions>;
 
 interface Side {
   account: Account;
@@ -34,6 +38,8 @@ interface Side {
   /** Where `aptos_token` lives: `0x4` (native) or the account (reference bytecode). */
   pkg: string;
   collection: string;
+  /** The addresses of `COLLECTIONS`. */
+  collections: string[];
   tokens: string[];
   /** Execution gas units of each step. */
   gas: number[];
@@ -49,7 +55,10 @@ function normalized(side: Side, value: unknown): unknown {
   let text = JSON.stringify(value).replace(new RegExp(`0x0*${hex(side.pkg)}::`, 'g'), '0x4::');
   const named: Array<[string, string]> = [
     [side.account.accountAddress.toStringLong(), 'CREATOR'],
-    [side.collection, 'COLLECTION'],
+    ...side.collections.map((address, i): [string, string] => [
+      address,
+      `COLLECTION:${COLLECTIONS[i] ?? ''}`,
+    ]),
     ...side.tokens.map((token, i): [string, string] => [token, `TOKEN${i + 1}`]),
   ];
   for (const [address, role] of named) {
@@ -59,8 +68,9 @@ function normalized(side: Side, value: unknown): unknown {
 }
 
 const objectChange = (side: Side, change: WriteSetChange): boolean => {
-  const address = 'address' in change ? change.address : '';
-  return [side.collection, ...side.tokens].includes(address);
+  // The API prints addresses without leading zeros: compare them so.
+  const address = 'address' in change ? hex(change.address) : '';
+  return [...side.collections, ...side.tokens].some((object) => hex(object) === address);
 };
 
 function outcome(side: Side, done: UserTransactionResponse) {
@@ -118,6 +128,9 @@ async function side(pkg: (account: Account) => Promise<string>): Promise<Side> {
     tx: ownerTransactions(chain, account),
     pkg: at,
     collection: createObjectAddress(account.accountAddress, COLLECTION).toStringLong(),
+    collections: COLLECTIONS.map((name) =>
+      createObjectAddress(account.accountAddress, name).toStringLong(),
+    ),
     tokens: [],
     gas: [],
   };
@@ -212,10 +225,50 @@ const STEPS: Array<[string, Step]> = [
   ['burn a burnt token', { fn: 'burn', token: 1, args: (s) => [token(1)(s)] }],
 ];
 
+/** The package's own modules (`tokenObjectsModule.ts`) against either `0x4`. */
+const call =
+  (name: string, args: (side: Side) => unknown[] = () => [], sender?: 'bob') =>
+  (side: Side) =>
+    (sender === 'bob' ? bobTx : side.tx).send({
+      function:
+        `${side.account.accountAddress.toStringLong()}::${name}` as `${string}::${string}::${string}`,
+      functionArguments: args(side) as never,
+    });
+const MOVE_STEPS: Array<[string, (side: Side) => Promise<UserTransactionResponse>]> = [
+  [
+    'publish nft: init_module creates a collection and a named token with properties',
+    (side) =>
+      side.tx.publish(
+        'nft',
+        tokenObjectsModule(side.account.accountAddress.toStringLong(), side.pkg),
+      ),
+  ],
+  ['nft::mint_and_burn', call('nft::mint_and_burn')],
+  ['nft::mint_again (EOBJECT_EXISTS)', call('nft::mint_again')],
+  [
+    'publish refs',
+    (side) =>
+      side.tx.publish(
+        'refs',
+        tokenRefsModule(side.account.accountAddress.toStringLong(), side.pkg),
+      ),
+  ],
+  ['refs::make: fixed collection, MutatorRefs, a numbered token', call('refs::make')],
+  ['refs::upgrade (EALREADY_CONCURRENT)', call('refs::upgrade')],
+  ['refs::too_long (ECOLLECTION_NAME_TOO_LONG)', call('refs::too_long')],
+  ['refs::owned: _as_owner collection and token', call('refs::owned')],
+  [
+    'refs::mint_into by a stranger (ENOT_OWNER)',
+    call('refs::mint_into', (side) => [side.collections[4]], 'bob'),
+  ],
+];
+
 describe.skipIf(!referenceAvailable())('native 0x4 against the reference bytecode', () => {
   beforeAll(async () => {
     chain = await startChain();
-    bob = (await fundedAccount(chain, 1_000_000)).accountAddress.toStringLong();
+    const stranger = await fundedAccount(chain, 1_000_000_000);
+    bob = stranger.accountAddress.toStringLong();
+    bobTx = ownerTransactions(chain, stranger);
     native = await side(async () => FOUR);
     bytecode = await side(publishReference);
   }, 60_000);
@@ -229,10 +282,16 @@ describe.skipIf(!referenceAvailable())('native 0x4 against the reference bytecod
     expect(actual).toEqual(expected);
   });
 
+  it.each(MOVE_STEPS)('%s', async (_name, send) => {
+    const expected = sorted(outcome(bytecode, await send(bytecode)));
+    const actual = sorted(outcome(native, await send(native)));
+    expect(actual).toEqual(expected);
+  });
+
   it('charges execution gas within half to twice the bytecode’s, over all steps', () => {
     // Measured 2026-11-27: 100 gas units native (5 a step), 86 for the bytecode (3 to 7).
     const sum = (gas: number[]) => gas.reduce((a, b) => a + b, 0);
-    expect(native.gas).toHaveLength(STEPS.length);
+    expect(native.gas).toHaveLength(STEPS.length + MOVE_STEPS.length);
     expect(sum(native.gas)).toBeGreaterThanOrEqual(sum(bytecode.gas) / 2);
     expect(sum(native.gas)).toBeLessThanOrEqual(sum(bytecode.gas) * 2);
   });
