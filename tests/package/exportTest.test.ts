@@ -2,7 +2,8 @@
  * Issue 33's acceptance for Export as test: the files exported from three runs (an abort in the
  * sender's own package, INSUFFICIENT_BALANCE, a sponsored run), dropped into a fresh project
  * outside the repository with the packed @tx-workbench/localnet, the ts-sdk and Vitest, pass
- * there; copies with the asserted outcome changed fail. Needs the npm registry or npm's cache.
+ * there and type-check under strict TypeScript; copies with the asserted outcome changed fail.
+ * Needs the npm registry or npm's cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAptos } from '../../cli/headless';
@@ -19,7 +20,9 @@ describe('exported tests in a fresh project', { timeout: 300_000 }, () => {
   let project: TempProject;
 
   beforeAll(async () => {
-    const installing = createTempProject({ packages: [`vitest@${VERSIONS.vitest}`] });
+    const installing = createTempProject({
+      packages: [`vitest@${VERSIONS.vitest}`, 'typescript@5.9.3', '@types/node@20'],
+    });
     const localnet = await startLocalnet({ blockTimeMs: 0, ephemeral: true, ports: 'auto' });
     try {
       const { runs } = await recordExportCases(localnet);
@@ -37,7 +40,7 @@ describe('exported tests in a fresh project', { timeout: 300_000 }, () => {
     );
   }, 600_000);
 
-  afterAll(() => project?.remove());
+  afterAll(() => project?.remove(), 60_000);
 
   it('the three exported files pass against a fresh chain there', async () => {
     for (const [name, text] of Object.entries(files))
@@ -46,6 +49,26 @@ describe('exported tests in a fresh project', { timeout: 300_000 }, () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Test Files\s+3 passed/);
     expect(result.stdout).toMatch(/Tests\s+3 passed/);
+  });
+
+  it('they type-check under strict TypeScript against the package’s types', async () => {
+    project.write(
+      'tsconfig.json',
+      `${JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        include: ['exported/*.test.ts'],
+      })}\n`,
+    );
+    const result = await project.run('npx', ['tsc', '-p', '.'], { timeoutMs: 180_000 });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 
   it('each fails once its asserted outcome is changed', async () => {
