@@ -120,12 +120,26 @@ export function objectCoreValue(objectAddress: LongAddress, owner: LongAddress):
   });
 }
 
+const CONCURRENT_BALANCE_TYPE = '0x1::fungible_asset::ConcurrentFungibleBalance';
+
+/**
+ * A store upgraded to a concurrent balance (`upgrade_store_to_concurrent`) keeps its balance in
+ * `ConcurrentFungibleBalance` while `FungibleStore.balance` is 0, as `fungible_asset.move` reads it.
+ */
+function concurrentBalance(ctx: StateReader, storeAddress: LongAddress): ResourceValue | null {
+  return ctx.get(resourceKey(storeAddress, CONCURRENT_BALANCE_TYPE)) as ResourceValue | null;
+}
+
 /** APT in the owner's primary store (0 when it has none). */
 export function aptBalance(ctx: StateReader, owner: LongAddress): bigint {
-  const store = ctx.get(
-    resourceKey(primaryStoreAddress(owner), FUNGIBLE_STORE_TYPE),
-  ) as ResourceValue | null;
-  return store === null ? 0n : BigInt(store.data.balance as string);
+  const storeAddress = primaryStoreAddress(owner);
+  const store = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) as ResourceValue | null;
+  if (store === null) return 0n;
+  const balance = BigInt(store.data.balance as string);
+  const concurrent = balance === 0n ? concurrentBalance(ctx, storeAddress) : null;
+  return concurrent === null
+    ? balance
+    : BigInt((concurrent.data.balance as { value: string }).value);
 }
 
 function setBalance(
@@ -137,6 +151,16 @@ function setBalance(
   const storeAddress = primaryStoreAddress(owner);
   if (create)
     ctx.write(resourceKey(storeAddress, OBJECT_CORE_TYPE), objectCoreValue(storeAddress, owner));
+  const store = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) as ResourceValue | null;
+  const concurrent = store?.data.balance === '0' ? concurrentBalance(ctx, storeAddress) : null;
+  if (concurrent !== null) {
+    const aggregator = concurrent.data.balance as { value: string; max_value: string };
+    ctx.write(resourceKey(storeAddress, CONCURRENT_BALANCE_TYPE), {
+      ...concurrent,
+      data: { balance: { value: balance.toString(), max_value: aggregator.max_value } },
+    });
+    return;
+  }
   ctx.write(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE), storeValue(storeAddress, balance));
 }
 

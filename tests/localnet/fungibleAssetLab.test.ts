@@ -171,4 +171,40 @@ describe('fungible_asset from Move', () => {
     ).toEqual([false]);
     expect(await view('0x1::primary_fungible_store::balance', [BOB, metadata])).toEqual(['10']);
   });
+
+  it('keeps APT working in a primary store upgraded to a concurrent balance', async () => {
+    const holder = await fundedAccount(chain, 100_000_000);
+    const aptStore = createUserDerivedObjectAddress(
+      holder.accountAddress,
+      AccountAddress.from('0xa'),
+    ).toStringShort();
+    const txns = ownerTransactions(chain, holder);
+    const upgraded = await txns.send({
+      function: '0x1::fungible_asset::upgrade_store_to_concurrent',
+      typeArguments: [STORE_T],
+      functionArguments: [aptStore],
+    });
+    expect(upgraded.vm_status).toBe('Executed successfully');
+    const fee = (done: UserTransactionResponse) =>
+      BigInt(done.gas_used) * BigInt(done.gas_unit_price);
+    // The fee came out of the concurrent balance, the store's own balance stays 0.
+    const left = 100_000_000n - fee(upgraded);
+    expect(written(upgraded, aptStore, STORE_T)).toMatchObject({ balance: '0' });
+    expect(written(upgraded, aptStore, '0x1::fungible_asset::ConcurrentFungibleBalance')).toEqual({
+      balance: { value: left.toString(), max_value: '18446744073709551615' },
+    });
+    expect(await chain.aptos.getAccountAPTAmount({ accountAddress: holder.accountAddress })).toBe(
+      Number(left),
+    );
+
+    const paid = await txns.send({
+      function: '0x1::aptos_account::transfer',
+      functionArguments: [BOB, 1_000],
+    });
+    expect(paid.vm_status).toBe('Executed successfully');
+    expect(await chain.aptos.getAccountAPTAmount({ accountAddress: holder.accountAddress })).toBe(
+      Number(left - 1_000n - fee(paid)),
+    );
+    expect(await view('0x1::primary_fungible_store::balance', [BOB, '0xa'])).toEqual(['1000']);
+  });
 });
