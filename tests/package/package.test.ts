@@ -31,11 +31,11 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
         '@types/node@20',
       ],
     });
-    project.write('fixture.mjs', file('fixture.mjs'));
+    project.write('fixture.ts', file('fixture.ts'));
     for (const name of ['a', 'b', 'c', 'd'])
       project.write(
-        `parallel/${name}.test.mjs`,
-        file('chain.test.template.mjs').replace("'./fixture.mjs'", "'../fixture.mjs'"),
+        `parallel/${name}.test.ts`,
+        file('chain.test.template.ts').replace("'./fixture.ts'", "'../fixture.ts'"),
       );
     project.write('vitest.config.mjs', file('vitest.config.mjs'));
     project.write('global-setup.mjs', file('global-setup.mjs'));
@@ -47,7 +47,7 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
     project.write('tsconfig.json', file('tsconfig.json'));
   }, 400_000);
 
-  afterAll(() => project?.remove());
+  afterAll(() => project?.remove(), 60_000);
 
   it('installs one copy of the ts-sdk and nothing of the app', async () => {
     const sdk = await project.run('npm', ['ls', '@aptos-labs/ts-sdk', '--all', '--parseable']);
@@ -109,7 +109,7 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
     expect(output).not.toContain('did not exit');
   });
 
-  it('types the API for TypeScript (a number amount does not compile)', async () => {
+  it('types the API and the fixture for TypeScript (a number amount does not compile)', async () => {
     const result = await project.run('npx', ['tsc', '-p', 'tsconfig.json'], { timeoutMs: 60_000 });
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });

@@ -1,10 +1,10 @@
 // A chain per Vitest worker (a worker-scoped fixture), as localnet/README.md documents it. Each
 // worker also writes when its chain ran, so the test outside can check the four overlapped.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { startLocalnet } from '@tx-workbench/localnet';
+import { startLocalnet, type Localnet } from '@tx-workbench/localnet';
 import { test as base } from 'vitest';
 
-export const test = base.extend({
+export const test = base.extend<{ localnet: Localnet }>({
   localnet: [
     // eslint-disable-next-line no-empty-pattern -- Vitest reads the fixture's dependencies from it
     async ({}, use) => {

@@ -1,8 +1,9 @@
 import { Account, Aptos, AptosConfig, Ed25519PrivateKey, Network } from '@aptos-labs/ts-sdk';
+import type { Localnet } from '@tx-workbench/localnet';
 import { expect } from 'vitest';
-import { test } from './fixture.mjs';
+import { test } from './fixture.ts';
 
-const aptosOf = (localnet) =>
+const aptosOf = (localnet: Localnet) =>
   new Aptos(
     new AptosConfig({
       network: Network.CUSTOM,
