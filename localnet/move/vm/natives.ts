@@ -528,9 +528,12 @@ def('simple_map', 'remove', (_h, _t, [m, k]) => {
   if (i < data.length) data[i] = last;
   return [e[0] as Value, e[1] as Value];
 });
-/** `add_all`: `vector::zip` checks the lengths (0x20002) before the first `add`. */
+/**
+ * `add_all`: the inlined `vector::zip` checks the lengths before the first `add`, aborting with
+ * vector's code 0x20002 in simple_map itself (which names it EKEY_NOT_FOUND).
+ */
 const addAll = (m: Value, keys: Value[], values: Value[]): void => {
-  if (keys.length !== values.length) abort('vector', 0x20002n);
+  if (keys.length !== values.length) abort('simple_map', 0x20002n);
   keys.forEach((k, i) => {
     if (find(m, k) >= 0) abort('simple_map', 0x10001n);
     entries(m).push([k, values[i] as Value]);

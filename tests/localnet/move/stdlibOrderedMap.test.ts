@@ -125,7 +125,8 @@ describe('0x1::ordered_map', () => {
     call('ordered_map::append_disjoint', [r(m), from([0n], [0n])]);
     expect(keys(m)).toEqual([0n, 1n, 2n, 3n]);
     expect(status(() => from([1n, 2n], [1n]))).toBe(
-      'Move abort in 0x1::vector: EVECTORS_LENGTH_MISMATCH(0x20002): The length of the vectors are not equal.',
+      // vector::zip is inlined: a node reports vector's code in ordered_map, by its error map.
+      'Move abort in 0x1::ordered_map: EKEY_NOT_FOUND(0x20002): Map key is not found',
     );
     const big = from([1n, 2n, 3n, 4n], [1n, 2n, 3n, 4n]);
     const rest = call('ordered_map::trim', [r(big), 1n])[0] as Value;

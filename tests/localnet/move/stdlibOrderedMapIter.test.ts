@@ -93,7 +93,7 @@ describe('0x1::ordered_map iterators', () => {
     call('ordered_map::upsert_all', [r(m), [3n, 2n], [31n, 20n]]);
     expect(call('ordered_map::values', [r(m)])[0]).toEqual([10n, 20n, 31n]);
     expect(status(() => call('ordered_map::upsert_all', [r(m), [1n], []]))).toContain(
-      'EVECTORS_LENGTH_MISMATCH(0x20002)',
+      'Move abort in 0x1::ordered_map: EKEY_NOT_FOUND(0x20002)',
     );
     expect(call('ordered_map::remove_or_none', [r(m), r(2n)])).toEqual([[[20n]]]);
     expect(call('ordered_map::remove_or_none', [r(m), r(2n)])).toEqual([[[]]]);

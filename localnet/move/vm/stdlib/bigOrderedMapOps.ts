@@ -191,7 +191,8 @@ export function iterBorrowMut(t: Tree, tys: readonly Ty[], it: Value): Value[] {
 }
 
 export function addAll(t: Tree, keys: Value[], values: Value[]): void {
-  if (keys.length !== values.length) abort(0x20002n, 'vector');
+  // The inlined `vector::zip`'s check, aborting in big_ordered_map itself.
+  if (keys.length !== values.length) abort(0x20002n);
   keys.forEach((key, i) => {
     invariant(addOrUpsert(t, key, values[i] as Value, false) === null);
   });

@@ -9,7 +9,8 @@
  *   `Entry { key, value }`, kept sorted by `cmp::compare` of the keys (binary search for the
  *   lower bound, as the Move code). Aborts (`0x1::ordered_map`): `EKEY_ALREADY_EXISTS` 0x10001,
  *   `EKEY_NOT_FOUND` 0x10002, `EITER_OUT_OF_BOUNDS` 0x10003 (`borrow` of a missing key);
- *   `add_all` / `new_from` with unequal lengths abort in `0x1::vector` (0x20002) first;
+ *   `add_all` / `new_from` / `upsert_all` with unequal lengths abort with vector's 0x20002 first,
+ *   in `0x1::ordered_map` itself (`vector::zip` is inlined there);
  *   `destroy_empty` of a non-empty map is `VECTOR_OPERATION_ERROR`.
  */
 import { BytecodeAbort, vmError } from '../errors.ts';
@@ -94,7 +95,7 @@ const add = (entries: Entry[], key: Value, value: Value): void => {
   entries.splice(i, 0, [deref(key), value]);
 };
 const addAll = (entries: Entry[], keys: Value[], values: Value[]): void => {
-  if (keys.length !== values.length) throw new BytecodeAbort('0x1::vector', 0x20002n, null);
+  if (keys.length !== values.length) throw new BytecodeAbort('0x1::ordered_map', 0x20002n, null);
   keys.forEach((key, i) => add(entries, key, values[i] as Value));
 };
 const map = (entries: Entry[]): Value => [0, entries as unknown as Value];
@@ -243,7 +244,7 @@ const ITERATION: Array<[string, NativeImpl]> = [
     (_h, _t, [m, keys, values]) => {
       const ks = keys as Value[];
       const vs = values as Value[];
-      if (ks.length !== vs.length) throw new BytecodeAbort('0x1::vector', 0x20002n, null);
+      if (ks.length !== vs.length) throw new BytecodeAbort('0x1::ordered_map', 0x20002n, null);
       const entries = entriesOf(m as Value);
       ks.forEach((key, n) => {
         const i = find(entries, key);
