@@ -251,12 +251,77 @@ describe('a fungible asset created by init_module', () => {
     expect(over.vm_status).toBe(
       "Move abort in 0x1::fungible_asset: EMAX_SUPPLY_EXCEEDED(0x20005): The fungible asset's supply has exceeded maximum.",
     );
-    const short = await send({
+    const tooLittle = await send({
       function: `${me}::fa_coin::burn`,
       functionArguments: [BOB, 1_000],
     });
-    expect(short.vm_status).toBe(
+    expect(tooLittle.vm_status).toBe(
       'Move abort in 0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004): Insufficient balance to withdraw or transfer.',
+    );
+  });
+
+  it('answers the other views and entry functions of the three modules', async () => {
+    const store = storeOf(me);
+    const STORE_T = '0x1::fungible_asset::FungibleStore';
+    expect(await view('0x1::fungible_asset::icon_uri', [metadata])).toEqual([FA_COIN.iconUri]);
+    expect(await view('0x1::fungible_asset::project_uri', [metadata])).toEqual([
+      FA_COIN.projectUri,
+    ]);
+    const onStore = (fn: string, args: MoveValue[]) =>
+      chain.aptos.view({
+        payload: {
+          function: fn as `${string}::${string}::${string}`,
+          typeArguments: [STORE_T],
+          functionArguments: args as never[],
+        },
+      });
+    expect(await onStore('0x1::fungible_asset::store_metadata', [store])).toEqual([
+      { inner: metadata },
+    ]);
+    expect(await onStore('0x1::fungible_asset::is_store_dispatchable', [store])).toEqual([false]);
+    expect(await view('0x1::primary_fungible_store::primary_store', [me, metadata])).toEqual([
+      { inner: store },
+    ]);
+    expect(await view('0x1::dispatchable_fungible_asset::derived_supply', [metadata])).toEqual([
+      await supply(),
+    ]);
+    expect(
+      await onStore('0x1::dispatchable_fungible_asset::is_derived_balance_at_least', [store, 960]),
+    ).toEqual([true]);
+    expect(
+      await view('0x1::primary_fungible_store::is_balance_at_least', [me, metadata, 961]),
+    ).toEqual([false]);
+
+    const tooLittle = await send({
+      function: '0x1::primary_fungible_store::transfer_assert_minimum_deposit',
+      typeArguments: [META_T],
+      functionArguments: [metadata, BOB, 5, 6],
+    });
+    expect(tooLittle.vm_status).toBe(
+      'Move abort in 0x1::dispatchable_fungible_asset: EAMOUNT_MISMATCH(0x70002): Recipient is not getting the guaranteed value;',
+    );
+    const exact = await send({
+      function: '0x1::dispatchable_fungible_asset::transfer_assert_minimum_deposit',
+      typeArguments: [STORE_T],
+      functionArguments: [store, storeOf(BOB), 5, 5],
+    });
+    expect(exact.vm_status).toBe('Executed successfully');
+    const plain = await send({
+      function: '0x1::fungible_asset::transfer',
+      typeArguments: [STORE_T],
+      functionArguments: [store, storeOf(BOB), 5],
+    });
+    expect(plain.vm_status).toBe('Executed successfully');
+    expect(await balance(me)).toBe('950');
+    expect(await balance(BOB)).toBe('410');
+    // Bob's store is Bob's: the sender does not own it.
+    const notOwner = await send({
+      function: '0x1::fungible_asset::transfer',
+      typeArguments: [STORE_T],
+      functionArguments: [storeOf(BOB), store, 1],
+    });
+    expect(notOwner.vm_status).toBe(
+      "Move abort in 0x1::fungible_asset: ENOT_STORE_OWNER(0x50008): Account is not the store's owner.",
     );
   });
 });

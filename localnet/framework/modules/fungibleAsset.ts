@@ -2,7 +2,7 @@ import type { LongAddress } from '../../encoding.ts';
 import { vmError } from '../../move/vm/errors.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { eventHandle, fn, OBJECT_T, struct } from '../abi.ts';
-import { FRAMEWORK_ADDRESS } from '../assets.ts';
+import { APT_METADATA_ADDRESS, FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
 import {
   balanceOf,
@@ -225,7 +225,7 @@ export const fungibleAssetModule: NativeModule = {
       { params: [OBJECT_T], returns: ['0x1::option::Option<u128>'], typeParams: KEY, isView: true },
       (host, _t, [m]) => {
         const metadata = objectAddress(m as Value);
-        if (metadata !== `0x${'0'.repeat(63)}a` && resourceExists(host, metadata, DERIVE_SUPPLY)) {
+        if (metadata !== APT_METADATA_ADDRESS && resourceExists(host, metadata, DERIVE_SUPPLY)) {
           fail('fungible_asset', INVALID_ARGUMENT | 28n);
         }
         return [optionOf(supplyOf(host, metadata))];
