@@ -139,4 +139,20 @@ describe('dispatchable fungible asset hooks', () => {
       "Move abort in 0x1::fungible_asset: EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH(0x10019): Provided withdraw function type doesn't meet the signature requirement.",
     );
   });
+
+  it('answers derived_supply from the supply hook; fungible_asset::supply refuses the asset', async () => {
+    expect(
+      published.changes.some(
+        (change) =>
+          change.type === 'write_resource' &&
+          (change as WriteSetChangeWriteResource).data.type === '0x1::fungible_asset::DeriveSupply',
+      ),
+    ).toBe(true);
+    expect(await view('0x1::dispatchable_fungible_asset::derived_supply', [metadata])).toEqual([
+      { vec: ['42'] },
+    ]);
+    await expect(view('0x1::fungible_asset::supply', [metadata])).rejects.toThrow(
+      /EINVALID_DISPATCHABLE_OPERATIONS\(0x1001c\)/,
+    );
+  });
 });

@@ -11,7 +11,8 @@ const bytes = (text: string): number[] => {
 };
 
 /**
- * `module hooked`: a dispatchable fungible asset whose withdraw hook takes twice the amount.
+ * `module hooked`: a dispatchable fungible asset whose withdraw hook takes twice the amount and
+ * whose derived supply is always 42.
  *
  * ```move
  * struct Refs has key { mint: MintRef }
@@ -22,6 +23,8 @@ const bytes = (text: string): number[] => {
  *   let w = function_info::new_function_info(account, utf8(b"hooked"), utf8(withdraw));
  *   let d = function_info::new_function_info(account, utf8(b"hooked"), utf8(b"deposit"));
  *   dispatchable_fungible_asset::register_dispatch_functions(&c, some(w), some(d), none());
+ *   dispatchable_fungible_asset::register_derive_supply_dispatch_function(
+ *     &c, some(function_info::new_function_info(account, utf8(b"hooked"), utf8(b"supply"))));
  *   c
  * }
  * fun init_module(account: &signer) {
@@ -36,6 +39,7 @@ const bytes = (text: string): number[] => {
  * public fun deposit<T: key>(store: Object<T>, fa: FungibleAsset, r: &TransferRef) {
  *   fungible_asset::deposit_with_ref(r, store, fa)
  * }
+ * public fun supply<T: key>(_metadata: Object<T>): Option<u128> { option::some(42) }
  * ```
  */
 export function hookedModule(address: string): CompiledModule {
@@ -83,6 +87,13 @@ export function hookedModule(address: string): CompiledModule {
     'dispatchable_fungible_asset',
     'register_dispatch_functions',
     [S.ref(cref), optionInfo, optionInfo, optionInfo],
+    [],
+  );
+  const registerSupply = b.use(
+    '0x1',
+    'dispatchable_fungible_asset',
+    'register_derive_supply_dispatch_function',
+    [S.ref(cref), optionInfo],
     [],
   );
   const genMint = b.use('0x1', 'fungible_asset', 'generate_mint_ref', [S.ref(cref)], [mintRef]);
@@ -142,7 +153,7 @@ export function hookedModule(address: string): CompiledModule {
       { op: 'CopyLoc', local: 0 },
       ...hookInfo([{ op: 'MoveLoc', local: 2 }]),
       { op: 'StLoc', local: 4 },
-      { op: 'MoveLoc', local: 0 },
+      { op: 'CopyLoc', local: 0 },
       ...hookInfo([{ op: 'LdConst', index: text('deposit') }]),
       { op: 'StLoc', local: 5 },
       { op: 'ImmBorrowLoc', local: 3 },
@@ -152,6 +163,11 @@ export function hookedModule(address: string): CompiledModule {
       { op: 'CallGeneric', fn: b.fnInst(some, [info]) },
       { op: 'CallGeneric', fn: b.fnInst(none, [info]) },
       { op: 'Call', fn: register },
+      { op: 'ImmBorrowLoc', local: 3 },
+      { op: 'MoveLoc', local: 0 },
+      ...hookInfo([{ op: 'LdConst', index: text('supply') }]),
+      { op: 'CallGeneric', fn: b.fnInst(some, [info]) },
+      { op: 'Call', fn: registerSupply },
       { op: 'MoveLoc', local: 3 },
       { op: 'Ret' },
     ],
@@ -223,6 +239,16 @@ export function hookedModule(address: string): CompiledModule {
       { op: 'MoveLoc', local: 0 },
       { op: 'MoveLoc', local: 1 },
       { op: 'CallGeneric', fn: b.fnInst(depositWithRef, [S.param(0)]) },
+      { op: 'Ret' },
+    ],
+  });
+  b.fn('supply', {
+    params: [objectT],
+    returns: [S.struct(option, [S.u128])],
+    typeParams: 1,
+    code: [
+      { op: 'LdU128', value: 42n },
+      { op: 'CallGeneric', fn: b.fnInst(some, [S.u128]) },
       { op: 'Ret' },
     ],
   });
