@@ -4,6 +4,7 @@ import { ModuleBuilder, S } from './vmBuilder.ts';
 const RET: Bytecode = { op: 'Ret' };
 const COPY_STORE = 5;
 const STORE = 4;
+const DROP_STORE = 6;
 const COPY_DROP_STORE = 7;
 const KEY = 8;
 
@@ -40,6 +41,13 @@ export const GOLD = { name: 'Gold', symbol: 'GLD', decimals: 2 };
  *   let part = coin::extract(&mut coins, 1);
  *   aptos_account::deposit_coins(to, part);
  *   coin::deposit(address_of(s), coins);
+ * }
+ * entry fun lend_mint_ref(s: &signer) acquires Caps {
+ *   let (mint_ref, receipt) = coin::get_paired_mint_ref(&borrow_global<Caps>(address_of(s)).mint);
+ *   coin::return_paired_mint_ref(mint_ref, receipt);
+ * }
+ * entry fun take_burn_ref(s: &signer) acquires Caps {
+ *   let _ = coin::convert_and_take_paired_burn_ref(borrow_global<Caps>(address_of(s)).burn);
  * }
  * ```
  */
@@ -180,6 +188,30 @@ export function myCoinModule(address: string): CompiledModule {
       { op: 'Call', fn: addressOf },
       { op: 'MoveLoc', local: 3 },
       { op: 'CallGeneric', fn: deposit },
+      RET,
+    ],
+  });
+  const mintRef = S.struct(b.foreignStruct('0x1', 'fungible_asset', 'MintRef', DROP_STORE));
+  const burnRef = S.struct(b.foreignStruct('0x1', 'fungible_asset', 'BurnRef', DROP_STORE));
+  const receipt = S.struct(b.foreignStruct('0x1', 'coin', 'MintRefReceipt', 0));
+  const getMint = coinFn('get_paired_mint_ref', [S.ref(capT(mintH))], [mintRef, receipt]);
+  const returnMint = b.use('0x1', 'coin', 'return_paired_mint_ref', [mintRef, receipt], []);
+  const takeBurn = coinFn('convert_and_take_paired_burn_ref', [capT(burnH)], [burnRef]);
+  b.fn('lend_mint_ref', {
+    entry: true,
+    params: [S.ref(S.signer)],
+    acquires: [caps.def],
+    code: [...capsOf(2), { op: 'CallGeneric', fn: getMint }, { op: 'Call', fn: returnMint }, RET],
+  });
+  b.fn('take_burn_ref', {
+    entry: true,
+    params: [S.ref(S.signer)],
+    acquires: [caps.def],
+    code: [
+      ...capsOf(0),
+      { op: 'ReadRef' },
+      { op: 'CallGeneric', fn: takeBurn },
+      { op: 'Pop' },
       RET,
     ],
   });
