@@ -97,7 +97,8 @@ def('vector', 'swap_remove', (_h, _t, [v, i]) => {
   items[index] = last;
   return [removed];
 });
-def('vector', 'insert', (_h, _t, [v, e, i]) => {
+// `insert(self, i, e)`: the index before the element.
+def('vector', 'insert', (_h, _t, [v, i, e]) => {
   const items = vec(v as Value);
   if (u64(i as Value) > BigInt(items.length)) abort('vector', EINDEX_OUT_OF_BOUNDS);
   items.splice(Number(i), 0, e as Value);

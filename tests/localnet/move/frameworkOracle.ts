@@ -9,7 +9,7 @@ import { stdNative } from '../../../localnet/move/vm/natives.ts';
 import { VmSession } from '../../../localnet/move/vm/session.ts';
 import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
-import { Ref, serialize } from '../../../localnet/move/vm/values.ts';
+import { copyValue, Ref, serialize } from '../../../localnet/move/vm/values.ts';
 import type { StateValue } from '../../../localnet/storage/types.ts';
 
 /**
@@ -17,6 +17,8 @@ import type { StateValue } from '../../../localnet/storage/types.ts';
  * module (devnet's genesis, `../shared/reference/aptos-framework`) re-addressed to 0xb0 as a
  * publisher would place it, its 0x1 dependencies the chain's natives (or the named reference
  * modules' bytecode where the chain has no native), run by the interpreter beside the native.
+ * A call that aborts leaves the collection as it was (table items are not rolled back: only
+ * compare aborts that happen before a table is touched).
  */
 const ROOT = resolve(import.meta.dirname, '../../../../shared/reference/aptos-framework');
 const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
@@ -100,6 +102,9 @@ export function runOn(
   const cell: Value[] = [map];
   const results: unknown[] = [];
   for (const [name, args] of ops) {
+    // An abort ends a transaction with nothing written: the map goes back to before the call
+    // (the Move code may have changed it before aborting, as ordered_map::remove does).
+    const before = copyValue(cell[0] as Value);
     try {
       const out = invoke(name, args(new Ref(cell, 0)));
       results.push(out.map((v) => (v instanceof Ref ? v.c[v.i] : v)));
@@ -110,6 +115,7 @@ export function runOn(
         (error as { status?: string }).status ??
         (error as Error).message;
       results.push(status.replace('0xb0::', '0x1::'));
+      cell[0] = before;
     }
   }
   session.finish();

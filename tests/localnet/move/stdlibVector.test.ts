@@ -3,6 +3,7 @@ import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts
 import type { Value } from '../../../localnet/move/vm/values.ts';
 import { Ref } from '../../../localnet/move/vm/values.ts';
 import { call, charged } from './nativeHarness.ts';
+import { failure } from './vmWorld.ts';
 
 /** `std::vector`'s functions beyond the basic natives, against `vector.move`'s code and tests. */
 const r = (v: Value) => new Ref([v], 0);
@@ -101,6 +102,19 @@ describe('0x1::vector', () => {
     const before = charged();
     call('vector::range', [0n, 100n]);
     expect(charged() - before).toBe(735 * 100);
+  });
+
+  it('insert takes the index before the element (insert(self, i, e))', () => {
+    const v = [1n, 3n];
+    call('vector::insert', [r(v), 1n, 2n], ['u64']);
+    expect(v).toEqual([1n, 2n, 3n]);
+    const entries: Value[] = [[5n, 50n]];
+    call('vector::insert', [r(entries), 0n, [4n, 40n]], ['0x1::ordered_map::Entry<u64, u64>']);
+    expect(entries).toEqual([
+      [4n, 40n],
+      [5n, 50n],
+    ]);
+    expect(failure(() => call('vector::insert', [r(v), 4n, 0n], ['u64']))).toBe(OUT_OF_BOUNDS);
   });
 
   it('slice aborts EINVALID_SLICE_RANGE; swap_remove past the end is the swap failing', () => {
