@@ -127,4 +127,14 @@ describe('0x1::vector', () => {
       'VECTOR_OPERATION_ERROR',
     );
   });
+
+  it('std::mem: swap exchanges two slots, replace returns the old value (mem.swap.base each)', () => {
+    const pair: Value[] = [1n, 2n];
+    const before = charged();
+    call('mem::swap', [new Ref(pair, 0), new Ref(pair, 1)], ['u64']);
+    expect(pair).toEqual([2n, 1n]);
+    expect(call('mem::replace', [new Ref(pair, 0), 9n], ['u64'])).toEqual([2n]);
+    expect(pair).toEqual([9n, 1n]);
+    expect(charged() - before).toBe(2 * 15_000);
+  });
 });

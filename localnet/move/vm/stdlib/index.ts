@@ -11,7 +11,7 @@ import { ORDERED_NATIVES } from './orderedMap.ts';
 import { SIP_HASH, SMART_TABLE } from './smartTable.ts';
 import { SMART_VECTOR } from './smartVector.ts';
 import { STRING_UTILS } from './stringUtils.ts';
-import { VECTOR } from './vector.ts';
+import { MEM, VECTOR } from './vector.ts';
 import { FEATURES } from './features.ts';
 import { AGGREGATOR_V2 } from './aggregatorV2.ts';
 import { RANDOMNESS } from './randomness.ts';
@@ -34,6 +34,7 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('secp256k1', SECP256K1),
   ...within('bls12381', BLS12381),
   ...within('vector', VECTOR),
+  ...within('mem', MEM),
   ...within('features', FEATURES),
   ...within('aggregator_v2', AGGREGATOR_V2),
   ...within('randomness', RANDOMNESS),

@@ -28,6 +28,8 @@ const PER_ELEMENT = 735;
 /** `move_stdlib.vector.move_range.{base, per_index_moved}` (gas schedule v1.48.0). */
 const MOVE_RANGE_BASE = 40_000;
 const MOVE_RANGE_PER_INDEX = 100;
+/** `move_stdlib.mem.swap.base`. */
+const MEM_SWAP = 15_000;
 
 /** The Move `reverse_slice`: swaps inward from both ends, each swap bounds-checked. */
 function reverseSlice(host: NativeHost, items: Value[], left: bigint, right: bigint): void {
@@ -114,9 +116,11 @@ export const VECTOR: ReadonlyArray<[string, NativeImpl]> = [
   ],
   [
     'replace',
-    (_h, _t, [v, i, value]) => {
+    (host, _t, [v, i, value]) => {
       const items = vec(v);
       if ((i as bigint) >= BigInt(items.length)) abort(0x20000n);
+      // `mem::replace` of the element: one `mem::swap`.
+      host.charge(MEM_SWAP);
       const old = items[Number(i)] as Value;
       items[Number(i)] = value as Value;
       return [old];
@@ -176,5 +180,25 @@ export const VECTOR: ReadonlyArray<[string, NativeImpl]> = [
     (host, _t, [start, end, step]) => [
       rangeWithStep(host, start as bigint, end as bigint, step as bigint),
     ],
+  ],
+];
+
+const swapRefs = (left: Value | undefined, right: Value | undefined): void => {
+  const a = left as Ref;
+  const b = right as Ref;
+  [a.c[a.i], b.c[b.i]] = [b.c[b.i] as Value, a.c[a.i] as Value];
+};
+
+/** `std::mem`: `swap` (a native on a node) and `replace` (Move: one swap). */
+export const MEM: ReadonlyArray<[string, NativeImpl]> = [
+  ['swap', (host, _t, [left, right]) => (host.charge(MEM_SWAP), swapRefs(left, right), [])],
+  [
+    'replace',
+    (host, _t, [ref, value]) => {
+      host.charge(MEM_SWAP);
+      const cell: Value[] = [value as Value];
+      swapRefs(ref, new Ref(cell, 0));
+      return [cell[0] as Value];
+    },
   ],
 ];
