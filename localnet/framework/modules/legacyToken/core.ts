@@ -43,7 +43,7 @@ import {
 
 const MAX_COLLECTION_NAME_LENGTH = 128;
 const MAX_NFT_NAME_LENGTH = 128;
-export const MAX_URI_LENGTH = 512;
+const MAX_URI_LENGTH = 512;
 /** Execution charged per token state change, as the native asset functions charge theirs. */
 const STATE_CHANGE = 450_000;
 

@@ -11,7 +11,7 @@ import { TOKEN_ENTRIES } from './tokenEntries.ts';
 import { TOKEN_GETTERS } from './tokenGetters.ts';
 import { tokenCoinSwapModule, tokenTransfersModule } from './transfers.ts';
 
-export const legacyTokenModule: NativeModule = {
+const legacyTokenModule: NativeModule = {
   address: TOKEN_ADDRESS,
   name: 'token',
   friends: [],

@@ -38,8 +38,7 @@ const simpleMapAbort = (code: bigint): never => {
 };
 
 /** The map's elements `[key, PropertyValue]`, in place (through a reference too). */
-export const elements = (map: Value): Value[][] =>
-  fieldsOf(fieldsOf(map)[0] as Value)[0] as Value[][];
+const elements = (map: Value): Value[][] => fieldsOf(fieldsOf(map)[0] as Value)[0] as Value[][];
 
 export const emptyMap = (): Value => [[[]]];
 

@@ -18,7 +18,7 @@ import { abortIn, fieldsOf, ty } from '../../vmState.ts';
 import { accountGuid } from '../account/shared.ts';
 
 export const TOKEN_ADDRESS = `0x${'0'.repeat(63)}3` as LongAddress;
-export const TOKEN_MODULE = '0x3::token';
+const TOKEN_MODULE = '0x3::token';
 
 export const STRING = '0x1::string::String';
 export const TOKEN_ID = '0x3::token::TokenId';
@@ -34,7 +34,7 @@ export const COLLECTIONS = '0x3::token::Collections';
 export const TOKEN_STORE = '0x3::token::TokenStore';
 
 /** `std::error` categories as `token.move` uses them. */
-export const CATEGORY = {
+const CATEGORY = {
   /** A bare code (`abort 0`, `assert!(c, ECODE)`). */
   none: 0x0n,
   invalidArgument: 0x1n,
@@ -92,7 +92,7 @@ const TOKEN_ERRORS = {
   EPROPERTY_RESERVED_BY_STANDARD: [40n, 'The property is reserved by token standard'],
 } as const;
 
-export type TokenError = keyof typeof TOKEN_ERRORS;
+type TokenError = keyof typeof TOKEN_ERRORS;
 
 /** `abort error::<category>(NAME)` in `0x3::token`. */
 export function fail(category: keyof typeof CATEGORY, name: TokenError): never {
