@@ -344,7 +344,9 @@ export function depositPrimary(
     ...store.data,
     balance: (BigInt(store.data.balance) + amount).toString(),
   });
-  ctx.emit(`${FA}::Deposit`, { store: shortAddress(store.address), amount: amount.toString() });
+  // `unchecked_deposit`: no event for nothing.
+  if (amount !== 0n)
+    ctx.emit(`${FA}::Deposit`, { store: shortAddress(store.address), amount: amount.toString() });
 }
 
 /** `primary_fungible_store::withdraw(owner, metadata, amount)`: `Withdraw` event. */
@@ -365,7 +367,8 @@ export function withdrawPrimary(
     abortIn(FA, 0x10004n, 'EINSUFFICIENT_BALANCE', 'Insufficient balance to withdraw or transfer.');
   }
   writeStore(ctx, store.address, { ...store.data, balance: (balance - amount).toString() });
-  ctx.emit(`${FA}::Withdraw`, { store: shortAddress(store.address), amount: amount.toString() });
+  if (amount !== 0n)
+    ctx.emit(`${FA}::Withdraw`, { store: shortAddress(store.address), amount: amount.toString() });
 }
 
 /** `increase_supply` / `decrease_supply` of a paired metadata's `ConcurrentSupply`. */

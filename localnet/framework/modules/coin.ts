@@ -2,7 +2,7 @@ import type { LongAddress } from '../../encoding.ts';
 import type { NativeHost } from '../../move/vm/loader.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { fn } from '../abi.ts';
-import { APTOS_COIN_TYPE, ensureAccount, FRAMEWORK_ADDRESS } from '../assets.ts';
+import { APTOS_COIN_TYPE, ensureAccount, FRAMEWORK_ADDRESS, withdrawApt } from '../assets.ts';
 import {
   adjustCoinSupply,
   adjustFaSupply,
@@ -89,11 +89,8 @@ export function withdrawCoin(
 ) {
   const ctx = host.session.ctx;
   const metadata = ensurePairedMetadata(ctx, coinType);
-  if (coinType === APTOS_COIN_TYPE) {
-    // APT keeps the coin module's abort it always had here.
-    if (coinBalance(host, coinType, owner) < amount) insufficient();
-    return withdrawPrimary(ctx, owner, metadata, amount);
-  }
+  // APT keeps the coin module's abort it always had here.
+  if (coinType === APTOS_COIN_TYPE) return withdrawApt(ctx, owner, amount, insufficient);
   withdrawPrimary(ctx, owner, metadata, amount);
   // `fungible_asset_to_coin`: the asset burnt, the coin minted.
   adjustFaSupply(ctx, metadata, -amount);

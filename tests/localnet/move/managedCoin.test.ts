@@ -174,6 +174,15 @@ describe('a managed coin from init_module', () => {
     expect(await view('0x1::coin::supply', myCoin)).toEqual([{ vec: ['1000'] }]);
     expect(await view('0x1::coin::coin_supply', myCoin)).toEqual([{ vec: ['0'] }]);
     expect(await view('0x1::coin::paired_mint_ref_exists', myCoin)).toEqual([true]);
+    // Nothing minted: the store is written (borrowed mutably), no Deposit event (unchecked_deposit).
+    const nothing = await ownerTx.send({
+      function: '0x1::managed_coin::mint',
+      typeArguments: [myCoin],
+      functionArguments: [to, 0],
+    });
+    expectSuccess(nothing);
+    expect(eventsOf(nothing, `${FA}::Deposit`)).toEqual([]);
+    expect(written(nothing, `${FA}::FungibleStore`).get(store)).toMatchObject({ balance: '1000' });
   });
 
   it('transfers with coin::transfer and aptos_account::transfer_coins (creating the account)', async () => {
