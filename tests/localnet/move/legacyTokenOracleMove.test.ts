@@ -127,6 +127,43 @@ function callsModule(address: string, pkg: string): CompiledModule {
       ...[mv(0), mv(7), { op: 'Pack', def: holder.def }, { op: 'MoveTo', def: holder.def }, ret],
     ],
   });
+  const COLLECTION_CONFIG = token('CollectionMutabilityConfig');
+  const CONFIG = token('TokenMutabilityConfig');
+  const OPTION_U64 = S.struct(b.foreignStruct('0x1', 'option', 'Option', COPY, 1), [S.u64]);
+  const views = {
+    balance: tokenFn('balance_of', [S.address, ID], [S.u64]),
+    collectionSupply: tokenFn('get_collection_supply', [S.address, STRING], [OPTION_U64]),
+    tokenSupply: tokenFn('get_token_supply', [S.address, DATA_ID], [OPTION_U64]),
+    royalty: tokenFn('get_royalty', [ID], [ROYALTY]),
+    config: tokenFn('get_tokendata_mutability_config', [DATA_ID], [CONFIG]),
+    collectionConfig: tokenFn(
+      'get_collection_mutability_config',
+      [S.address, STRING],
+      [COLLECTION_CONFIG],
+    ),
+    properties: tokenFn('get_property_map', [S.address, ID], [MAP]),
+    largest: tokenFn('get_tokendata_largest_property_version', [S.address, DATA_ID], [S.u64]),
+    uri: tokenFn('get_tokendata_uri', [S.address, DATA_ID], [STRING]),
+    description: tokenFn('get_collection_description', [S.address, STRING], [STRING]),
+  };
+  // info(owner, collection, name, version): what the getters say of the owner's own token.
+  b.fn('info', {
+    view: true,
+    params: [S.address, STRING, STRING, S.u64],
+    returns: [
+      ...[S.u64, OPTION_U64, OPTION_U64, ROYALTY, CONFIG, COLLECTION_CONFIG, MAP, S.u64],
+      ...[STRING, STRING],
+    ],
+    locals: [DATA_ID, ID],
+    code: [
+      ...[cp(0), cp(1), cp(2), call(dataId), st(4), cp(0), cp(1), cp(2), cp(3), call(rawId), st(5)],
+      ...[cp(0), cp(5), call(views.balance), cp(0), cp(1), call(views.collectionSupply)],
+      ...[cp(0), cp(4), call(views.tokenSupply), cp(5), call(views.royalty)],
+      ...[cp(4), call(views.config), cp(0), cp(1), call(views.collectionConfig)],
+      ...[cp(0), cp(5), call(views.properties), cp(0), cp(4), call(views.largest)],
+      ...[cp(0), cp(4), call(views.uri), cp(0), cp(1), call(views.description), ret],
+    ],
+  });
   return b.build();
 }
 
@@ -280,5 +317,28 @@ describe.skipIf(!referenceAvailable())('0x3 from Move against the reference byte
     };
     const expected = await send(bytecode);
     expect(await send(native)).toEqual(expected);
+  });
+
+  it.each([
+    ['Mut', 0],
+    ['Mut', 1],
+    ['Frozen', 0],
+    ['Mut', 5],
+    ['Nowhere', 0],
+  ] as const)('the getters on %s version %i answer alike', async (collection, version) => {
+    const view = async (s: Side) => {
+      const me = s.account.accountAddress.toStringLong();
+      const answer = await chain.aptos
+        .view({
+          payload: {
+            function: `${me}::calls::info`,
+            functionArguments: [me, collection, 'Gem', version],
+          },
+        })
+        .catch((error: unknown) => (error as Error).message.replace(/^.*failed with: /s, ''));
+      return outcome(s, { vm_status: JSON.stringify(answer), events: [], changes: [] } as never);
+    };
+    const expected = await view(bytecode);
+    expect(await view(native)).toEqual(expected);
   });
 });
