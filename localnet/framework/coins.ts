@@ -225,6 +225,9 @@ export type RefKind = 'mint' | 'transfer' | 'burn';
 /** `PairedFungibleAssetRefs.<kind>_ref_opt` of a paired metadata object (`null`: no resource). */
 export function pairedRef(ctx: StateReader, metadata: LongAddress, kind: RefKind): boolean | null {
   const refs = get(ctx, metadata, PAIRED_REFS_TYPE);
+  // APT's refs as genesis.move leaves them (not in this chain's genesis state): the burn ref
+  // taken by `transaction_fee::store_aptos_coin_burn_cap`, the mint and transfer refs in place.
+  if (refs === null && metadata === APT_METADATA_ADDRESS) return kind !== 'burn';
   if (refs === null) return null;
   return (refs.data[`${kind}_ref_opt`] as { vec: unknown[] }).vec.length > 0;
 }

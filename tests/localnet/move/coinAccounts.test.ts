@@ -214,5 +214,15 @@ describe('coin: paired refs lent against capabilities', () => {
     expect(again.vm_status).toBe(
       'Move abort in 0x1::coin: EBURN_REF_NOT_FOUND(0x60019): The BurnRef does not exist.',
     );
+    // APT's, as a node's genesis leaves them: the burn ref held by transaction_fee.
+    const apt = '0x1::aptos_coin::AptosCoin';
+    const aptRefs = await Promise.all(
+      ['mint', 'transfer', 'burn'].map((kind) =>
+        chain.aptos.view({
+          payload: { function: `0x1::coin::paired_${kind}_ref_exists`, typeArguments: [apt] },
+        }),
+      ),
+    );
+    expect(aptRefs).toEqual([[true], [true], [false]]);
   });
 });
