@@ -241,10 +241,12 @@ function classify(
   }
   if (bound === stdNative(address, module, fn.name))
     return { status: 'callable', note: 'std native' };
-  if (native?.run !== undefined) {
+  if (native !== undefined && (native.run !== undefined || native.native !== undefined)) {
     const abi = abiDifference(fn, native);
     if (abi !== null) return { status: 'differs', note: abi };
-    const stuck = [...fn.params, ...fn.returns].map(blocked).find((s) => s !== null);
+    // Code on the VM's own values takes any struct; only `run` goes through the bridge's values.
+    const crossing = native.native === undefined ? [...fn.params, ...fn.returns] : [];
+    const stuck = crossing.map(blocked).find((s) => s !== null);
     if (stuck !== undefined) {
       return { status: 'differs', note: `binds, but ${stuck} cannot cross the bridge` };
     }

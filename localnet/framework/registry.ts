@@ -20,6 +20,8 @@ import { fungibleAssetModule } from './modules/fungibleAsset.ts';
 import { managedCoinModule } from './modules/managedCoin.ts';
 import { multisigAccountModule } from './modules/multisigAccount.ts';
 import { objectModule } from './modules/object.ts';
+import { resourceAccountModule } from './modules/resourceAccount.ts';
+import { eventModule } from './modules/event.ts';
 import { playgroundModule } from './modules/playground.ts';
 import { primaryStoreModule } from './modules/primaryFungibleStore.ts';
 import { propertyMapModule } from './modules/propertyMap.ts';
@@ -42,6 +44,8 @@ export const MODULES: readonly NativeModule[] = [
   managedCoinModule,
   multisigAccountModule,
   objectModule,
+  resourceAccountModule,
+  eventModule,
   primaryStoreModule,
   timestampModule,
   transactionFeeModule,

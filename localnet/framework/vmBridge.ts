@@ -4,7 +4,7 @@
  * boundary.
  *
  * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: first the
- *   functions here that take framework values (`account::create_resource_account`, …), then
+ *   functions here (`transaction_context::get_transaction_hash`, `generate_auid_address`), then
  *   any natively implemented
  *   framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
  *   any function of `localnet/framework/modules/` with a `run`), its arguments converted from
@@ -14,8 +14,6 @@
  * The VM does not import this file: whoever opens a `VmSession` hands it `FRAMEWORK_LINK`.
  */
 import type { LongAddress } from '../encoding.ts';
-import { fromHex, sha3, toHex } from '../encoding.ts';
-import { ensureAccount } from './assets.ts';
 import type { NativeContext, NativeFunction } from './context.ts';
 import { findModule } from './registry.ts';
 import { frameworkStruct } from './vmLayouts.ts';
@@ -110,28 +108,11 @@ function bridge(fn: NativeFunction, run: NonNullable<NativeFunction['run']>): Na
 }
 
 // ---------------------------------------------------------------------------------------------
-// Framework functions that take or return framework values (`Coin<T>`, `ConstructorRef`,
-// `Object<T>`): implemented here on the native framework's state helpers.
-
-const fieldsOf = (v: Value): Value[] => deref(v) as Value[];
+// transaction_context's functions, on the session's seed and AUID counter.
 
 const OBJECT_FROM_AUID = 0xfb;
-const RESOURCE_ACCOUNT_SCHEME = 0xff;
 
 const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
-  'account::create_resource_account': (host, _t, [source, seed]) => {
-    const address = toHex(
-      sha3(
-        fromHex(deref(source as Value) as string),
-        Uint8Array.from(seed as number[]),
-        Uint8Array.of(RESOURCE_ACCOUNT_SCHEME),
-      ),
-    ) as LongAddress;
-    ensureAccount(host.session.ctx, address);
-    return [address, [address]];
-  },
-  'account::create_signer_with_capability': (_h, _t, [cap]) => [fieldsOf(cap as Value)[0] as Value],
-  'account::get_signer_capability_address': (_h, _t, [cap]) => [fieldsOf(cap as Value)[0] as Value],
   'transaction_context::get_transaction_hash': (host) => [Array.from(host.session.seed)],
   'transaction_context::generate_auid_address': (host) => [
     host.session.uniqueAddress(OBJECT_FROM_AUID),

@@ -237,10 +237,11 @@ export function packageRegistry(
   return value !== null && value.kind === 'resource' ? value : null;
 }
 
-function checkDependencies(
+/** `code::check_dependencies`: every dependency is registered, no weaker, `arbitrary` only at home. */
+export function checkDependencies(
   ctx: NativeContext,
   publisher: LongAddress,
-  pack: PackageMetadata,
+  pack: Pick<PackageMetadata, 'deps' | 'upgradePolicy'>,
 ): void {
   for (const dep of pack.deps) {
     if (isFrameworkAddress(dep.account)) continue;

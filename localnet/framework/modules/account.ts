@@ -12,7 +12,10 @@ import type { MoveVal } from '../../executor/moveValues.ts';
 import { must, sha3, shortAddress, toHex } from '../../encoding.ts';
 import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
-import { declared, entry, eventHandle, struct, view } from '../abi.ts';
+import { entry, eventHandle, struct } from '../abi.ts';
+import { accountLifecycle } from './account/lifecycle.ts';
+import { accountOffers } from './account/offers.ts';
+import { accountRotation } from './account/rotation.ts';
 import { ACCOUNT_TYPE, readAccount, FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeContext, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
@@ -192,20 +195,85 @@ export const accountModule: NativeModule = {
     struct('RotationCapability', ['drop', 'store'], [['account', 'address']]),
     struct('SignerCapability', ['drop', 'store'], [['account', 'address']]),
     struct('OriginatingAddress', ['key'], [['address_map', '0x1::table::Table<address, address>']]),
+    struct(
+      'KeyRotation',
+      ['drop', 'store'],
+      [
+        ['account', 'address'],
+        ['old_authentication_key', 'vector<u8>'],
+        ['new_authentication_key', 'vector<u8>'],
+      ],
+      { isEvent: true },
+    ),
+    struct(
+      'KeyRotationToPublicKey',
+      ['drop', 'store'],
+      [
+        ['account', 'address'],
+        ['verified_public_key_bit_map', 'vector<u8>'],
+        ['public_key_scheme', 'u8'],
+        ['public_key', 'vector<u8>'],
+        ['old_auth_key', 'vector<u8>'],
+        ['new_auth_key', 'vector<u8>'],
+      ],
+      { isEvent: true },
+    ),
+    struct(
+      'CoinRegister',
+      ['drop', 'store'],
+      [
+        ['account', 'address'],
+        ['type_info', '0x1::type_info::TypeInfo'],
+      ],
+      { isEvent: true },
+    ),
+    struct(
+      'RotationProofChallenge',
+      ['copy', 'drop'],
+      [
+        ['sequence_number', 'u64'],
+        ['originator', 'address'],
+        ['current_auth_key', 'address'],
+        ['new_public_key', 'vector<u8>'],
+      ],
+    ),
+    struct(
+      'RotationCapabilityOfferProofChallenge',
+      ['drop'],
+      [
+        ['sequence_number', 'u64'],
+        ['recipient_address', 'address'],
+      ],
+    ),
+    struct(
+      'SignerCapabilityOfferProofChallenge',
+      ['drop'],
+      [
+        ['sequence_number', 'u64'],
+        ['recipient_address', 'address'],
+      ],
+    ),
+    struct(
+      'RotationCapabilityOfferProofChallengeV2',
+      ['drop'],
+      [
+        ['chain_id', 'u8'],
+        ['sequence_number', 'u64'],
+        ['source_address', 'address'],
+        ['recipient_address', 'address'],
+      ],
+    ),
+    struct(
+      'SignerCapabilityOfferProofChallengeV2',
+      ['copy', 'drop'],
+      [
+        ['sequence_number', 'u64'],
+        ['source_address', 'address'],
+        ['recipient_address', 'address'],
+      ],
+    ),
   ],
   functions: [
-    view('exists_at', ['address'], ['bool'], (ctx, _t, [addr]) => [
-      readAccount(ctx, addr as LongAddress) !== null,
-    ]),
-    view('get_sequence_number', ['address'], ['u64'], (ctx, _t, [addr]) => {
-      const account = readAccount(ctx, addr as LongAddress);
-      return [account === null ? 0n : BigInt(account.data.sequence_number as string)];
-    }),
-    view('get_authentication_key', ['address'], ['vector<u8>'], (ctx, _t, [addr]) => {
-      const account = readAccount(ctx, addr as LongAddress);
-      const key = account === null ? (addr as string) : (account.data.authentication_key as string);
-      return [new Uint8Array(Buffer.from(key.slice(2), 'hex'))];
-    }),
     entry(
       'rotate_authentication_key',
       ['&signer', 'u8', 'vector<u8>', 'u8', 'vector<u8>', 'vector<u8>', 'vector<u8>'],
@@ -228,7 +296,8 @@ export const accountModule: NativeModule = {
       ),
       visibility: 'private',
     },
-    declared('create_resource_address', ['&address', 'vector<u8>'], ['address']),
-    declared('get_guid_next_creation_num', ['address'], ['u64'], { isView: true }),
+    ...accountLifecycle,
+    ...accountOffers,
+    ...accountRotation,
   ],
 };

@@ -3,7 +3,7 @@
  * module; splitting it would only move the table around.
  *
  * Natives of `std` and `aptos_std` that bytecode calls: vector, bcs, hash, signer, string,
- * type_name, error, option, table, table_with_length, type_info, from_bcs, event, aptos_hash.
+ * type_name, error, option, table, table_with_length, type_info, from_bcs, aptos_hash.
  * On Aptos several of these (option, most of vector and string, table's public API) are Move
  * code in the framework; `0x1` has no bytecode here, so they are implemented natively with the
  * framework's semantics and abort codes.
@@ -446,23 +446,6 @@ const tableApi = (module: 'table' | 'table_with_length') => {
 };
 tableApi('table');
 tableApi('table_with_length');
-
-// ---------------------------------------------------------------------------------------------
-// event
-
-def('event', 'emit', (host, tys, [msg]) => {
-  host.charge(GAS_PARAMS.nativeBase);
-  host.session.emit(ty0(tys), msg as Value);
-  return [];
-});
-def('event', 'emit_event', (host, tys, [handle, msg]) => {
-  const fields = deref(handle as Value) as Value[];
-  fields[0] = (fields[0] as bigint) + 1n;
-  host.charge(GAS_PARAMS.nativeBase);
-  host.session.emit(ty0(tys), msg as Value);
-  return [];
-});
-def('event', 'counter', (_h, _t, [handle]) => [(deref(handle as Value) as Value[])[0] as Value]);
 
 // ---------------------------------------------------------------------------------------------
 // math64, math128 (Move code in the framework; pure, so native here; pow, clamp, floor_log2, log2,

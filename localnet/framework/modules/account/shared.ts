@@ -5,6 +5,8 @@
 import type { LongAddress } from '../../../encoding.ts';
 import type { NativeHost } from '../../../move/vm/loader.ts';
 import type { Value } from '../../../move/vm/values.ts';
+import { resourceKey } from '../../../storage/types.ts';
+import { ACCOUNT_TYPE, accountValue } from '../../assets.ts';
 import { abortIn, resourceExists, updateResource } from '../../vmState.ts';
 
 export const ACCOUNT = '0x1::account::Account';
@@ -117,19 +119,40 @@ export function accountAbort(category: keyof typeof CATEGORY, name: keyof typeof
   return abortIn('0x1::account', (CATEGORY[category] << 16n) | code, name, doc);
 }
 
-/** `MAX_GUID_CREATION_NUM`: an account's GUIDs stop before the objects' space. */
-const MAX_GUID_CREATION_NUM = 0x4000000000000n;
-
 /** `exists<Account>(address)`. */
 export const accountExists = (host: NativeHost, address: LongAddress): boolean =>
   resourceExists(host, address, ACCOUNT);
 
+const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
+const RESERVED = new Set([`0x${'0'.repeat(64)}`, ONE, `0x${'0'.repeat(63)}3`]);
+
+/** `features::is_default_account_resource_enabled()`, from the chain's feature flags. */
+export const defaultAccountResource = (host: NativeHost): boolean =>
+  host.call(ONE, 'features', 'is_default_account_resource_enabled', [], [])[0] === true;
+
 /**
- * `account::create_guid`: the account's next `GUID` (`EACCOUNT_DOES_NOT_EXIST` without an
- * `Account`, as with the `default_account_resource` feature off, which this chain follows).
+ * `ensure_resource_exists`: with the feature on, `create_account_if_does_not_exist` (an `Account`
+ * for any address but the reserved ones); with it off, `EACCOUNT_DOES_NOT_EXIST` without one.
  */
+export function ensureAccountResource(host: NativeHost, address: LongAddress): void {
+  if (accountExists(host, address)) return;
+  if (!defaultAccountResource(host)) accountAbort('notFound', 'EACCOUNT_DOES_NOT_EXIST');
+  createAccountIfMissing(host, address);
+}
+
+/** `create_account_if_does_not_exist`: `create_account_unchecked` unless reserved (0x0, 0x1, 0x3). */
+export function createAccountIfMissing(host: NativeHost, address: LongAddress): void {
+  if (accountExists(host, address)) return;
+  if (RESERVED.has(address)) accountAbort('invalidArgument', 'ECANNOT_RESERVED_ADDRESS');
+  host.session.ctx.write(resourceKey(address, ACCOUNT_TYPE), accountValue(address, 0n, address));
+}
+
+/** `MAX_GUID_CREATION_NUM`: an account's GUIDs stop before the objects' space. */
+const MAX_GUID_CREATION_NUM = 0x4000000000000n;
+
+/** `account::create_guid`: the account's next `GUID` (its `Account` ensured first). */
 export function accountGuid(host: NativeHost, address: LongAddress): Value {
-  if (!accountExists(host, address)) accountAbort('notFound', 'EACCOUNT_DOES_NOT_EXIST');
+  ensureAccountResource(host, address);
   return updateResource(host, address, ACCOUNT, (account) => {
     const creationNum = account[FIELD.guidCreationNum] as bigint;
     account[FIELD.guidCreationNum] = creationNum + 1n;
