@@ -286,8 +286,18 @@ function changeJson(write: WriteOp): JsonObject {
           data: bytecodeModuleJson(value) as unknown as JsonObject,
         };
   }
+  // A node's DeleteTableItem has no value field.
+  if (write.value === null) {
+    return {
+      type: 'delete_table_item',
+      state_key_hash: stateKeyHash(write),
+      handle: value.handle,
+      key: value.key,
+      data: null,
+    };
+  }
   return {
-    type: write.value === null ? 'delete_table_item' : 'write_table_item',
+    type: 'write_table_item',
     state_key_hash: stateKeyHash(write),
     handle: value.handle,
     key: value.key,

@@ -380,8 +380,18 @@ describe('0x3::token tokens', () => {
     });
     expect(done.success).toBe(true);
     const deleted = done.changes.filter((c) => c.type === 'delete_table_item');
-    // The token in the store, the token data and the collection data.
+    // The token in the store, the token data and the collection data, as a node's
+    // DeleteTableItem: no value.
     expect(deleted).toHaveLength(3);
+    for (const change of deleted) {
+      expect(Object.keys(change).sort()).toEqual([
+        'data',
+        'handle',
+        'key',
+        'state_key_hash',
+        'type',
+      ]);
+    }
     const check = await chain.aptos
       .view({
         payload: {

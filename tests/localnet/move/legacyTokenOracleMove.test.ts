@@ -127,6 +127,35 @@ function callsModule(address: string, pkg: string): CompiledModule {
       ...[mv(0), mv(7), { op: 'Pack', def: holder.def }, { op: 'MoveTo', def: holder.def }, ret],
     ],
   });
+  const TOKEN = S.struct(b.foreignStruct(pkg, 'token', 'Token', AB.store));
+  const CAP = S.struct(b.foreignStruct(pkg, 'token', 'WithdrawCapability', AB.drop | AB.store));
+  const vault = b.struct('Vault', AB.key, [['token', TOKEN]]);
+  const held = {
+    withdraw: tokenFn('withdraw_token', [SIGNER, ID, S.u64], [TOKEN]),
+    split: tokenFn('split', [S.mut(TOKEN), S.u64], [TOKEN]),
+    merge: tokenFn('merge', [S.mut(TOKEN), TOKEN]),
+    capability: tokenFn('create_withdraw_capability', [SIGNER, ID, S.u64, S.u64], [CAP]),
+    partial: tokenFn(
+      'partial_withdraw_with_capability',
+      [CAP, S.u64],
+      [TOKEN, S.struct(b.foreignStruct('0x1', 'option', 'Option', COPY, 1), [CAP])],
+    ),
+  };
+  // hold(s, collection, name): 2 withdrawn, split and merged back, 1 more withdrawn with a
+  // capability for 2 (the rest of it dropped), all kept in the module's Vault.
+  b.fn('hold', {
+    entry: true,
+    params: [SIGNER, STRING, STRING],
+    locals: [ID, TOKEN, TOKEN],
+    code: [
+      ...[cp(0), call(addressOf), mv(1), mv(2), op.u64(0n), call(rawId), st(3)],
+      ...[cp(0), cp(3), op.u64(2n), call(held.withdraw), st(4)],
+      ...[mut(4), op.u64(1n), call(held.split), st(5), mut(4), mv(5), call(held.merge)],
+      ...[cp(0), mv(3), op.u64(2n), op.u64(0xffffffffffffffffn), call(held.capability)],
+      ...[op.u64(1n), call(held.partial), pop, st(5), mut(4), mv(5), call(held.merge)],
+      ...[mv(0), mv(4), { op: 'Pack', def: vault.def }, { op: 'MoveTo', def: vault.def }, ret],
+    ],
+  });
   const COLLECTION_CONFIG = token('CollectionMutabilityConfig');
   const CONFIG = token('TokenMutabilityConfig');
   const OPTION_U64 = S.struct(b.foreignStruct('0x1', 'option', 'Option', COPY, 1), [S.u64]);
@@ -295,6 +324,12 @@ const STEPS: Array<[string, string, (me: string) => unknown[]]> = [
   ],
   ['property_map add of a taken key', 'map', () => [['a'], [u64(1)], ['u64'], 42, 'a', 'a']],
   ['property_map remove of a missing key', 'map', () => [['a'], [u64(1)], ['u64'], 42, 'n', 'zz']],
+  [
+    'Tokens held by Move: split, merged, withdrawn with a capability, kept',
+    'hold',
+    () => ['Frozen', 'Gem'],
+  ],
+  ['a withdrawal past the balance', 'hold', () => ['Frozen', 'Gem']],
 ];
 
 describe.skipIf(!referenceAvailable())('0x3 from Move against the reference bytecode', () => {
