@@ -286,3 +286,80 @@ export function tokenMoreModule(address: string, pkg = '0x4'): CompiledModule {
   });
   return b.build();
 }
+
+/** The property types `reader::all` reads, with the `read_*` function of each. */
+const READS: Array<[string, string, SignatureToken]> = [
+  ['typed bool', 'read_bool', S.bool],
+  ['typed u8', 'read_u8', S.u8],
+  ['typed u16', 'read_u16', S.u16],
+  ['typed u32', 'read_u32', S.u32],
+  // Updated to a u8 by `update_typed_property<u8>`.
+  ['typed u64', 'read_u8', S.u8],
+  ['typed u128', 'read_u128', S.u128],
+  ['typed u256', 'read_u256', S.u256],
+  ['typed address', 'read_address', S.address],
+  ['typed vector<u8>', 'read_bytes', S.vec(S.u8)],
+];
+
+/**
+ * `reader`: `#[view] all(address)` reads a token's property map from Move: `length`,
+ * `contains_key`, each `read_*` of the typed properties the oracle's steps add, `read_string`
+ * and `read` (type name and bytes); `#[view] mismatch(address)`: `read_bool` of a u8.
+ */
+export function tokenReaderModule(address: string, pkg = '0x4'): CompiledModule {
+  const b = new ModuleBuilder(address, 'reader');
+  const string = S.struct(b.foreignStruct('0x1', 'string', 'String', COPY_DROP_STORE));
+  const tokenStruct = S.struct(b.foreignStruct(pkg, 'token', 'Token', 8));
+  const object = b.foreignStruct('0x1', 'object', 'Object', COPY_DROP_STORE, 1);
+  const objectT = S.struct(object, [S.param(0)]);
+  const bytesTy = S.vec(S.u8);
+  const toString = b.use('0x1', 'string', 'utf8', [bytesTy], [string]);
+  const toObject = b.fnInst(
+    b.use('0x1', 'object', 'address_to_object', [S.address], [objectT], 1),
+    [tokenStruct],
+  );
+  const generic = (name: string, params: SignatureToken[], returns: SignatureToken[]) =>
+    b.fnInst(b.use(pkg, 'property_map', name, params, returns, 1), [tokenStruct]);
+  const keyed = (name: string, returns: SignatureToken[]) =>
+    generic(name, [S.ref(objectT), S.ref(string)], returns);
+  const text = (s: string): Bytecode[] => [
+    { op: 'LdConst', index: b.constant(bytesTy, bytes(utf8(s))) },
+    { op: 'Call', fn: toString },
+  ];
+  const read = (key: string, fn: number): Bytecode[] => [
+    ...text(key),
+    { op: 'StLoc', local: 2 },
+    { op: 'ImmBorrowLoc', local: 1 },
+    { op: 'ImmBorrowLoc', local: 2 },
+    { op: 'CallGeneric', fn },
+  ];
+  const start: Bytecode[] = [
+    { op: 'MoveLoc', local: 0 },
+    { op: 'CallGeneric', fn: toObject },
+    { op: 'StLoc', local: 1 },
+  ];
+  b.fn('all', {
+    view: true,
+    params: [S.address],
+    returns: [S.u64, S.bool, ...READS.map(([, , ty]) => ty), string, string, bytesTy],
+    locals: [S.struct(object, [tokenStruct]), string],
+    code: [
+      ...start,
+      { op: 'ImmBorrowLoc', local: 1 },
+      { op: 'CallGeneric', fn: generic('length', [S.ref(objectT)], [S.u64]) },
+      ...read('typed bool', keyed('contains_key', [S.bool])),
+      ...READS.flatMap(([key, name, ty]) => read(key, keyed(name, [ty]))),
+      ...read('typed 0x1::string::String', keyed('read_string', [string])),
+      ...read('typed address', keyed('read', [string, bytesTy])),
+      { op: 'Ret' },
+    ],
+  });
+  b.fn('mismatch', {
+    view: true,
+    params: [S.address],
+    returns: [S.bool],
+    locals: [S.struct(object, [tokenStruct]), string],
+    code: [...start, ...read('typed u8', keyed('read_bool', [S.bool])), { op: 'Ret' }],
+  });
+  return b.build();
+}

@@ -14,7 +14,7 @@ import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { short } from './fwHelpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
 import { packageMetadata } from './signedModules.ts';
-import { MORE, tokenMoreModule } from './tokenObjectsMore.ts';
+import { MORE, tokenMoreModule, tokenReaderModule } from './tokenObjectsMore.ts';
 import { FIXED, tokenObjectsModule, tokenRefsModule } from './tokenObjectsModule.ts';
 
 /**
@@ -245,27 +245,27 @@ const STEPS: Array<[string, Step]> = [
     `add_typed_property<${type}>`,
     {
       fn: 'add_typed_property',
-      token: 1,
+      token: 2,
       valueType: type,
-      args: (s) => [token(1)(s), `typed ${type}`, value],
+      args: (s) => [token(2)(s), `typed ${type}`, value],
     },
   ]),
   [
     'update_typed_property<u8> over a u64',
     {
       fn: 'update_typed_property',
-      token: 1,
+      token: 2,
       valueType: 'u8',
-      args: (s) => [token(1)(s), 'typed u64', 9],
+      args: (s) => [token(2)(s), 'typed u64', 9],
     },
   ],
   [
     'add_typed_property<u64 vector>: not a property type',
     {
       fn: 'add_typed_property',
-      token: 1,
+      token: 2,
       valueType: 'vector<u64>',
-      args: (s) => [token(1)(s), 'bad', ['1']],
+      args: (s) => [token(2)(s), 'bad', ['1']],
     },
   ],
   ['burn', { fn: 'burn', token: 1, args: (s) => [token(1)(s)] }],
@@ -317,6 +317,14 @@ const MOVE_STEPS: Array<[string, (side: Side) => Promise<UserTransactionResponse
       ),
   ],
   ['more::tokens: every other creating function, extend, royalty::update', call('more::tokens')],
+  [
+    'publish reader',
+    (side) =>
+      side.tx.publish(
+        'reader',
+        tokenReaderModule(side.account.accountAddress.toStringLong(), side.pkg),
+      ),
+  ],
 ];
 
 describe.skipIf(!referenceAvailable())('native 0x4 against the reference bytecode', () => {
@@ -388,6 +396,28 @@ describe.skipIf(!referenceAvailable())('native 0x4 against the reference bytecod
           },
         }),
       );
+    const reads = async (side: Side) =>
+      normalized(
+        side,
+        await Promise.all(
+          ['all', 'mismatch'].map(async (fn) => {
+            try {
+              return await chain.aptos.view({
+                payload: {
+                  function: `${side.account.accountAddress.toStringLong()}::reader::${fn}`,
+                  functionArguments: [side.tokens[1] as string],
+                },
+              });
+            } catch (error) {
+              return (error as { data?: unknown }).data;
+            }
+          }),
+        ),
+      );
+    const read = await reads(bytecode);
+    expect(await reads(native)).toEqual(read);
+    expect((read as unknown[][])[0]).toHaveLength(14);
+    expect(JSON.stringify(read)).toContain('ETYPE_MISMATCH');
     const seeded = (side: Side) =>
       short(createObjectAddress(side.account.accountAddress, `${MORE}::Aseed`).toStringLong());
     const [mine, theirs] = [await seeds(native), await seeds(bytecode)] as string[][];
