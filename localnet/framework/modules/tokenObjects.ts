@@ -36,7 +36,7 @@ export const outOfRange = (reason: bigint, name: string, doc: string) =>
   moduleError(ERROR_CATEGORY.outOfRange, reason, name, doc);
 
 /** `&signer` for an address (what a native passes to a function taking one). */
-export const signerRef = (address: LongAddress): Value => new Ref([address], 0);
+const signerRef = (address: LongAddress): Value => new Ref([address], 0);
 
 /** `ConstructorRef { self, can_delete }`'s fields. */
 export const constructorAddress = (ref: Value): LongAddress => fieldsOf(ref)[0] as LongAddress;
