@@ -125,6 +125,9 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
   const stop = async () => {
     stopped = true;
     await Promise.all([node.stop(), ...services.map((service) => service.close())]);
+    // A server emits 'close' before libuv's close phase has freed its handle: two turns of the
+    // loop put one close phase behind us, so nothing is listed as open once stop() resolves.
+    for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
   };
   try {
     fundAccounts(node, accounts);

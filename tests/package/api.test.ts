@@ -2,6 +2,7 @@
  * The API a test runner uses (localnet/index.ts): seeded accounts, the typed dev controls and a
  * stop() that leaves nothing open. The packed package is exercised in package.test.ts.
  */
+import { get } from 'node:http';
 import {
   Account,
   Aptos,
@@ -21,6 +22,15 @@ const aptosOf = (localnet: Localnet) =>
       faucet: localnet.urls.faucet,
     }),
   );
+
+/** GET without keep-alive: the status once the connection has closed. */
+const status = (url: string) =>
+  new Promise<number | undefined>((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      response.resume();
+      response.socket.once('close', () => resolve(response.statusCode));
+    }).once('error', reject);
+  });
 
 const balanceOf = async (localnet: Localnet, address: string) =>
   (await fetch(`${localnet.urls.rest}/accounts/${address}/balance/0xa`)).text();
@@ -188,8 +198,9 @@ describe('start and stop', () => {
     const before = count(process.getActiveResourcesInfo());
     const localnet = await startLocalnet({ ports: 'auto', ephemeral: true });
     await localnet.fund(`0x${'c0'.repeat(32)}`, 1n);
-    expect((await fetch(localnet.urls.readiness)).status).toBe(200);
-    await fetch(`${localnet.urls.rest}/`);
+    // Without keep-alive, so that no socket of this client outlives its request.
+    expect(await status(localnet.urls.readiness)).toBe(200);
+    expect(await status(`${localnet.urls.rest}/`)).toBe(200);
     const during = process.getActiveResourcesInfo();
     expect(during.filter((name) => name === 'TCPServerWrap').length).toBeGreaterThanOrEqual(4);
     await localnet.stop();
