@@ -212,7 +212,7 @@ export function viewBytecode(
     timestampMicros: block.timestampMicros,
     chainId: block.chainId,
     get: (key) => {
-      meter.chargeIo(GAS.read);
+      meter.chargeIo(GAS.readSlot);
       return state.get(key);
     },
     write: () => undefined,

@@ -29,6 +29,7 @@ import type {
 } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import { runAbstractionAuthentication } from './abstraction.ts';
+import { slotKeyBytes, slotOf, StateSizes } from './stateSize.ts';
 import type { DecodedTransaction } from './decode.ts';
 import { GAS, GasMeter, OutOfGas } from './gas.ts';
 import type { MoveVal } from './moveValues.ts';
@@ -53,13 +54,32 @@ class Session implements NativeContext {
   ) {}
 
   get(key: StateKey): StateValue | null {
-    this.meter?.chargeIo(GAS.read);
+    if (this.meter !== null) this.chargeRead(this.meter, key);
     const written = this.writes.get(key);
     return written !== undefined ? written : this.base.get(key);
   }
 
   write(key: StateKey, value: StateValue | null): void {
     this.writes.set(key, value);
+  }
+
+  private readonly readSlots = new Set<StateKey>();
+  private stateSizes: StateSizes | null = null;
+
+  /** The sizes of values in the state this session started from. */
+  get sizes(): StateSizes {
+    return (this.stateSizes ??= new StateSizes(this.base));
+  }
+
+  /**
+   * A node loads a slot from storage once per transaction and charges its bytes as stored then
+   * (a group member's read loads the whole group; a missing slot costs the per-slot part alone).
+   */
+  private chargeRead(meter: GasMeter, key: StateKey): void {
+    const slot = slotOf(key);
+    if (this.readSlots.has(slot)) return;
+    this.readSlots.add(slot);
+    meter.chargeIo(GAS.readSlot + GAS.readByte * (this.sizes.slotBytes(slot) ?? 0));
   }
 
   emit(type: string, data: { [field: string]: Json }): void {
@@ -162,34 +182,44 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
   must(fn.run)(session, call.typeArgs, values);
 }
 
-function valueBytes(value: StateValue): number {
-  if (value.kind === 'module') return (value.bytecode.length - 2) / 2;
-  return value.kind === 'resource'
-    ? JSON.stringify(value.data).length + value.type.length
-    : value.value.length / 2;
-}
-
-/** IO gas of the user's write set, and the storage fee (octas) for the slots it creates. */
-function chargeWrites(session: Session, base: StateReader, meter: GasMeter): bigint {
-  const newSlots = new Set<string>();
-  let newBytes = 0;
-  for (const [key, value] of session.writes) {
-    if (value === null) {
-      // Removing what the transaction itself created writes nothing.
-      if (base.get(key) !== null) meter.chargeIo(GAS.writeSlot);
+/**
+ * IO gas of the user's change set and the storage fee (octas) it owes, from BCS sizes as a node
+ * computes them: each slot written (a resource group counts once) pays per slot plus per byte of
+ * its key and value; a new slot also pays its storage deposit, a grown one the extra bytes;
+ * events and the transaction itself pay per byte.
+ */
+function chargeWrites(
+  session: Session,
+  base: StateReader,
+  meter: GasMeter,
+  transactionBytes: number,
+): bigint {
+  const sizes = session.sizes;
+  const after = (key: StateKey): StateValue | null => {
+    const written = session.writes.get(key);
+    return written !== undefined ? written : base.get(key);
+  };
+  const slots = new Set<StateKey>();
+  for (const key of session.writes.keys()) slots.add(slotOf(key));
+  let fee = 0n;
+  for (const slot of slots) {
+    const before = sizes.slotBytes(slot);
+    const now = sizes.slotBytes(slot, after);
+    const keyBytes = slotKeyBytes(slot);
+    if (now === null) {
+      if (before !== null) meter.chargeIo(GAS.writeSlot + GAS.writeByte * keyBytes);
       continue;
     }
-    const bytes = valueBytes(value);
-    meter.chargeIo(GAS.writeSlot + bytes * GAS.writeByte);
-    if (base.get(key) === null) {
-      // Resources of one address share a slot (a resource group), as objects' resources do on Aptos.
-      newSlots.add(value.kind === 'resource' ? value.address : key);
-      newBytes += bytes;
+    meter.chargeIo(GAS.writeSlot + GAS.writeByte * (keyBytes + now));
+    if (before === null) {
+      fee += GAS.storagePerSlotOctas + BigInt(keyBytes + now) * GAS.storagePerByteOctas;
+    } else if (now > before) {
+      fee += BigInt(now - before) * GAS.storagePerByteOctas;
     }
   }
-  return (
-    BigInt(newSlots.size) * GAS.storagePerSlotOctas + BigInt(newBytes) * GAS.storagePerByteOctas
-  );
+  for (const event of session.events) meter.chargeIo(GAS.eventByte * sizes.eventBytes(event));
+  meter.chargeIo(GAS.transactionByte * transactionBytes);
+  return fee;
 }
 
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
@@ -224,7 +254,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
       tx.payloadKind === 'multisig'
         ? executeMultisigPayload(tx, session, (signer, call) => runAs(tx, session, signer, call))
         : (runEntry(tx, session), null);
-    const storageFeeOctas = chargeWrites(session, state, meter);
+    const storageFeeOctas = chargeWrites(session, state, meter, tx.bytes.length);
     const gasUsed = meter.units() + ceilDiv(storageFeeOctas, tx.gasUnitPrice);
     if (gasUsed > tx.maxGasAmount) throw new OutOfGas();
     return {

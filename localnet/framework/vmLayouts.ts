@@ -423,6 +423,87 @@ KNOWN.push({
   fields: null,
   variants: [{ name: 'V1', fields: [{ name: 'ciphertext', ty: T.vector(T.u8) }] }],
 });
+// The offers inside `0x1::account::Account` (their sizes count in its storage fee).
+KNOWN.push(
+  def('account', 'CapabilityOffer', store, [['for', s('option', 'Option', [T.address])]], 1, true),
+  def('account', 'RotationCapability', drop | store, [['account', T.address]]),
+);
+// The rest of genesis's state and events, so that each is measured in BCS (the storage fee and IO
+// gas of a write count its BCS bytes, `localnet/executor/stateSize.ts`).
+const handle = s('event', 'EventHandle', [T.address]);
+const coin = s('coin', 'Coin', [s('aptos_coin', 'AptosCoin')]);
+KNOWN.push(
+  def('account', 'OriginatingAddress', key, [
+    ['address_map', s('table', 'Table', [T.address, T.address])],
+  ]),
+  def('keyless_account', 'Configuration', copy | drop | store | key, [
+    ['override_aud_vals', T.vector(STRING)],
+    ['max_signatures_per_txn', T.u16],
+    ['max_exp_horizon_secs', T.u64],
+    ['training_wheels_pubkey', s('option', 'Option', [T.vector(T.u8)])],
+    ['max_commited_epk_bytes', T.u16],
+    ['max_iss_val_bytes', T.u16],
+    ['max_extra_field_bytes', T.u16],
+    ['max_jwt_header_b64_bytes', T.u32],
+  ]),
+  def('keyless_account', 'Groth16VerificationKey', drop | store | key, [
+    ['alpha_g1', T.vector(T.u8)],
+    ['beta_g2', T.vector(T.u8)],
+    ['gamma_g2', T.vector(T.u8)],
+    ['delta_g2', T.vector(T.u8)],
+    ['gamma_abc_g1', T.vector(T.vector(T.u8))],
+  ]),
+  def('jwks', 'PatchedJWKs', drop | key, [['jwks', s('jwks', 'AllProvidersJWKs')]]),
+  def('jwks', 'AllProvidersJWKs', copy | drop | store, [
+    ['entries', T.vector(s('jwks', 'ProviderJWKs'))],
+  ]),
+  def('jwks', 'ProviderJWKs', copy | drop | store, [
+    ['issuer', T.vector(T.u8)],
+    ['version', T.u64],
+    ['jwks', T.vector(s('jwks', 'JWK'))],
+  ]),
+  def('jwks', 'JWK', copy | drop | store, [['variant', s('copyable_any', 'Any')]]),
+  def('optional_aggregator', 'OptionalAggregator', store, [
+    ['aggregator', s('option', 'Option', [s('aggregator', 'Aggregator')])],
+    ['integer', s('option', 'Option', [s('optional_aggregator', 'Integer')])],
+  ]),
+  def('optional_aggregator', 'Integer', store, [
+    ['value', T.u128],
+    ['limit', T.u128],
+  ]),
+  def('aggregator', 'Aggregator', store, [
+    ['handle', T.address],
+    ['key', T.address],
+    ['limit', T.u128],
+  ]),
+  def('stake', 'StakePool', key, [
+    ['active', coin],
+    ['inactive', coin],
+    ['pending_active', coin],
+    ['pending_inactive', coin],
+    ['locked_until_secs', T.u64],
+    ['operator_address', T.address],
+    ['delegated_voter', T.address],
+    ...[
+      'initialize_validator_events',
+      'set_operator_events',
+      'add_stake_events',
+      'reactivate_stake_events',
+      'rotate_consensus_key_events',
+      'update_network_and_fullnode_addresses_events',
+      'increase_lockup_events',
+      'join_validator_set_events',
+      'distribute_rewards_events',
+      'unlock_stake_events',
+      'withdraw_stake_events',
+      'leave_validator_set_events',
+    ].map((field): [string, Ty] => [field, handle]),
+  ]),
+  def('stake', 'AddStake', drop | store, [
+    ['pool_address', T.address],
+    ['amount_added', T.u64],
+  ]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -83,7 +83,7 @@ describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 },
   it('runs a draft to committed, printing transitions, exit 0, and the record has no key', async () => {
     const draft = file('transfer.json', {
       payload: transfer('1000'),
-      options: { maxGasAmount: '2000' },
+      options: { maxGasAmount: '20000' },
     });
     const out = join(dir, 'committed.json');
     const result = await cli(
@@ -156,10 +156,10 @@ describe('tx-workbench (the real bin, in a child process)', { timeout: 90_000 },
       localnet.urls.rest,
       '--at-version',
       '--max-gas',
-      '5000',
+      '20000',
     ]);
     expect(more.code, more.stdout + more.stderr).toBe(0);
-    expect(more.stdout).toContain('the same transaction with max gas 5000, at version');
+    expect(more.stdout).toContain('the same transaction with max gas 20000, at version');
     expect(more.stdout).toContain('≠ VM status');
     expect(more.stdout).toContain('- failure: Out of gas');
     expect(more.stdout).toContain('+ success: Executed successfully');

@@ -45,6 +45,7 @@ import {
   verifySignatures,
 } from '../../localnet/executor/transactionSignatures.ts';
 import { GAS, intrinsicGasUnits } from '../../localnet/executor/gas.ts';
+import { StateSizes } from '../../localnet/executor/stateSize.ts';
 import { typeTagOf } from '../../localnet/executor/moveValues.ts';
 import { accountValue, readAccount, readSupply } from '../../localnet/framework/assets.ts';
 import { CHAIN_ID } from '../../localnet/framework/genesis.ts';
@@ -146,7 +147,7 @@ describe('validate: each status at its edge', () => {
   it('max gas: below the intrinsic gas is refused, equal to it accepted', () => {
     const probe = transfer(alice);
     const floor = intrinsicGasUnits(probe.bytes.length);
-    expect(floor).toBe(3n);
+    expect(floor).toBe(28n);
     expect(validate(transfer(alice, { maxGasAmount: floor - 1n }), world, SUBMIT)).toBe(
       'MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS',
     );
@@ -154,7 +155,7 @@ describe('validate: each status at its edge', () => {
   });
 
   it('gas unit price: above the max and below the min are refused, both bounds accepted', () => {
-    const small = { maxGasAmount: 3n };
+    const small = { maxGasAmount: 28n };
     expect(
       validate(
         transfer(alice, { ...small, gasUnitPrice: GAS.maxGasUnitPrice + 1n }),
@@ -162,7 +163,7 @@ describe('validate: each status at its edge', () => {
         SUBMIT,
       ),
     ).toBe('GAS_UNIT_PRICE_ABOVE_MAX_BOUND');
-    world.fund(alice.accountAddress, 3n * GAS.maxGasUnitPrice);
+    world.fund(alice.accountAddress, 28n * GAS.maxGasUnitPrice);
     expect(
       validate(transfer(alice, { ...small, gasUnitPrice: GAS.maxGasUnitPrice }), world, SUBMIT),
     ).toBeNull();
@@ -549,15 +550,15 @@ describe('execute', () => {
     const carol = Account.generate();
     world.fund(carol.accountAddress, 10_000_000n);
     const output = world.run(
-      call(carol, `${PLAYGROUND}::store_value`, [new U64(4n)], { maxGasAmount: 10n }),
+      call(carol, `${PLAYGROUND}::store_value`, [new U64(4n)], { maxGasAmount: 100n }),
     );
     expect(output.success).toBe(false);
     expect(output.vmStatus).toBe('Out of gas');
-    expect(output.gasUsed).toBe(10n);
+    expect(output.gasUsed).toBe(100n);
     expect(
       world.get(resourceKey(long(carol.accountAddress), '0xcafe::playground::Stored')),
     ).toBeNull();
-    expect(world.balance(carol.accountAddress)).toBe(10_000_000n - 1_000n);
+    expect(world.balance(carol.accountAddress)).toBe(10_000_000n - 10_000n);
   });
 
   it('out of gas in execution charges exactly max gas', () => {
@@ -644,19 +645,19 @@ describe('execute', () => {
 
   it('a call that spends what the fee needs fails with the fungible_asset abort and pays the fee alone', () => {
     const carol = Account.generate();
-    world.fund(carol.accountAddress, 1_000_000n);
+    world.fund(carol.accountAddress, 5_000_000n);
     const before = world.balance(carol.accountAddress);
     const recipient = someone();
-    // The max fee (10,000 × 100) is covered before the call, not after sending 999,000.
+    // The max fee (30,000 × 100) is covered before the call, not after sending 4,999,000.
     const output = world.run(
       signed(
         carol,
         rawTransaction(
           carol.accountAddress,
           '0x1::aptos_account::transfer',
-          [recipient, new U64(999_000n)],
+          [recipient, new U64(4_999_000n)],
           {
-            maxGasAmount: 10_000n,
+            maxGasAmount: 30_000n,
           },
         ),
       ),
@@ -668,7 +669,7 @@ describe('execute', () => {
     expect(output.fee.storageFeeOctas).toBe(0n);
     expect(world.balance(long(recipient))).toBe(0n);
     expect(world.balance(carol.accountAddress)).toBe(before - output.gasUsed * 100n);
-    expect(output.gasUsed).toBeLessThan(10_000n);
+    expect(output.gasUsed).toBeLessThan(30_000n);
     expect(output.gasUsed).toBe(output.fee.executionGasUnits + output.fee.ioGasUnits);
     expect(output.events.map((e) => e.type)).toEqual(['0x1::transaction_fee::FeeStatement']);
     expect(world.sequenceNumber(carol.accountAddress)).toBe(1n);
@@ -792,8 +793,8 @@ describe('views', () => {
       BLOCK,
     );
     expect(result.values).toEqual(['12']);
-    // 0.1 units for the view plus one 0.3 read: 1 unit.
-    expect(result.gasUsed).toBe(1n);
+    // 0.1 units for the view plus one read of an 8-byte resource (3,023,850 + 8 × 1,510): 4 units.
+    expect(result.gasUsed).toBe(4n);
     try {
       executeView(world, { fn, typeArgs: [], args: [long(bob.accountAddress)] }, BLOCK);
       throw new Error('expected a ViewError');
@@ -957,7 +958,7 @@ describe('edges the first mutation run found untested', () => {
     expect(world.balance(carol.accountAddress)).toBe(0n);
   });
 
-  it('the storage fee is 40,000 octas per new slot (one per address) plus 40 per new byte', () => {
+  it('the storage fee is 400,000 octas per new slot plus 400 per byte of its key and BCS value', () => {
     const recipient = someone();
     const tx = signed(
       alice,
@@ -970,17 +971,21 @@ describe('edges the first mutation run found untested', () => {
     const created = output.writes.filter(
       (write) => write.value !== null && world.get(write.key) === null,
     );
-    const addresses = new Set<string>();
-    let bytes = 0;
-    for (const { value } of created) {
-      if (value === null || value.kind !== 'resource') throw new Error('expected resources');
-      addresses.add(value.address);
-      bytes += JSON.stringify(value.data).length + value.type.length;
-    }
-    // The recipient's account, and its primary store object (its resources share one slot).
-    expect(addresses.size).toBe(2);
-    expect(created.length).toBeGreaterThan(2);
-    expect(output.fee.storageFeeOctas).toBe(BigInt(addresses.size) * 40_000n + BigInt(bytes) * 40n);
+    expect(
+      created.map((write) => write.value?.kind === 'resource' && write.value.type).sort(),
+    ).toEqual([
+      '0x1::account::Account',
+      '0x1::fungible_asset::FungibleStore',
+      '0x1::object::ObjectCore',
+    ]);
+    // The recipient's Account: key AccessPath(Resource(0x1::account::Account)), 84 bytes; value
+    // auth key (1 + 32), sequence number, guid counter, two event handles (8 + 40 each), two empty
+    // capability offers (1 each): 147 bytes.
+    const account = 84 + 147;
+    // Its primary store object: one ObjectGroup slot (key 87 bytes) holding a BTreeMap of two
+    // members: ObjectCore (tag 51, value 89) and FungibleStore (tag 62, value 41).
+    const store = 87 + (1 + (51 + 1 + 89) + (62 + 1 + 41));
+    expect(output.fee.storageFeeOctas).toBe(2n * 400_000n + BigInt(account + store) * 400n);
     expect(output.gasUsed).toBe(
       output.fee.executionGasUnits +
         output.fee.ioGasUnits +
@@ -1165,13 +1170,11 @@ describe('Move bytecode hooks (the post-merge run found them untested in process
     expect(items).toHaveLength(1);
     const item = must(items[0]?.value);
     if (item.kind !== 'table_item') throw new Error('expected a table item');
-    // The Book resource joins alice's existing slot; the item is a new slot of its own.
-    let bytes = item.value.length / 2;
-    for (const { key, value } of output.writes) {
-      if (value?.kind === 'resource' && world.get(key) === null)
-        bytes += JSON.stringify(value.data).length + value.type.length;
-    }
-    expect(output.fee.storageFeeOctas).toBe(2n * 40_000n + BigInt(bytes) * 40n);
+    // Two new slots: the Book resource (key 78 bytes: AccessPath(Resource(0x…::book::Book)); value
+    // its table's handle, 32) and the item (key TableItem { handle, u64 key }: 42; value an
+    // address, 32).
+    expect(item.value.length / 2 - 1).toBe(32);
+    expect(output.fee.storageFeeOctas).toBe(2n * 400_000n + BigInt(78 + 32 + 42 + 32) * 400n);
   });
 
   it('a script payload runs through the VM: bytes that are no script fail as CODE_DESERIALIZATION_ERROR', () => {
@@ -1226,18 +1229,21 @@ describe('module writes (publishing through 0x1::code in process)', () => {
     );
     const modules = created.filter((write) => write.value?.kind === 'module');
     expect(modules).toHaveLength(1);
-    let resourceBytes = 0;
-    const slots = new Set<string>();
-    for (const { key, value } of created) {
-      if (value?.kind === 'resource') {
-        slots.add(value.address);
-        resourceBytes += JSON.stringify(value.data).length + value.type.length;
-      } else slots.add(key);
-    }
-    // The module's own slot, and the publisher's resources (the package registry) in one.
-    expect(slots.size).toBe(2);
+    const module = must(modules[0]?.value);
+    if (module.kind !== 'module') throw new Error('expected a module');
+    const registry = created.find(
+      (write) =>
+        write.value?.kind === 'resource' && write.value.type === '0x1::code::PackageRegistry',
+    )?.value;
+    if (registry?.kind !== 'resource') throw new Error('expected the package registry');
+    expect(created).toHaveLength(2);
+    // The module's slot: key AccessPath(Code(ModuleId { address, name })), value its bytecode.
+    const moduleKey = 1 + 32 + 1 + (1 + 32 + 1 + module.name.length);
+    // The registry's: key AccessPath(Resource(0x1::code::PackageRegistry)), 89 bytes; value its BCS.
+    const registryBytes = must(new StateSizes(world).jsonBytes(registry.type, registry.data));
+    expect(registryBytes).toBeGreaterThan(code.length / 100);
     expect(output.fee.storageFeeOctas).toBe(
-      2n * 40_000n + BigInt(code.length + resourceBytes) * 40n,
+      2n * 400_000n + BigInt(moduleKey + code.length + 89 + registryBytes) * 400n,
     );
   });
 });

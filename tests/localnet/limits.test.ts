@@ -63,7 +63,7 @@ describe('expiration: the node refuses a transaction whose expiration is at or b
 });
 
 describe('fee: the sender must hold max gas amount × gas unit price', () => {
-  const maxGasAmount = 2_000;
+  const maxGasAmount = 20_000;
   const gasUnitPrice = 100;
   const maxFee = maxGasAmount * gasUnitPrice;
 

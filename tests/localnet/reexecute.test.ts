@@ -154,13 +154,13 @@ describe('POST /workbench/reexecute: the state just before a version, read from 
   it('a modified draft (more max gas) at the out-of-gas version succeeds there', async () => {
     const more = await reexecuted({
       version: outOfGas.version,
-      transaction: simulationBytes(outOfGasTransaction, 5_000n),
+      transaction: simulationBytes(outOfGasTransaction, 20_000n),
     });
     expect(more.success).toBe(true);
     expect(more.vm_status).toBe('Executed successfully');
     expect(Number(more.gas_used)).toBeGreaterThan(50);
     expect(more.sequence_number).toBe(outOfGas.sequence_number);
-    expect(more.max_gas_amount).toBe('5000');
+    expect(more.max_gas_amount).toBe('20000');
     // The same bytes unmodified reproduce the out-of-gas.
     const same = await reexecuted({
       version: outOfGas.version,
@@ -191,7 +191,7 @@ describe('POST /workbench/reexecute: the state just before a version, read from 
     await reexecuted({ version: abort.version });
     await reexecuted({
       version: outOfGas.version,
-      transaction: simulationBytes(outOfGasTransaction, 5_000n),
+      transaction: simulationBytes(outOfGasTransaction, 20_000n),
     });
     const ledgerAfter = await chain.aptos.getLedgerInfo();
     expect(ledgerAfter.ledger_version).toBe(ledgerBefore.ledger_version);

@@ -90,7 +90,7 @@ describe('simulate', () => {
     });
     expect(estimated?.gas_unit_price).toBe('100');
     const balance = await chain.aptos.getAccountAPTAmount({ accountAddress: alice.accountAddress });
-    expect(estimated?.max_gas_amount).toBe(String(Math.min(2_000_000, Math.floor(balance / 100))));
+    expect(estimated?.max_gas_amount).toBe(String(Math.min(20_000_000, Math.floor(balance / 100))));
     const [prioritized] = await chain.aptos.transaction.simulate.simple({
       signerPublicKey: alice.publicKey,
       transaction,

@@ -132,7 +132,7 @@ describe('validation errors answer 400 with the exact LOCALNET.md body', () => {
   });
 
   it.each([
-    [{ maxGasAmount: 2_000_001 }, 'MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND', 13],
+    [{ maxGasAmount: 20_000_001 }, 'MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND', 13],
     [{ maxGasAmount: 2 }, 'MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS', 14],
     [{ gasUnitPrice: 99 }, 'GAS_UNIT_PRICE_BELOW_MIN_BOUND', 15],
     [{ gasUnitPrice: 10_000_000_001 }, 'GAS_UNIT_PRICE_ABOVE_MAX_BOUND', 16],

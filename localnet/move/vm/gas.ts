@@ -1,30 +1,38 @@
 /**
- * The gas model (documented in localnet/README.md). Internal units are 1,000,000 per gas unit, as
- * in Aptos's gas schedule; fees are gas units × gas unit price, in octas.
+ * The gas model (documented in localnet/CHAIN.md, "Gas"). Internal units are 1,000,000 per gas
+ * unit; fees are gas units × gas unit price, in octas. Every figure below is the on-chain gas
+ * schedule of release v1.48.0 (aptos-networks `gas/v1.48.0.json`, its `txn.*` entries):
  *
- * - intrinsic: 2.76 units for a transaction up to 600 bytes, plus 0.001147 per byte above;
- * - execution: 1.5 per entry call, 0.45 per withdraw or deposit, 0.2 per event, 0.1 per view;
- * - io: 0.3 per state read, 1.4 per slot written plus 0.001 per byte written;
- * - storage: 40,000 octas per new state slot plus 40 per byte, charged as gas units at the
- *   transaction's gas unit price.
- * A transfer between existing stores uses about 10 units; one that creates the recipient's account
- * and store about 900 at the minimum price.
+ * - intrinsic: `min_transaction_gas_units` for a transaction up to `large_transaction_cutoff`
+ *   bytes, plus `intrinsic_gas_per_byte` above;
+ * - io: per state slot read (once per slot and transaction) plus per byte read; per slot written
+ *   plus per byte of its key and value (BCS); per byte of each event and of the transaction;
+ * - storage: per new slot plus per byte of its key and value, and per byte a slot grows, in
+ *   octas (`storage_fee_per_state_slot`, `storage_fee_per_state_byte`).
+ *
+ * Execution of Move bytecode is charged by the instruction table (`ops.ts`, the same release).
+ * Framework code this chain runs natively is charged an approximation: `entryCall` per entry
+ * function, 0.45 units per withdraw or deposit, 0.1 per view.
  */
 export const GAS = {
   scale: 1_000_000,
-  intrinsic: 2_760_000,
+  intrinsic: 27_600_000,
   freeBytes: 600,
-  perByte: 1_147,
+  perByte: 11_580,
   entryCall: 1_500_000,
   viewCall: 100_000,
-  read: 300_000,
-  writeSlot: 1_400_000,
-  writeByte: 1_000,
-  storagePerSlotOctas: 40_000n,
-  storagePerByteOctas: 40n,
+  readSlot: 3_023_850,
+  readByte: 1_510,
+  writeSlot: 895_680,
+  writeByte: 890,
+  eventByte: 890,
+  transactionByte: 890,
+  storagePerSlotOctas: 400_000n,
+  storagePerByteOctas: 400n,
   minGasUnitPrice: 100n,
   maxGasUnitPrice: 10_000_000_000n,
-  maxGasAmount: 2_000_000n,
+  /** `maximum_number_of_gas_units`. */
+  maxGasAmount: 20_000_000n,
   maxTransactionBytes: 65_536,
   /** `estimate_gas_price` on an idle chain. */
   estimate: { deprioritized: 100, regular: 100, prioritized: 150 },
@@ -42,7 +50,7 @@ export class OutOfGas extends Error {
 
 /**
  * Meters one transaction. Internal units stay `number`: they are bounded by max_gas_amount
- * (≤ 2,000,000 units × 1,000,000), well inside 2^53.
+ * (≤ 20,000,000 units × 1,000,000), well inside 2^53.
  */
 export class GasMeter {
   execution = 0;

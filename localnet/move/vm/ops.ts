@@ -83,35 +83,36 @@ export type SignedRange =
   { readonly min: number; readonly max: number } | { readonly min: bigint; readonly max: bigint };
 
 /**
- * Base cost of each opcode in internal gas units (1,000,000 per gas unit), from the Aptos gas
- * schedule's `instr` table (aptos-gas-schedule `instr.rs`, current values). Size-dependent parts
- * (per abstract value unit, per field, per element, per argument) are added by the interpreter.
+ * Base cost of each opcode in internal gas units (1,000,000 per gas unit): the `instr.*` entries
+ * of the on-chain gas schedule of release v1.48.0 (aptos-networks `gas/v1.48.0.json`; one entry
+ * per instruction, the `_generic` variants cost the same). Size-dependent parts (per abstract
+ * value unit, per field, per element, per argument) are added by the interpreter.
  */
 export const BASE_COST = (() => {
   const cost = new Float64Array(72);
   const set = (op: number, internal: number) => {
     cost[op] = internal;
   };
-  set(OP.POP, 800);
-  set(OP.RET, 1200);
-  set(OP.BR_TRUE, 2400);
-  set(OP.BR_FALSE, 2400);
-  set(OP.BRANCH, 1600);
-  set(OP.LD_NUM, 1200);
-  set(OP.LD_BIG, 1200);
-  set(OP.LD_CONST, 13000);
-  set(OP.LD_TRUE, 1200);
-  set(OP.LD_FALSE, 1200);
-  set(OP.COPY_LOC, 1600);
-  set(OP.MOVE_LOC, 2400);
-  set(OP.ST_LOC, 2400);
-  set(OP.BORROW_LOC, 1200);
-  set(OP.BORROW_FIELD, 4000);
-  set(OP.CALL, 20000);
-  set(OP.PACK, 4400);
-  set(OP.UNPACK, 4400);
-  set(OP.READ_REF, 4000);
-  set(OP.WRITE_REF, 4000);
+  set(OP.POP, 1470);
+  set(OP.RET, 2200);
+  set(OP.BR_TRUE, 4410);
+  set(OP.BR_FALSE, 4410);
+  set(OP.BRANCH, 2940);
+  set(OP.LD_NUM, 2200); // ld_u8 … ld_u64, ld_i8 … ld_i64
+  set(OP.LD_BIG, 2940); // ld_u128, ld_u256, ld_i128, ld_i256
+  set(OP.LD_CONST, 23890);
+  set(OP.LD_TRUE, 2200);
+  set(OP.LD_FALSE, 2200);
+  set(OP.COPY_LOC, 2940);
+  set(OP.MOVE_LOC, 4410);
+  set(OP.ST_LOC, 4410);
+  set(OP.BORROW_LOC, 2200);
+  set(OP.BORROW_FIELD, 7350);
+  set(OP.CALL, 36760);
+  set(OP.PACK, 8080);
+  set(OP.UNPACK, 8080);
+  set(OP.READ_REF, 7350);
+  set(OP.WRITE_REF, 7350);
   for (const op of [
     OP.ADD_N,
     OP.ADD_B,
@@ -134,42 +135,38 @@ export const BASE_COST = (() => {
     OP.LE,
     OP.GE,
   ])
-    set(op, 3200);
-  set(OP.EQ, 2000);
-  set(OP.NEQ, 2000);
-  set(OP.ABORT, 1200);
-  set(OP.NOP, 200);
-  set(OP.EXISTS, 5000);
-  set(OP.BORROW_GLOBAL, 10000);
-  set(OP.MOVE_FROM, 7000);
-  set(OP.MOVE_TO, 10000);
-  set(OP.CAST_N, 2400);
-  set(OP.CAST_B, 2400);
-  set(OP.VEC_PACK, 12000);
-  set(OP.VEC_LEN, 4400);
-  set(OP.VEC_BORROW, 6600);
-  set(OP.VEC_PUSH, 7600);
-  set(OP.VEC_POP, 5200);
-  set(OP.VEC_UNPACK, 10000);
-  set(OP.VEC_SWAP, 6000);
-  set(OP.PACK_VARIANT, 4400);
-  set(OP.UNPACK_VARIANT, 4400);
-  set(OP.TEST_VARIANT, 4000);
-  set(OP.BORROW_VARIANT_FIELD, 4000);
-  // `pack_closure.base` is `pack.base` × 908/808 in the schedule; a closure call is a call.
-  set(OP.PACK_CLOSURE, Math.round((4400 * 908) / 808));
-  set(OP.CALL_CLOSURE, 20000);
+    set(op, 5880);
+  set(OP.EQ, 3670);
+  set(OP.NEQ, 3670);
+  set(OP.ABORT, 2200);
+  set(OP.NOP, 360);
+  set(OP.EXISTS, 9190);
+  set(OP.BORROW_GLOBAL, 18380);
+  set(OP.MOVE_FROM, 12860);
+  set(OP.MOVE_TO, 18380);
+  set(OP.CAST_N, 4410);
+  set(OP.CAST_B, 4410);
+  set(OP.VEC_PACK, 22050);
+  set(OP.VEC_LEN, 8080);
+  set(OP.VEC_BORROW, 12130);
+  set(OP.VEC_PUSH, 13960);
+  set(OP.VEC_POP, 9550);
+  set(OP.VEC_UNPACK, 18380);
+  set(OP.VEC_SWAP, 11020);
+  set(OP.PACK_VARIANT, 8080);
+  set(OP.UNPACK_VARIANT, 8080);
+  set(OP.TEST_VARIANT, 5350);
+  set(OP.BORROW_VARIANT_FIELD, 8350);
+  set(OP.PACK_CLOSURE, 9080);
+  // A closure call is charged as a call (`instr.call_generic.base`).
+  set(OP.CALL_CLOSURE, 36760);
   // Signed arithmetic is charged as `instr.add`, `instr.sub`… (one entry per operation, whatever
   // the type), as the unsigned ops are.
-  set(OP.ADD_S, 3200);
-  set(OP.SUB_S, 3200);
-  set(OP.MUL_S, 3200);
-  set(OP.DIV_S, 3200);
-  set(OP.MOD_S, 3200);
-  // The instructions bytecode v9/v10 added, from the on-chain schedule of release v1.48.0
-  // (aptos-networks `gas/v1.48.0.json`: `instr.negate`, `instr.cast_i8` … `instr.cast_i256`,
-  // `instr.abort_msg.base`; `ld_i8` … `ld_i256` are `LD_NUM`/`LD_BIG` as `ld_u*` are). That
-  // release's other `instr` entries are about 1.84× this table's.
+  set(OP.ADD_S, 5880);
+  set(OP.SUB_S, 5880);
+  set(OP.MUL_S, 5880);
+  set(OP.DIV_S, 5880);
+  set(OP.MOD_S, 5880);
   set(OP.NEGATE, 5880);
   set(OP.CAST_S, 4410);
   set(OP.ABORT_MSG, 4400);
@@ -178,18 +175,21 @@ export const BASE_COST = (() => {
 
 /** Size-dependent parts of the schedule (internal units). */
 export const GAS_PARAMS = {
-  perAbstractValueUnit: 80,
-  ldConstPerByte: 700,
-  callPerArg: 2000,
-  callPerLocal: 2000,
-  callPerTyArg: 2000,
-  packPerField: 800,
-  vecPerElem: 800,
-  /** Native calls (bridge and std) beyond their own charges. */
+  /** `instr.copy_loc.per_abs_val_unit` (also read_ref's and eq's). */
+  perAbstractValueUnit: 140,
+  ldConstPerByte: 1280,
+  callPerArg: 3670,
+  callPerLocal: 3670,
+  callPerTyArg: 3670,
+  packPerField: 1470,
+  vecPerElem: 1470,
+  /** Native calls (std and framework) beyond their own charges: this chain's approximation. */
   nativeBase: 1000,
-  perByteSerialized: 36,
-  hashBase: 11000,
-  hashPerByte: 180,
-  /** `instr.abort_msg.per_byte` (v1.48.0): the message is checked to be UTF-8. */
+  /** `move_stdlib.bcs.to_bytes.per_byte_serialized`. */
+  perByteSerialized: 360,
+  /** `move_stdlib.hash.sha3_256.base` / `per_byte` (charged for every hash native). */
+  hashBase: 147040,
+  hashPerByte: 1650,
+  /** `instr.abort_msg.per_byte`: the message is checked to be UTF-8. */
   abortMsgPerByte: 450,
 } as const;

@@ -1,0 +1,200 @@
+/**
+ * The sizes a node's gas meter charges by: a state key's and a state value's BCS length, and the
+ * slot a resource lives in. State is kept as REST JSON here; the value's BCS is rebuilt from its
+ * type's layout (`fromJson` then `serialize`, the VM's own codecs), so IO gas and storage fees
+ * follow what a node would store, not the JSON text.
+ *
+ * Members of a resource group (`#[resource_group_member(group = 0x1::object::ObjectGroup)]`) share
+ * one slot per address on a node: its key names the group, its value is the BCS of a
+ * `BTreeMap<StructTag, vector<u8>>` of every member there.
+ */
+import { parseTypeTag } from '@aptos-labs/ts-sdk';
+import type { LongAddress } from '../encoding.ts';
+import { memoize } from '../encoding.ts';
+import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
+import { moduleStoreOf } from '../move/vm/moduleSource.ts';
+import type { NativeContext } from '../move/vm/nativeContext.ts';
+import { VmSession } from '../move/vm/session.ts';
+import { parseTy } from '../move/vm/ty.ts';
+import { serialize } from '../move/vm/values.ts';
+import { fromJson } from '../move/vm/valuesJson.ts';
+import type { Json } from '../encoding.ts';
+import type {
+  ChainEvent,
+  ResourceValue,
+  StateKey,
+  StateReader,
+  StateValue,
+} from '../storage/types.ts';
+import { resourceKey } from '../storage/types.ts';
+
+const OBJECT_GROUP = '0x1::object::ObjectGroup';
+const KEYLESS_GROUP = '0x1::keyless_account::Group';
+
+/** The framework's resource group members (from its sources' `resource_group_member` attributes). */
+export const GROUP_MEMBERS: ReadonlyMap<string, string> = new Map([
+  ...[
+    '0x1::account_abstraction::DispatchableAuthenticator',
+    '0x1::coin::PairedCoinType',
+    '0x1::coin::PairedFungibleAssetRefs',
+    '0x1::coin::MigrationFlag',
+    '0x1::dispatchable_fungible_asset::TransferRefStore',
+    '0x1::fungible_asset::Supply',
+    '0x1::fungible_asset::ConcurrentSupply',
+    '0x1::fungible_asset::Metadata',
+    '0x1::fungible_asset::Untransferable',
+    '0x1::fungible_asset::FungibleStore',
+    '0x1::fungible_asset::DispatchFunctionStore',
+    '0x1::fungible_asset::DeriveSupply',
+    '0x1::fungible_asset::ConcurrentFungibleBalance',
+    '0x1::fungible_asset::FungibleAssetEvents',
+    '0x1::object::ObjectCore',
+    '0x1::object::TombStone',
+    '0x1::object::Untransferable',
+    '0x1::object_code_deployment::ManagingRefs',
+    '0x1::primary_fungible_store::DeriveRefPod',
+    '0x4::aptos_token::AptosCollection',
+    '0x4::aptos_token::AptosToken',
+    '0x4::collection::Collection',
+    '0x4::collection::FixedSupply',
+    '0x4::collection::UnlimitedSupply',
+    '0x4::collection::ConcurrentSupply',
+    '0x4::property_map::PropertyMap',
+    '0x4::royalty::Royalty',
+    '0x4::token::Token',
+    '0x4::token::TokenIdentifiers',
+    '0x4::token::ConcurrentTokenIdentifiers',
+  ].map((member): [string, string] => [member, OBJECT_GROUP]),
+  ['0x1::keyless_account::Groth16VerificationKey', KEYLESS_GROUP],
+  ['0x1::keyless_account::Configuration', KEYLESS_GROUP],
+]);
+
+const MEMBERS_OF = new Map<string, string[]>();
+for (const [member, group] of GROUP_MEMBERS) {
+  const list = MEMBERS_OF.get(group) ?? [];
+  list.push(member);
+  MEMBERS_OF.set(group, list);
+}
+
+const uleb = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4);
+const withLength = (n: number): number => uleb(n) + n;
+
+/** BCS length of a `StructTag` (a `TypeTag::Struct` without its variant byte). */
+const structTagBytes = memoize(1024, (type: string): number => {
+  try {
+    return parseTypeTag(type).bcsToBytes().length - 1;
+  } catch {
+    return type.length;
+  }
+});
+
+/** `AccessPath { address, path }` of a `StateKey` whose path is `path` bytes long. */
+const accessPathBytes = (path: number): number => 1 + 32 + withLength(path);
+
+/** The slot a state key belongs to: a group member's is its group at that address. */
+export function slotOf(key: StateKey): StateKey {
+  if (!key.startsWith('r|')) return key;
+  const at = key.indexOf('|', 2);
+  const group = GROUP_MEMBERS.get(key.slice(at + 1));
+  return group === undefined ? key : `g|${key.slice(2, at)}|${group}`;
+}
+
+/** BCS length of the `StateKey` of a slot (`slotOf`'s result). */
+export function slotKeyBytes(slot: StateKey): number {
+  const kind = slot[0];
+  const at = slot.indexOf('|', 2);
+  const rest = slot.slice(at + 1);
+  switch (kind) {
+    case 'r':
+    case 'g':
+      // Path::Resource(StructTag) / Path::ResourceGroup(StructTag)
+      return accessPathBytes(1 + structTagBytes(rest));
+    case 'm':
+      // Path::Code(ModuleId { address, name })
+      return accessPathBytes(1 + 32 + withLength(Buffer.byteLength(rest)));
+    default:
+      // StateKeyInner::TableItem { handle, key: vector<u8> }
+      return 1 + 32 + withLength((rest.length - 2) / 2);
+  }
+}
+
+const UNMETERED: Omit<NativeContext, 'get'> = {
+  signers: [],
+  timestampMicros: 0n,
+  chainId: 4,
+  write: () => undefined,
+  emit: () => undefined,
+  charge: () => undefined,
+};
+
+/**
+ * Sizes over one state reader: values' BCS lengths (cached per stored value) through a session
+ * that only resolves layouts — nothing it reads is metered.
+ */
+export class StateSizes {
+  private readonly session: VmSession;
+  private static readonly cache = new WeakMap<StateValue, number>();
+
+  constructor(private readonly state: StateReader) {
+    const ctx: NativeContext = { ...UNMETERED, get: (key) => state.get(key) };
+    this.session = new VmSession(ctx, moduleStoreOf(ctx), new Uint8Array(), FRAMEWORK_LINK);
+  }
+
+  /** BCS length of a Move value of type `type` given as REST JSON (`null`: no layout known). */
+  jsonBytes(type: string, data: Json): number | null {
+    try {
+      const ty = parseTy(type);
+      return serialize(ty, fromJson(ty, data, this.session.layout), this.session.layout).length;
+    } catch {
+      return null;
+    }
+  }
+
+  /** BCS length of a `ContractEvent::V2 { type_tag, event_data }`. */
+  eventBytes(event: ChainEvent): number {
+    const data = this.jsonBytes(event.type, event.data) ?? JSON.stringify(event.data).length;
+    return 1 + 1 + structTagBytes(event.type) + withLength(data);
+  }
+
+  /** BCS length of a stored value: module bytes, a table item's value, a resource's BCS. */
+  valueBytes(value: StateValue): number {
+    const cached = StateSizes.cache.get(value);
+    if (cached !== undefined) return cached;
+    let bytes: number;
+    if (value.kind === 'module') bytes = (value.bytecode.length - 2) / 2;
+    else if (value.kind === 'table_item') bytes = (value.value.length - 2) / 2;
+    else bytes = this.resourceBytes(value);
+    StateSizes.cache.set(value, bytes);
+    return bytes;
+  }
+
+  private resourceBytes(value: ResourceValue): number {
+    // Without a layout (a struct this chain cannot resolve), the JSON text stands in for the BCS.
+    return this.jsonBytes(value.type, value.data) ?? JSON.stringify(value.data).length;
+  }
+
+  /**
+   * BCS length of a slot's value in this state, or `null` when the slot is empty: a group's
+   * `BTreeMap<StructTag, vector<u8>>` of the members present at its address.
+   */
+  slotBytes(
+    slot: StateKey,
+    read: (key: StateKey) => StateValue | null = (key) => this.state.get(key),
+  ): number | null {
+    if (slot[0] !== 'g') {
+      const value = read(slot);
+      return value === null ? null : this.valueBytes(value);
+    }
+    const at = slot.indexOf('|', 2);
+    const address = slot.slice(2, at) as LongAddress;
+    let count = 0;
+    let bytes = 0;
+    for (const member of MEMBERS_OF.get(slot.slice(at + 1)) ?? []) {
+      const value = read(resourceKey(address, member));
+      if (value === null) continue;
+      count += 1;
+      bytes += structTagBytes(member) + withLength(this.valueBytes(value));
+    }
+    return count === 0 ? null : uleb(count) + bytes;
+  }
+}
