@@ -1,18 +1,8 @@
 import type { LongAddress } from '../encoding.ts';
-import {
-  concatBytes,
-  fromHex,
-  must,
-  parseAddress,
-  sha3,
-  shortAddress,
-  toHex,
-  uintLe,
-  utf8,
-} from '../encoding.ts';
+import { fromHex, must, parseAddress, sha3, shortAddress, toHex } from '../encoding.ts';
 import type { ResourceValue, StateReader } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
-import { ACCOUNT_TYPE, objectCoreValue, readAccount } from './assets.ts';
+import { objectCoreValue } from './assets.ts';
 import type { NativeContext } from './context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from './context.ts';
 
@@ -59,33 +49,12 @@ export const objectErrors = {
 /** `object::MAXIMUM_OBJECT_NESTING`: the longest ownership chain a transfer walks. */
 const MAXIMUM_OBJECT_NESTING = 8;
 
-/** Scheme bytes of `object`'s address derivations. */
-const FROM_GUID = 0xfd;
+/** Scheme byte of `object::create_object_address`. */
 const FROM_SEED = 0xfe;
 
 /** `object::create_object_address(creator, seed)`: sha3(creator ‖ seed ‖ 0xFE). */
 export function namedObjectAddress(creator: LongAddress, seed: Uint8Array): LongAddress {
   return toHex(sha3(fromHex(creator), seed, new Uint8Array([FROM_SEED]))) as LongAddress;
-}
-
-/** A collection's address: the named object of its creator and name. */
-export const collectionAddress = (creator: LongAddress, name: string): LongAddress =>
-  namedObjectAddress(creator, utf8(name));
-
-/**
- * A fresh object address from the creator's account GUID counter (`create_object_from_account`):
- * sha3(bcs(GUID::ID { creation_num, addr }) ‖ 0xFD), bumping `Account.guid_creation_num`. Unique
- * per transaction and deterministic, so a simulation and the commit agree.
- */
-export function newObjectAddress(ctx: NativeContext, creator: LongAddress): LongAddress {
-  const account = must(readAccount(ctx, creator), 'creator account');
-  const creationNum = BigInt(account.data.guid_creation_num as string);
-  ctx.write(resourceKey(creator, ACCOUNT_TYPE), {
-    ...account,
-    data: { ...account.data, guid_creation_num: (creationNum + 1n).toString() },
-  });
-  const id = concatBytes([uintLe(creationNum, 8), fromHex(creator)]);
-  return toHex(sha3(id, new Uint8Array([FROM_GUID]))) as LongAddress;
 }
 
 export function readObjectCore(state: StateReader, address: LongAddress): ResourceValue | null {
@@ -103,16 +72,6 @@ export function createObject(ctx: NativeContext, address: LongAddress, owner: Lo
   ctx.write(resourceKey(address, OBJECT_CORE), {
     ...core,
     data: { ...core.data, allow_ungated_transfer: true },
-  });
-}
-
-/** Sets `allow_ungated_transfer` (a `TransferRef`'s enable/disable). */
-export function setUngatedTransfer(ctx: NativeContext, address: LongAddress, allow: boolean): void {
-  const core = readObjectCore(ctx, address);
-  if (core === null) abort(OBJECT, objectErrors.missing);
-  ctx.write(resourceKey(address, OBJECT_CORE), {
-    ...core,
-    data: { ...core.data, allow_ungated_transfer: allow },
   });
 }
 
