@@ -433,6 +433,7 @@ KNOWN.push(
 const handle = s('event', 'EventHandle', [T.address]);
 const coin = s('coin', 'Coin', [s('aptos_coin', 'AptosCoin')]);
 KNOWN.push(
+  def('features', 'Features', key, [['features', T.vector(T.u8)]]),
   def('account', 'OriginatingAddress', key, [
     ['address_map', s('table', 'Table', [T.address, T.address])],
   ]),
