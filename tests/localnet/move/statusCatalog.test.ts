@@ -58,8 +58,10 @@ describe('the status catalog', () => {
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (
+        // The package's build output (`npm pack` writes it) and its installs are not sources.
+        if (entry.isDirectory()) {
+          if (entry.name !== 'dist' && entry.name !== 'node_modules') walk(path);
+        } else if (
           path.endsWith('.ts') &&
           path !== join('localnet', 'move', 'vm', 'statusCodes.ts')
         ) {
