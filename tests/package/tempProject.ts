@@ -106,9 +106,12 @@ let packed: Promise<string> | undefined;
 /**
  * `npm pack` in localnet/ (its prepack builds dist/): the tarball's path. Once per process; a
  * tarball of the same sources packed by another process is reused, and a lock keeps two
- * processes from building dist/ at once.
+ * processes from building dist/ at once. `LOCALNET_TARBALL=<file>` uses that tarball instead.
  */
 export function packLocalnet(): Promise<string> {
+  // A tarball packed elsewhere (a clean checkout, a release) instead of this tree's.
+  const given = process.env.LOCALNET_TARBALL;
+  if (given !== undefined && given !== '') return Promise.resolve(resolve(given));
   packed ??= (async () => {
     const tarball = join(cacheDir, `localnet-${sourcesKey()}.tgz`);
     mkdirSync(cacheDir, { recursive: true });
@@ -136,6 +139,16 @@ export function packLocalnet(): Promise<string> {
       if (result.code !== 0 || file === undefined)
         throw new Error(`npm pack failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
       copyFileSync(join(out, file), tarball);
+      // Tarballs of older sources, unused for an hour, go.
+      for (const name of readdirSync(cacheDir)) {
+        const path = join(cacheDir, name);
+        if (
+          name.endsWith('.tgz') &&
+          path !== tarball &&
+          Date.now() - statSync(path).atimeMs > 3_600_000
+        )
+          rmSync(path, { force: true });
+      }
       rmSync(out, { recursive: true, force: true });
       return tarball;
     } finally {
