@@ -131,8 +131,11 @@ function concurrentBalance(ctx: StateReader, storeAddress: LongAddress): Resourc
 }
 
 /** APT in the owner's primary store (0 when it has none). */
-export function aptBalance(ctx: StateReader, owner: LongAddress): bigint {
-  const storeAddress = primaryStoreAddress(owner);
+export const aptBalance = (ctx: StateReader, owner: LongAddress): bigint =>
+  storeBalance(ctx, primaryStoreAddress(owner));
+
+/** A fungible store's balance, `balance_impl` on REST JSON (0 when there is no store). */
+export function storeBalance(ctx: StateReader, storeAddress: LongAddress): bigint {
   const store = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) as ResourceValue | null;
   if (store === null) return 0n;
   const balance = BigInt(store.data.balance as string);
