@@ -20,7 +20,9 @@ export function importCycles(root: string, { types }: { types: boolean }): strin
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return tsFiles(path);
+    // Build output (`localnet/dist`, written by `npm pack`) and installs are not sources.
+    if (entry.isDirectory())
+      return entry.name === 'dist' || entry.name === 'node_modules' ? [] : tsFiles(path);
     return entry.name.endsWith('.ts') ? [resolve(path)] : [];
   });
 }
