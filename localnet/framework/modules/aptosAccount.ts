@@ -88,9 +88,9 @@ function transferAssets(
   amount: bigint,
 ) {
   const ctx = host.session.ctx;
-  withdrawPrimary(ctx, from, metadata, amount);
+  withdrawPrimary(host, from, metadata, amount);
   ensureAccount(ctx, to);
-  depositPrimary(ctx, to, metadata, amount);
+  depositPrimary(host, to, metadata, amount);
 }
 
 const accountExists = (host: NativeHost, address: LongAddress) =>
@@ -231,12 +231,7 @@ export const aptosAccountModule: NativeModule = {
       (host, _t, [to, fa]) => {
         const [metadata, amount] = fieldsOf(fa as Value);
         ensureAccount(host.session.ctx, to as LongAddress);
-        depositPrimary(
-          host.session.ctx,
-          to as LongAddress,
-          objectAddress(metadata as Value),
-          amount as bigint,
-        );
+        depositPrimary(host, to as LongAddress, objectAddress(metadata as Value), amount as bigint);
         return [];
       },
     ),
@@ -245,14 +240,13 @@ export const aptosAccountModule: NativeModule = {
       'fungible_transfer_only',
       { params: ['&signer', 'address', 'u64'], visibility: 'friend', isEntry: true },
       (host, _t, [source, to, amount]) => {
-        const ctx = host.session.ctx;
         withdrawPrimary(
-          ctx,
+          host,
           signerAddress(source as Value),
           APT_METADATA_ADDRESS,
           amount as bigint,
         );
-        depositPrimary(ctx, to as LongAddress, APT_METADATA_ADDRESS, amount as bigint);
+        depositPrimary(host, to as LongAddress, APT_METADATA_ADDRESS, amount as bigint);
         return [];
       },
     ),

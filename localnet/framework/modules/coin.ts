@@ -56,7 +56,7 @@ export function assertRegistered(host: NativeHost, coinType: string): true {
 /** `coin::balance<T>(owner)`: no `CoinStore` exists on this chain, so the paired store's balance. */
 export function coinBalance(host: NativeHost, coinType: string, owner: LongAddress): bigint {
   const metadata = pairedMetadata(host.session.ctx, coinType);
-  return metadata === null ? 0n : primaryBalance(host.session.ctx, owner, metadata);
+  return metadata === null ? 0n : primaryBalance(host, owner, metadata);
 }
 
 /** `coin::mint` (`mint_internal`): a `Coin<T>`, the coin-form supply up. */
@@ -71,13 +71,13 @@ export function depositCoin(host: NativeHost, coinType: string, to: LongAddress,
   // APT as before this module was general: the account created, no coin-form supply to move.
   if (coinType === APTOS_COIN_TYPE) {
     ensureAccount(ctx, to);
-    return depositPrimary(ctx, to, ensurePairedMetadata(ctx, coinType), amount);
+    return depositPrimary(host, to, ensurePairedMetadata(host, coinType), amount);
   }
   // `coin_to_fungible_asset`: pair, `burn_internal` (coin form), `mint_internal` (asset).
-  const metadata = ensurePairedMetadata(ctx, coinType);
+  const metadata = ensurePairedMetadata(host, coinType);
   adjustCoinSupply(ctx, coinType, -amount);
-  adjustFaSupply(ctx, metadata, amount);
-  depositPrimary(ctx, to, metadata, amount);
+  adjustFaSupply(host, metadata, amount);
+  depositPrimary(host, to, metadata, amount);
 }
 
 /** `coin::withdraw<T>(owner, amount)`: from the paired primary store back into coin form. */
@@ -88,12 +88,12 @@ export function withdrawCoin(
   amount: bigint,
 ) {
   const ctx = host.session.ctx;
-  const metadata = ensurePairedMetadata(ctx, coinType);
+  const metadata = ensurePairedMetadata(host, coinType);
   // APT keeps the coin module's abort it always had here.
   if (coinType === APTOS_COIN_TYPE) return withdrawApt(ctx, owner, amount, insufficient);
-  withdrawPrimary(ctx, owner, metadata, amount);
+  withdrawPrimary(host, owner, metadata, amount);
   // `fungible_asset_to_coin`: the asset burnt, the coin minted.
-  adjustFaSupply(ctx, metadata, -amount);
+  adjustFaSupply(host, metadata, -amount);
   adjustCoinSupply(ctx, coinType, amount);
 }
 
@@ -107,9 +107,9 @@ export function transferCoin(
 ) {
   const ctx = host.session.ctx;
   if (coinType === APTOS_COIN_TYPE) return aptTransfer(ctx, from, to, amount, insufficient);
-  const metadata = ensurePairedMetadata(ctx, coinType);
-  withdrawPrimary(ctx, from, metadata, amount);
-  depositPrimary(ctx, to, metadata, amount);
+  const metadata = ensurePairedMetadata(host, coinType);
+  withdrawPrimary(host, from, metadata, amount);
+  depositPrimary(host, to, metadata, amount);
 }
 
 const coinValue = (coin: Value): bigint => fieldsOf(coin)[0] as bigint;
@@ -197,7 +197,7 @@ const functions: NativeFunction[] = [
       const metadata = pairedMetadata(ctx, coinType);
       if (supply === null || metadata === null || coinType === APTOS_COIN_TYPE)
         return [supplyOption(supply)];
-      return [some(supply + faSupply(ctx, metadata))];
+      return [some(supply + faSupply(host, metadata))];
     },
   ),
   fn(
@@ -213,7 +213,7 @@ const functions: NativeFunction[] = [
       const metadata = pairedMetadata(host.session.ctx, coinTypeOf(tys));
       return [
         metadata !== null &&
-          primaryBalance(host.session.ctx, owner as LongAddress, metadata) >= (amount as bigint),
+          primaryBalance(host, owner as LongAddress, metadata) >= (amount as bigint),
       ];
     },
   ),

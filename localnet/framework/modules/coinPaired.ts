@@ -8,30 +8,21 @@ import { fromHex, must, parseAddress } from '../../encoding.ts';
 import type { NativeHost } from '../../move/vm/loader.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { eventHandle, fn, struct } from '../abi.ts';
-import { primaryStoreAddressOf } from '../assets.ts';
 import type { RefKind } from '../coins.ts';
 import {
   adjustCoinSupply,
   adjustFaSupply,
   assertFramework,
+  burnFromPrimary,
   coinTypeOf,
   ensurePairedMetadata,
   pairedCoin,
   pairedMetadata,
   pairedRef,
   setPairedRef,
-  withdrawPrimary,
 } from '../coins.ts';
 import type { NativeFunction, StructAbi } from '../context.ts';
-import {
-  abortIn,
-  fieldsOf,
-  none,
-  object,
-  objectAddress,
-  resourceExists,
-  some,
-} from '../vmState.ts';
+import { abortIn, fieldsOf, none, object, objectAddress, some } from '../vmState.ts';
 
 const COIN = 'coin';
 const T0 = [[]] as string[][];
@@ -238,7 +229,7 @@ export const coinPairedFunctions: NativeFunction[] = [
     { params: ['&signer'], typeParams: T0, isEntry: true },
     (host, tys, [account]) => {
       assertFramework(account as Value);
-      ensurePairedMetadata(host.session.ctx, coinTypeOf(tys));
+      ensurePairedMetadata(host, coinTypeOf(tys));
       return [];
     },
   ),
@@ -253,9 +244,9 @@ export const coinPairedFunctions: NativeFunction[] = [
       const coinType = coinTypeOf(tys);
       const ctx = host.session.ctx;
       const amount = fieldsOf(coin as Value)[0] as bigint;
-      const metadata = ensurePairedMetadata(ctx, coinType);
+      const metadata = ensurePairedMetadata(host, coinType);
       adjustCoinSupply(ctx, coinType, -amount);
-      adjustFaSupply(ctx, metadata, amount);
+      adjustFaSupply(host, metadata, amount);
       return [[object(metadata), amount]];
     },
   ),
@@ -274,21 +265,9 @@ export const coinPairedFunctions: NativeFunction[] = [
     (host, tys, [account, amount]) => {
       if (amount === 0n) return [];
       const coinType = coinTypeOf(tys);
-      const ctx = host.session.ctx;
       const [metadata, present] = pairedRefs(host, coinType, 'burn');
       if (!present) abortIn(COIN, ...REF_NOT_FOUND.burn);
-      // `primary_store(account, metadata)`: `address_to_object<FungibleStore>` of an existing store.
-      const store = primaryStoreAddressOf(account as LongAddress, metadata);
-      if (!resourceExists(host, store, '0x1::fungible_asset::FungibleStore')) {
-        abortIn(
-          'object',
-          0x60002n,
-          'EOBJECT_DOES_NOT_EXIST',
-          'An object does not exist at this address',
-        );
-      }
-      withdrawPrimary(ctx, account as LongAddress, metadata, amount as bigint, { unchecked: true });
-      adjustFaSupply(ctx, metadata, -(amount as bigint));
+      burnFromPrimary(host, account as LongAddress, metadata, amount as bigint);
       return [];
     },
   ),
