@@ -67,7 +67,7 @@ export function createResourceAccount(
   const address = resourceAddress(source, seed);
   if (accountExists(host, address)) {
     const account = must(readResource(host, address, ACCOUNT)) as Value[];
-    if (optionValue(account[FIELD.signerCapabilityOffer] as Value[]) !== undefined)
+    if (optionValue((account[FIELD.signerCapabilityOffer] as Value[])[0] as Value) !== undefined)
       accountAbort('alreadyExists', 'ERESOURCE_ACCCOUNT_EXISTS');
     if (account[FIELD.sequenceNumber] !== 0n) accountAbort('invalidState', 'EACCOUNT_ALREADY_USED');
   } else if (!defaultAccountResource(host)) {

@@ -40,7 +40,7 @@ const bytes = (v: Value | undefined): number[] => must(v) as number[];
 /** The offer's `for` of `address`'s `Account` (`undefined` when none). */
 function offerOf(host: NativeHost, address: LongAddress, offer: Offer): LongAddress | undefined {
   const account = must(readResource(host, address, ACCOUNT)) as Value[];
-  return optionValue(account[offer] as Value[]) as LongAddress | undefined;
+  return optionValue((account[offer] as Value[])[0] as Value) as LongAddress | undefined;
 }
 
 function setOffer(host: NativeHost, address: LongAddress, offer: Offer, to: Value): void {

@@ -229,7 +229,10 @@ export const accountRotation: NativeFunction[] = [
       const delegateAddress = signerAddress(must(delegate));
       const account = must(readResource(host, at, ACCOUNT)) as Value[];
       const oldKey = account[FIELD.authenticationKey] as number[];
-      if (optionValue(account[FIELD.rotationCapabilityOffer] as Value[]) !== delegateAddress)
+      if (
+        optionValue((account[FIELD.rotationCapabilityOffer] as Value[])[0] as Value) !==
+        delegateAddress
+      )
         accountAbort('notFound', 'ENO_SUCH_ROTATION_CAPABILITY_OFFER');
       const [sequence] = host.call(ONE, 'account', 'get_sequence_number', [], [delegateAddress]);
       const challenge: Value = [must(sequence), at, asAddress(oldKey), bytes(key)];
