@@ -1,8 +1,9 @@
 /**
  * Export as test (issue 33) in Chromium: a transfer of more than the balance, signed anyway, fails
- * on chain with INSUFFICIENT_BALANCE; its History page exports it with the keyboard, and the
- * downloaded Vitest file asserts that failure, holds no private key, and passes against a fresh
- * chain (run here against the chain's sources), failing once its outcome is inverted.
+ * on chain with INSUFFICIENT_BALANCE, once from the sender alone and once sponsored by a fee payer
+ * of the dev wallet; each run's History page exports it with the keyboard, and the downloaded
+ * Vitest file asserts that failure, holds no private key, and passes against a fresh chain (run
+ * here against the chain's sources), failing once its outcome is inverted.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,8 +61,93 @@ async function answerPrompt(title: string): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** Funds an address from the embedded chain's faucet (the test process, not the page). */
+async function fund(address: string, amount: number): Promise<void> {
+  const response = await fetch(`${inject('localnet').faucet}/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, amount }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Builds, simulates (it fails), signs anyway (each signer approving) and submits: `failed`. */
+async function runToFailure(signers: Array<'sender' | 'fee payer'>): Promise<void> {
+  await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+  await step('Build').click();
+  await expectState('built');
+  await step('Simulate').click();
+  await expectState('simulated.failure');
+  await step('Sign anyway').click();
+  // One prompt per signer with the same title: the sender's, then the fee payer's.
+  const prompt = page.getByRole('dialog', { name: 'Sign this transaction?' });
+  for (const role of signers) {
+    await prompt.getByText(`as ${role}`).waitFor({ timeout: 15_000 });
+    await prompt.getByRole('button', { name: 'Approve', exact: true }).click();
+  }
+  await prompt.waitFor({ state: 'hidden' });
+  await step('Submit').click();
+  await expectState('failed');
+}
+
+/** Ids of the runs exported so far, so that each journey exports its own run. */
+const exportedRuns: string[] = [];
+
+/**
+ * Opens the failed run not exported yet in History, exports it with the keyboard, and returns
+ * the file's text after checking the page (status, screenshot, axe-core).
+ */
+async function exportNewFailure(screenshot: string): Promise<string> {
+  await page.goto(`${inject('baseURL')}#/history`);
+  const table = page.getByRole('table', { name: 'Recorded runs' });
+  await table.waitFor();
+  const hrefs = await table
+    .getByRole('row')
+    .filter({ hasText: 'failed' })
+    .locator('a[href^="#/history/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => !exportedRuns.some((id) => h.endsWith(encodeURIComponent(id))));
+  expect(href, `a failed run not exported yet among ${hrefs.join(', ')}`).toBeDefined();
+  await page.goto(`${inject('baseURL')}${href}`);
+  const exportButton = page.getByRole('button', { name: 'Export as test' });
+  await exportButton.waitFor();
+  const download = page.waitForEvent('download');
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/^run-[0-9a-f]{8}\.test\.ts$/);
+  const file = join(downloads, saved.suggestedFilename());
+  await saved.saveAs(file);
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Downloaded ${saved.suggestedFilename()}` })
+    .waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `test-results/${screenshot}.png`, fullPage: true });
+  await expectAccessible(page, screenshot);
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain("from '@tx-workbench/localnet'");
+  expect(text).toContain('ended failed on local');
+  expect(text).toContain('invert the expectation');
+  expect(text).not.toMatch(/priv[^\n]{0,40}[0-9a-f]{64}/i);
+  exportedRuns.push(/from run (\S+)/.exec(text)?.[1] ?? '');
+  return text;
+}
+
+/** Runs an exported file here: it passes, and fails with its success flag inverted. */
+async function expectPassesAndInvertedFails(name: string, text: string): Promise<void> {
+  const pass = await runExportedHere(join(scratch, `${name}-pass`), { [name]: text });
+  expect(pass.code, pass.stdout + pass.stderr).toBe(0);
+  expect(pass.stdout).toMatch(/Tests\s+1 passed/);
+  const fail = await runExportedHere(join(scratch, `${name}-fail`), {
+    [name]: text.replace(/(const EXPECTED = \{\n\s+success: )false/, '$1true'),
+  });
+  expect(fail.code).not.toBe(0);
+  expect(fail.stdout).toMatch(/Tests\s+1 failed/);
+}
+
 describe('Export as test in Chromium', () => {
-  it('exports a failed run from History; the file asserts the failure and passes', async () => {
+  it('exports an INSUFFICIENT_BALANCE failure; the file asserts it and passes', async () => {
     await page.getByRole('button', { name: 'Connect wallet' }).click();
     const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
     await panel.getByRole('button', { name: 'Connect Workbench Dev Wallet' }).click();
@@ -76,57 +162,49 @@ describe('Export as test in Chromium', () => {
 
     await page.getByRole('combobox', { name: 'Template' }).click();
     await page.getByRole('option', { name: 'APT transfer: more than the balance' }).click();
-    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
-    await step('Build').click();
-    await expectState('built');
-    await step('Simulate').click();
-    await expectState('simulated.failure');
-    await step('Sign anyway').click();
-    await answerPrompt('Sign this transaction?');
-    await step('Submit').click();
-    await expectState('failed');
+    await runToFailure(['sender']);
 
-    await page.goto(`${inject('baseURL')}#/history`);
-    const table = page.getByRole('table', { name: 'Recorded runs' });
-    await table
-      .getByRole('row')
-      .filter({ hasText: 'failed' })
-      .first()
-      .getByRole('link')
-      .first()
-      .click();
-    const exportButton = page.getByRole('button', { name: 'Export as test' });
-    await exportButton.waitFor();
-    const download = page.waitForEvent('download');
-    await exportButton.focus();
-    await page.keyboard.press('Enter');
-    const saved = await download;
-    expect(saved.suggestedFilename()).toMatch(/^run-[0-9a-f]{8}\.test\.ts$/);
-    const file = join(downloads, saved.suggestedFilename());
-    await saved.saveAs(file);
-    await page
-      .getByRole('status')
-      .filter({ hasText: `Downloaded ${saved.suggestedFilename()}` })
-      .waitFor();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: 'test-results/export-test-1-downloaded.png', fullPage: true });
-    await expectAccessible(page, 'the run page after Export as test');
-
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain("from '@tx-workbench/localnet'");
-    expect(text).toContain('ended failed on local');
+    const text = await exportNewFailure('export-test-1-downloaded');
     expect(text).toContain('EINSUFFICIENT_BALANCE');
     expect(text).toMatch(/success: false,\n\s+vmStatus: 'Move abort in 0x1::/);
-    expect(text).toContain('invert the expectation');
-    expect(text).not.toMatch(/priv[^\n]{0,40}[0-9a-f]{64}/i);
+    await expectPassesAndInvertedFails('insufficient', text);
+  }, 180_000);
 
-    const pass = await runExportedHere(join(scratch, 'pass'), { exported: text });
-    expect(pass.code, pass.stdout + pass.stderr).toBe(0);
-    expect(pass.stdout).toMatch(/Tests\s+1 passed/);
-    const fail = await runExportedHere(join(scratch, 'fail'), {
-      inverted: text.replace('success: false,', 'success: true,'),
-    });
-    expect(fail.code).not.toBe(0);
-    expect(fail.stdout).toMatch(/Tests\s+1 failed/);
+  it('exports a sponsored run that failed; the file signs with a fee payer and passes', async () => {
+    await page.goto(`${inject('baseURL')}#/compose`);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /connected$/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await panel.getByRole('button', { name: 'Open dev wallet' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Workbench Dev Wallet' });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Generate key' }).click();
+    const sponsor = (await drawer.getByLabel('Address of Account 2').getAttribute('title')) ?? '';
+    expect(sponsor).toMatch(/^0x[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'Close the dev wallet' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await fund(sponsor, 100_000_000);
+
+    // The failed transfer is still in Compose: edit it into a sponsored one.
+    await step('Edit').click();
+    await expectState('editing');
+    await expect(page.getByRole('combobox', { name: 'Template' }).inputValue()).resolves.toBe(
+      'APT transfer: more than the balance',
+    );
+    await page.getByRole('combobox', { name: 'Transaction kind' }).click();
+    await page.getByRole('option', { name: 'Sponsored: a fee payer pays the gas' }).click();
+    await page.getByRole('textbox', { name: 'Fee payer address' }).fill(sponsor);
+    await runToFailure(['sender', 'fee payer']);
+
+    const text = await exportNewFailure('export-test-2-sponsored-downloaded');
+    expect(text).toMatch(
+      /build\.simple\(\{\n\s+sender: accounts\[0\]\.accountAddress,\n\s+withFeePayer: true,/,
+    );
+    const accounts = /const ACCOUNTS[^]*?\n\];/.exec(text)?.[0];
+    expect(accounts).toContain(`role: 'fee payer', was: '${sponsor}'`);
+    expect(text).toMatch(/const result = await submit\(transaction, \[0\], 1\);/);
+    await expectPassesAndInvertedFails('sponsored', text);
   }, 180_000);
 });
