@@ -123,7 +123,7 @@ export const BIG_ORDERED_MAP: ReadonlyArray<[string, NativeImpl]> = [
     (host, tys, [m]) => {
       const t = tree(host, tys, m);
       if (childrenOf(t.root).length !== 0) abort(0x1000cn);
-      t.destroyAllocator();
+      t.slots.destroyEmpty();
       return [];
     },
   ],
@@ -131,8 +131,8 @@ export const BIG_ORDERED_MAP: ReadonlyArray<[string, NativeImpl]> = [
     'allocate_spare_slots',
     (host, tys, [m, n]) => {
       const t = tree(host, tys, m);
-      if (!t.shouldReuse) abort(0x10002n, 'storage_slots_allocator');
-      for (let i = 0n; i < (n as bigint); i += 1n) t.pushReuse(t.nextSlotIndex());
+      if (!t.slots.shouldReuse) abort(0x10002n, 'storage_slots_allocator');
+      for (let i = 0n; i < (n as bigint); i += 1n) t.slots.pushReuse(t.slots.nextSlotIndex());
       return [];
     },
   ],

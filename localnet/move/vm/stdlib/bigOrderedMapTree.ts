@@ -1,5 +1,4 @@
 /** The B+ tree of `0x1::big_ordered_map` (values and layout: `bigOrderedMapNodes.ts`). */
-import type { LongAddress } from '../../../encoding.ts';
 import type { NativeHost } from '../loader.ts';
 import type { Ty } from '../ty.ts';
 import { T } from '../ty.ts';
@@ -36,6 +35,7 @@ import {
   upsert,
 } from './bigOrderedMapNodes.ts';
 import { compareValues } from './orderedMap.ts';
+import { Slots } from './storageSlotsAllocator.ts';
 
 // ---- the map
 
@@ -43,6 +43,8 @@ export class Tree {
   readonly m: Value[];
   readonly keyTy: Ty;
   readonly valueTy: Ty;
+  /** The allocator of the nodes below the root. */
+  readonly slots: Slots;
 
   constructor(
     readonly host: NativeHost,
@@ -52,13 +54,15 @@ export class Tree {
     this.m = deref(map) as Value[];
     this.keyTy = tys[0] as Ty;
     this.valueTy = tys[1] as Ty;
+    const node = T.struct({ address: FRAMEWORK, module: 'big_ordered_map', name: 'Node' }, [
+      this.keyTy,
+      this.valueTy,
+    ]);
+    this.slots = new Slots(host, node, this.m[2] as Value);
   }
 
   get root(): Node {
     return this.m[1] as Node;
-  }
-  private get alloc(): Value[] {
-    return this.m[2] as Value[];
   }
   get minLeaf(): bigint {
     return this.m[3] as bigint;
@@ -73,98 +77,15 @@ export class Tree {
     return BigInt(this.m[leaf ? 7 : 6] as number);
   }
 
-  // -- storage_slots_allocator
-
-  private linkTy(): Ty {
-    const node = T.struct({ address: FRAMEWORK, module: 'big_ordered_map', name: 'Node' }, [
-      this.keyTy,
-      this.valueTy,
-    ]);
-    return T.struct({ address: FRAMEWORK, module: 'storage_slots_allocator', name: 'Link' }, [
-      node,
-    ]);
-  }
-  /** The slots table (`[[handle], length]`), or `null` before the first slot. */
-  private slots(): Value[] | null {
-    const vec = (this.alloc[1] as Value[])[0] as Value[];
-    return (vec[0] as Value[] | undefined) ?? null;
-  }
-  private cell(index: bigint): Value[] {
-    const slots = this.slots();
-    if (slots === null) abort(0x40001n, 'option');
-    const handle = ((slots as Value[])[0] as Value[])[0] as LongAddress;
-    this.host.charge(STEP);
-    return this.host.session.tableItem(handle, T.u64, this.linkTy(), index).cell;
-  }
-  private addLink(index: bigint, link: Value): void {
-    const cell = this.cell(index);
-    if (cell[0] !== undefined) abort(0x6400n, 'table');
-    cell[0] = link;
-    const slots = this.slots() as Value[];
-    slots[1] = (slots[1] as bigint) + 1n;
-  }
-  private removeLink(index: bigint): Value[] {
-    const cell = this.cell(index);
-    const link = cell[0];
-    if (link === undefined) abort(0x6500n, 'table');
-    cell[0] = undefined as unknown as Value;
-    const slots = this.slots() as Value[];
-    slots[1] = (slots[1] as bigint) - 1n;
-    return link as Value[];
-  }
-  nextSlotIndex(): bigint {
-    const a = this.alloc;
-    const index = a[2] as bigint;
-    a[2] = index + 1n;
-    if (this.slots() === null) {
-      (a[1] as Value[])[0] = [[[this.host.session.newTableHandle()], 0n]];
-    }
-    return index;
-  }
-  private popReuse(): bigint {
-    const a = this.alloc;
-    const head = a[4] as bigint;
-    if (head !== NULL) {
-      const link = this.removeLink(head);
-      a[4] = link[1] as bigint;
-      a[5] = (a[5] as number) - 1;
-    }
-    return head;
-  }
-  pushReuse(index: bigint): void {
-    const a = this.alloc;
-    if (a[3] !== true) return;
-    this.addLink(index, [1, a[4] as bigint]);
-    a[4] = index;
-    a[5] = (a[5] as number) + 1;
-  }
-  get shouldReuse(): boolean {
-    return this.alloc[3] as boolean;
-  }
-  reserveSlot(): bigint {
-    const index = this.popReuse();
-    return index === NULL ? this.nextSlotIndex() : index;
-  }
-  fill(index: bigint, node: Node): void {
-    this.addLink(index, [0, node]);
-  }
-  removeAndReserve(index: bigint): Node {
-    return this.removeLink(index)[1] as Node;
-  }
-  /** `destroy_empty` of the allocator: drains the reuse queue, then the empty table. */
-  destroyAllocator(): void {
-    while (this.popReuse() !== NULL);
-    const slots = this.slots();
-    if (slots !== null && slots[1] !== 0n) abort(0x30066n, 'table_with_length');
-  }
-
   // -- nodes
 
+  /** `remove_and_reserve` of a node's slot. */
+  private take(index: bigint): Node {
+    return this.slots.removeAndReserve(index) as Node;
+  }
+
   node(index: bigint): Node {
-    if (index === ROOT) return this.root;
-    const link = this.cell(index)[0];
-    if (link === undefined) abort(0x6500n, 'table');
-    return (link as Value[])[1] as Node;
+    return index === ROOT ? this.root : (this.slots.borrow(index) as Node);
   }
 
   isEmpty(): boolean {
@@ -276,7 +197,7 @@ export class Tree {
     if (nodeIndex === ROOT) {
       invariant(path.length === 0);
       const newRoot = newNode(false);
-      const replacement = this.reserveSlot();
+      const replacement = this.slots.reserveSlot();
       let maxKey = lastKey(childrenOf(this.root));
       if (compareValues(maxKey, key) < 0) maxKey = key;
       addChild(childrenOf(newRoot), maxKey, innerChild(replacement));
@@ -288,7 +209,7 @@ export class Tree {
       }
       reserved = replacement;
     } else {
-      node = this.removeAndReserve(nodeIndex);
+      node = this.take(nodeIndex);
       reserved = nodeIndex;
     }
     invariant(path.length > 0);
@@ -301,7 +222,7 @@ export class Tree {
     const rightEntries = leftEntries.splice(target);
     invariant(BigInt(leftEntries.length) <= maxDegree && BigInt(rightEntries.length) <= maxDegree);
     const right = newNode(leaf, rightEntries);
-    const leftIndex = this.reserveSlot();
+    const leftIndex = this.slots.reserveSlot();
     right[4] = node[4] as Value;
     node[4] = rightIndex;
     right[3] = leftIndex;
@@ -313,8 +234,8 @@ export class Tree {
       this.m[3] = leftIndex;
     }
     const maxLeftKey = lastKey(leftEntries);
-    this.fill(leftIndex, node);
-    this.fill(rightIndex, right);
+    this.slots.fill(leftIndex, node);
+    this.slots.fill(rightIndex, right);
     invariant(this.addAt(path, maxLeftKey, innerChild(leftIndex), false) === null);
     return null;
   }
@@ -348,8 +269,8 @@ export class Tree {
       invariant(path.length === 0);
       if (!leaf && entries.length === 1) {
         const inner = slotOf((entries.pop() as Entry)[1]);
-        const child = this.removeAndReserve(inner);
-        this.pushReuse(inner);
+        const child = this.take(inner);
+        this.slots.pushReuse(inner);
         if (isLeaf(child)) {
           this.m[3] = ROOT;
           this.m[4] = ROOT;
@@ -375,7 +296,7 @@ export class Tree {
   /** `process_rebalance_after_child_removal`: borrow from a sibling, or merge with it. */
   private rebalance(nodeIndex: bigint, path: bigint[]): void {
     this.host.charge(STEP);
-    const node = this.removeAndReserve(nodeIndex);
+    const node = this.take(nodeIndex);
     const leaf = isLeaf(node);
     const maxDegree = this.maxDegree(leaf);
     const prev = node[3] as bigint;
@@ -384,7 +305,7 @@ export class Tree {
     invariant(parent.length >= 2);
     const sibling = slotOf((parent[parent.length - 1] as Entry)[1]) === nodeIndex ? prev : next;
     const entries = childrenOf(node);
-    const siblingNode = this.removeAndReserve(sibling);
+    const siblingNode = this.take(sibling);
     invariant(leaf === isLeaf(siblingNode));
     const siblingEntries = childrenOf(siblingNode);
     if (BigInt(siblingEntries.length - 1) * 2n >= maxDegree) {
@@ -400,8 +321,8 @@ export class Tree {
         addChild(entries, borrowed[0], borrowed[1]);
         this.updateKey([...path], borrowed[0], lastKey(siblingEntries));
       }
-      this.fill(nodeIndex, node);
-      this.fill(sibling, siblingNode);
+      this.slots.fill(nodeIndex, node);
+      this.slots.fill(sibling, siblingNode);
       return;
     }
     let keyToRemove: Value;
@@ -416,7 +337,7 @@ export class Tree {
         invariant(leaf);
         this.m[3] = sibling;
       }
-      this.fill(sibling, node);
+      this.slots.fill(sibling, node);
       slotToRemove = nodeIndex;
     } else {
       keyToRemove = lastKey(siblingEntries);
@@ -428,12 +349,12 @@ export class Tree {
         invariant(leaf);
         this.m[3] = nodeIndex;
       }
-      this.fill(nodeIndex, siblingNode);
+      this.slots.fill(nodeIndex, siblingNode);
       slotToRemove = sibling;
     }
     invariant(path.length > 0);
     const removed = this.removeAt(path, keyToRemove, null);
     invariant(removed !== null && slotOf(removed) === slotToRemove);
-    this.pushReuse(slotToRemove);
+    this.slots.pushReuse(slotToRemove);
   }
 }
