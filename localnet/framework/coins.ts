@@ -13,6 +13,11 @@
  */
 import type { LongAddress } from '../encoding.ts';
 import { must, parseAddress, shortAddress, toHex, utf8 } from '../encoding.ts';
+import type { NativeHost } from '../move/vm/loader.ts';
+import type { Ty } from '../move/vm/ty.ts';
+import { tyString } from '../move/vm/ty.ts';
+import type { Value } from '../move/vm/values.ts';
+import { Ref } from '../move/vm/values.ts';
 import type { ResourceValue, StateReader } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import {
@@ -21,29 +26,29 @@ import {
   depositApt,
   ensureAccount,
   FRAMEWORK_ADDRESS,
-  FUNGIBLE_STORE_TYPE,
-  objectCoreValue,
-  OBJECT_CORE_TYPE,
   primaryStoreAddressOf,
   readSupply,
   resource,
-  storeBalance,
   withdrawApt,
 } from './assets.ts';
 import type { NativeContext } from './context.ts';
 import { missingData } from './context.ts';
-import { createObject, namedObjectAddress } from './objects.ts';
-import type { Ty } from '../move/vm/ty.ts';
-import { tyString } from '../move/vm/ty.ts';
-import type { Value } from '../move/vm/values.ts';
-import { abortIn, signerAddress } from './vmState.ts';
+import {
+  asset,
+  balanceOf,
+  changeSupply,
+  METADATA,
+  primaryStore,
+  STORE,
+  supplyOf,
+} from './fungible.ts';
+import { namedObjectAddress } from './objects.ts';
+import { abortIn, fieldsOf, none, object, signerAddress, str, ty } from './vmState.ts';
 
 const U128_MAX = (1n << 128n) - 1n;
 const COIN = '0x1::coin';
-const FA = '0x1::fungible_asset';
 const PAIRED_COIN_TYPE = `${COIN}::PairedCoinType`;
 const PAIRED_REFS_TYPE = `${COIN}::PairedFungibleAssetRefs`;
-const CONCURRENT_SUPPLY = `${FA}::ConcurrentSupply`;
 
 /** A coin function's coin type (its type argument) as a type tag string. */
 export const coinTypeOf = (tys: readonly Ty[]): string => tyString(tys[0] as Ty);
@@ -181,38 +186,45 @@ export function pairedCoin(ctx: StateReader, metadata: LongAddress): Record<stri
  * coin's name, symbol and decimals (unlimited supply, no URIs), `PairedCoinType`, `PairCreation`
  * and `PairedFungibleAssetRefs` holding all three refs.
  */
-export function ensurePairedMetadata(ctx: NativeContext, coinType: string): LongAddress {
+export function ensurePairedMetadata(host: NativeHost, coinType: string): LongAddress {
+  const ctx = host.session.ctx;
   const existing = pairedMetadata(ctx, coinType);
   if (existing !== null) return existing;
-  const address = pairedAddress(coinType);
   const info = borrowCoinInfo(ctx, coinType);
-  const inner = { inner: shortAddress(address) };
-  createObject(ctx, address, APT_METADATA_ADDRESS);
+  // `object::create_named_object(&create_signer(@aptos_fungible_asset), type_name<T>())`.
+  const seed = Array.from(utf8(coinType));
+  const [constructorRef] = call(
+    host,
+    'object',
+    'create_named_object',
+    [],
+    [new Ref([APT_METADATA_ADDRESS], 0), seed],
+  );
+  const address = fieldsOf(must(constructorRef))[0] as LongAddress;
+  call(
+    host,
+    'primary_fungible_store',
+    'create_primary_store_enabled_fungible_asset',
+    [],
+    [
+      new Ref([must(constructorRef)], 0),
+      none(),
+      str(info.name),
+      str(info.symbol),
+      info.decimals,
+      str(''),
+      str(''),
+    ],
+  );
   const put = (type: string, data: ResourceValue['data']) =>
     ctx.write(resourceKey(address, type), resource(address, type, data));
-  const fields = {
-    decimals: info.decimals,
-    icon_uri: '',
-    name: info.name,
-    project_uri: '',
-    symbol: info.symbol,
-  };
-  put(`${FA}::Metadata`, fields);
-  ctx.emit(`${FA}::Creation`, {
-    metadata: shortAddress(address),
-    ...fields,
-    maximum_supply: { vec: [] },
-  });
-  put(CONCURRENT_SUPPLY, { current: { max_value: U128_MAX.toString(), value: '0' } });
-  put('0x1::primary_fungible_store::DeriveRefPod', {
-    metadata_derive_ref: { self: shortAddress(address) },
-  });
   const type = typeInfoJson(coinType);
   put(PAIRED_COIN_TYPE, { type });
   ctx.emit(`${COIN}::PairCreation`, {
     coin_type: type,
     fungible_asset_metadata_address: shortAddress(address),
   });
+  const inner = { inner: shortAddress(address) };
   put(PAIRED_REFS_TYPE, {
     burn_ref_opt: { vec: [{ metadata: inner }] },
     mint_ref_opt: { vec: [{ metadata: inner }] },
@@ -249,72 +261,27 @@ export function setPairedRef(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fungible stores of any metadata (APT through `assets.ts`)
+// Primary stores of the paired asset: `primary_fungible_store`'s own natives (APT through
+// `assets.ts`, as its transfers always went)
 
-interface StoreData {
-  balance: string;
-  frozen: boolean;
-  metadata: { inner: string };
-}
-
-const readStore = (ctx: StateReader, store: LongAddress) => get(ctx, store, FUNGIBLE_STORE_TYPE);
+const FRAMEWORK = FRAMEWORK_ADDRESS;
+const call = (host: NativeHost, module: string, name: string, tys: string[], args: Value[]) =>
+  host.call(
+    FRAMEWORK,
+    module,
+    name,
+    tys.map((tag) => ty(tag)),
+    args,
+  );
 
 /** `primary_fungible_store::balance(owner, metadata)`: 0 when the store does not exist. */
 export function primaryBalance(
-  ctx: StateReader,
+  host: NativeHost,
   owner: LongAddress,
   metadata: LongAddress,
 ): bigint {
-  return storeBalance(ctx, primaryStoreAddressOf(owner, metadata));
+  return balanceOf(host, primaryStoreAddressOf(owner, metadata));
 }
-
-/** `ensure_primary_store_exists`: the store's address, created (owner's, ungated off) if missing. */
-function ensurePrimaryStore(
-  ctx: NativeContext,
-  owner: LongAddress,
-  metadata: LongAddress,
-): { address: LongAddress; data: StoreData } {
-  const address = primaryStoreAddressOf(owner, metadata);
-  const store = readStore(ctx, address);
-  if (store !== null) return { address, data: store.data as unknown as StoreData };
-  // `create_primary_store`: `address_to_object<Metadata>(metadata)` first.
-  if (get(ctx, metadata, OBJECT_CORE_TYPE) === null) {
-    abortIn(
-      'object',
-      0x60002n,
-      'EOBJECT_DOES_NOT_EXIST',
-      'An object does not exist at this address',
-    );
-  }
-  if (get(ctx, metadata, `${FA}::Metadata`) === null) {
-    abortIn(
-      'object',
-      0x60007n,
-      'ERESOURCE_DOES_NOT_EXIST',
-      'The resource is not stored at the specified address.',
-    );
-  }
-  ctx.write(resourceKey(address, OBJECT_CORE_TYPE), objectCoreValue(address, owner));
-  return {
-    address,
-    data: { balance: '0', frozen: false, metadata: { inner: shortAddress(metadata) } },
-  };
-}
-
-function writeStore(ctx: NativeContext, address: LongAddress, data: StoreData): void {
-  ctx.write(
-    resourceKey(address, FUNGIBLE_STORE_TYPE),
-    resource(address, FUNGIBLE_STORE_TYPE, { ...data }),
-  );
-}
-
-const frozen = (): never =>
-  abortIn(
-    FA,
-    0x50003n,
-    'ESTORE_IS_FROZEN',
-    'Store is disabled from sending and receiving this fungible asset.',
-  );
 
 /**
  * APT from `from` to `to` as `assets.ts`' `transferApt` moves it for the transaction's signer: the
@@ -332,76 +299,55 @@ export function aptTransfer(
   depositApt(ctx, to, amount);
 }
 
-/** `primary_fungible_store::deposit(owner, fa)`: `Deposit` event, the store created if missing. */
+/** `primary_fungible_store::deposit(owner, fa)`. */
 export function depositPrimary(
-  ctx: NativeContext,
+  host: NativeHost,
   owner: LongAddress,
   metadata: LongAddress,
   amount: bigint,
 ): void {
-  if (metadata === APT_METADATA_ADDRESS) return depositApt(ctx, owner, amount);
-  ctx.charge(450_000);
-  const store = ensurePrimaryStore(ctx, owner, metadata);
-  if (store.data.frozen) frozen();
-  writeStore(ctx, store.address, {
-    ...store.data,
-    balance: (BigInt(store.data.balance) + amount).toString(),
-  });
-  // `unchecked_deposit`: no event for nothing.
-  if (amount !== 0n)
-    ctx.emit(`${FA}::Deposit`, { store: shortAddress(store.address), amount: amount.toString() });
+  if (metadata === APT_METADATA_ADDRESS) return depositApt(host.session.ctx, owner, amount);
+  call(host, 'primary_fungible_store', 'deposit', [], [owner, asset(metadata, amount)]);
 }
 
-/** `primary_fungible_store::withdraw(owner, metadata, amount)`: `Withdraw` event. */
+/** `primary_fungible_store::withdraw(owner, metadata, amount)`: the asset taken out of circulation here. */
 export function withdrawPrimary(
-  ctx: NativeContext,
+  host: NativeHost,
   owner: LongAddress,
   metadata: LongAddress,
   amount: bigint,
-  /** `unchecked_withdraw` (a burn ref's): a frozen store too. */
-  { unchecked = false } = {},
 ): void {
-  if (metadata === APT_METADATA_ADDRESS) return withdrawApt(ctx, owner, amount);
-  ctx.charge(450_000);
-  const store = ensurePrimaryStore(ctx, owner, metadata);
-  if (store.data.frozen && !unchecked) frozen();
-  const balance = BigInt(store.data.balance);
-  if (amount !== 0n && balance < amount) {
-    abortIn(FA, 0x10004n, 'EINSUFFICIENT_BALANCE', 'Insufficient balance to withdraw or transfer.');
-  }
-  writeStore(ctx, store.address, { ...store.data, balance: (balance - amount).toString() });
-  if (amount !== 0n)
-    ctx.emit(`${FA}::Withdraw`, { store: shortAddress(store.address), amount: amount.toString() });
+  if (metadata === APT_METADATA_ADDRESS) return withdrawApt(host.session.ctx, owner, amount);
+  call(
+    host,
+    'primary_fungible_store',
+    'withdraw',
+    [METADATA],
+    [new Ref([owner], 0), object(metadata), amount],
+  );
 }
 
-/** `increase_supply` / `decrease_supply` of a paired metadata's `ConcurrentSupply`. */
-export function adjustFaSupply(ctx: NativeContext, metadata: LongAddress, delta: bigint): void {
-  if (delta === 0n) return;
-  const supply = must(get(ctx, metadata, CONCURRENT_SUPPLY));
-  const current = supply.data.current as { max_value: string; value: string };
-  const value = BigInt(current.value) + delta;
-  if (value > BigInt(current.max_value))
-    abortIn(
-      FA,
-      0x20005n,
-      'EMAX_SUPPLY_EXCEEDED',
-      "The fungible asset's supply has exceeded maximum.",
-    );
-  if (value < 0n)
-    abortIn(
-      FA,
-      0x20014n,
-      'ESUPPLY_UNDERFLOW',
-      "The fungible asset's supply will be negative which should be impossible.",
-    );
-  ctx.write(resourceKey(metadata, CONCURRENT_SUPPLY), {
-    ...supply,
-    data: { current: { ...current, value: value.toString() } },
-  });
+/** `fungible_asset::burn_from(burn_ref, primary_store(account, metadata), amount)`. */
+export function burnFromPrimary(
+  host: NativeHost,
+  account: LongAddress,
+  metadata: LongAddress,
+  amount: bigint,
+): void {
+  const store = primaryStore(host, account, metadata);
+  call(
+    host,
+    'fungible_asset',
+    'burn_from',
+    [STORE],
+    [new Ref([[object(metadata)]], 0), object(store), amount],
+  );
 }
 
-/** `fungible_asset::supply(metadata)` of a paired coin (APT: its fungible-store supply). */
-export function faSupply(ctx: StateReader, metadata: LongAddress): bigint {
-  const supply = get(ctx, metadata, CONCURRENT_SUPPLY);
-  return supply === null ? 0n : BigInt((supply.data.current as { value: string }).value);
-}
+/** `increase_supply` / `decrease_supply` of the paired asset (`mint_internal` / `burn_internal`). */
+export const adjustFaSupply = (host: NativeHost, metadata: LongAddress, delta: bigint): void =>
+  changeSupply(host, metadata, delta);
+
+/** `fungible_asset::supply(metadata)` of a paired coin. */
+export const faSupply = (host: NativeHost, metadata: LongAddress): bigint =>
+  supplyOf(host, metadata)[0] ?? 0n;
