@@ -505,6 +505,18 @@ KNOWN.push(
     ['amount_added', T.u64],
   ]),
 );
+// MoveStdlib's result, bit_vector and acl (natives in `stdlib/moveStd.ts`).
+KNOWN.push(
+  enumOf('result', 'Result', copy | store, 2, [
+    ['Ok', [['0', P0]]],
+    ['Err', [['0', P1]]],
+  ]),
+  def('bit_vector', 'BitVector', copy | drop | store, [
+    ['length', T.u64],
+    ['bit_field', T.vector(T.bool)],
+  ]),
+  def('acl', 'ACL', copy | drop | store, [['list', T.vector(T.address)]]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -17,6 +17,7 @@ import { AGGREGATOR_V2 } from './aggregatorV2.ts';
 import { RANDOMNESS } from './randomness.ts';
 import { BIG_ORDERED_MAP } from './bigOrderedMap.ts';
 import { CONSTANT_SERIALIZED_SIZE } from './bigOrderedMapNodes.ts';
+import { STD_REST } from './stdRest.ts';
 import { STORAGE_SLOTS_ALLOCATOR } from './storageSlotsAllocator.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
@@ -41,5 +42,6 @@ export const STDLIB_NATIVES: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('randomness', RANDOMNESS),
   ...within('big_ordered_map', BIG_ORDERED_MAP),
   ...within('bcs', [['constant_serialized_size', CONSTANT_SERIALIZED_SIZE]]),
+  ...STD_REST,
   ...within('storage_slots_allocator', STORAGE_SLOTS_ALLOCATOR),
 ];
