@@ -1,4 +1,5 @@
 import type { LongAddress } from '../../encoding.ts';
+import { vmError } from '../../move/vm/errors.ts';
 import type { NativeHost } from '../../move/vm/loader.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { fn } from '../abi.ts';
@@ -306,7 +307,8 @@ const functions: NativeFunction[] = [
   fn('merge', { params: [`&mut ${COIN_T}`, COIN_T], typeParams: T0 }, (_h, _t, [dst, src]) => {
     const fields = fieldsOf(dst as Value);
     const sum = (fields[0] as bigint) + coinValue(src as Value);
-    if (sum >= 1n << 64n) abortIn(COIN, 0x4000n, 'ARITHMETIC_ERROR', '');
+    // `dst_coin.value += value` past u64: the VM's arithmetic error, not an abort.
+    if (sum >= 1n << 64n) throw vmError('ARITHMETIC_ERROR', '0x1::coin::merge');
     fields[0] = sum;
     return [];
   }),
