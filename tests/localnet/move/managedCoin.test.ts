@@ -208,6 +208,13 @@ describe('a managed coin from init_module', () => {
     expectSuccess(coins);
     expect(written(coins, '0x1::account::Account').has(short(CAROL))).toBe(true);
     expect(await balanceOf(myCoin, from)).toBe('600');
+    // The ts-sdk's own coin read answers the same.
+    expect(
+      await chain.aptos.getAccountCoinAmount({
+        accountAddress: from,
+        coinType: myCoin as `${string}::${string}::${string}`,
+      }),
+    ).toBe(600);
     expect(await balanceOf(myCoin, BOB)).toBe('300');
     expect(await balanceOf(myCoin, CAROL)).toBe('100');
     const tooMuch = await aliceTx.send({
