@@ -19,6 +19,9 @@ Options:
   --fsync                fsync the log after every block (survives power loss too)
   --allow-origin <url>   also let this origin use the dev controls and the faucet (repeatable;
                          loopback origins on any port always may)
+  --seed <text>          funded accounts derived from this seed, the same on every run (printed)
+  --accounts <n>         how many, with --seed (default 10)
+  --balance <octas>      each one's balance, with --seed (default 100000000000, 1,000 APT)
   -h, --help             show this help`;
 
 /** Arguments that let every service pick a free port (tests and benchmarks that spawn the chain). */
@@ -94,6 +97,9 @@ export function parseCommandLine(
         host: { type: 'string' },
         fsync: { type: 'boolean' },
         'allow-origin': { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        accounts: { type: 'string' },
+        balance: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -135,6 +141,19 @@ export function parseCommandLine(
   };
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
   if (values['allow-origin'] !== undefined) options.allowOrigins = values['allow-origin'];
+  const { seed, accounts, balance } = values;
+  if (seed === undefined && (accounts !== undefined || balance !== undefined))
+    throw new UsageError('--accounts and --balance need --seed');
+  if (accounts !== undefined && !/^[0-9]+$/.test(accounts))
+    throw new UsageError(`--accounts must be a whole number, got "${accounts}"`);
+  if (balance !== undefined && !/^[0-9]+$/.test(balance))
+    throw new UsageError(`--balance must be a whole number of octas, got "${balance}"`);
+  if (seed !== undefined)
+    options.accounts = {
+      seed,
+      ...(accounts === undefined ? {} : { count: Number(accounts) }),
+      ...(balance === undefined ? {} : { balance }),
+    };
   return { help: false, options };
 }
 

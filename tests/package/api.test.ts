@@ -12,6 +12,7 @@ import {
   type AccountAddressInput,
 } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCommandLine, UsageError } from '../../localnet/config.ts';
 import { deriveAccounts, startLocalnet, type Localnet } from '../../localnet/index.ts';
 
 const aptosOf = (localnet: Localnet) =>
@@ -207,5 +208,27 @@ describe('start and stop', () => {
     // Nothing more of any kind than before the start (the runner's own may have ended meanwhile).
     for (const [name, after] of count(process.getActiveResourcesInfo()))
       expect(after, name).toBeLessThanOrEqual(before.get(name) ?? 0);
+  });
+});
+
+describe('seeded accounts on the command line', () => {
+  it('--seed, --accounts and --balance become the accounts option', () => {
+    const parsed = parseCommandLine(['--seed', 'x', '--accounts', '2', '--balance', '5']);
+    expect(parsed.help === false && parsed.options.accounts).toEqual({
+      seed: 'x',
+      count: 2,
+      balance: '5',
+    });
+    const bare = parseCommandLine(['--seed', 'x']);
+    expect(bare.help === false && bare.options.accounts).toEqual({ seed: 'x' });
+  });
+
+  it.each([
+    [['--accounts', '2'], '--accounts and --balance need --seed'],
+    [['--seed', 'x', '--accounts', 'two'], '--accounts must be a whole number'],
+    [['--seed', 'x', '--balance', '1.5'], '--balance must be a whole number of octas'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(UsageError);
+    expect(() => parseCommandLine(argv)).toThrow(message);
   });
 });

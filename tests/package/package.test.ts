@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveAccounts } from '../../localnet/index.ts';
 import { createTempProject, VERSIONS, type TempProject } from './tempProject.ts';
 
 const here = join(import.meta.dirname, 'project');
@@ -114,13 +115,13 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 
-  it('starts from the aptos-localnet command and stops on SIGTERM', async () => {
+  it('starts from the aptos-localnet command with seeded accounts and stops on SIGTERM', async () => {
     const result = await project.run(
       'node',
       [
         '-e',
         `const { spawn } = require('node:child_process');
-         const child = spawn('node_modules/.bin/aptos-localnet', ['--ephemeral', '--rest-port', '0', '--faucet-port', '0', '--indexer-port', '0', '--readiness-port', '0']);
+         const child = spawn('node_modules/.bin/aptos-localnet', ['--ephemeral', '--rest-port', '0', '--faucet-port', '0', '--indexer-port', '0', '--readiness-port', '0', '--seed', 'bin', '--accounts', '1']);
          let out = '';
          child.stdout.on('data', async (chunk) => {
            out += chunk;
@@ -129,6 +130,7 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
            child.asked = true;
            const info = await (await fetch(rest[1])).json();
            console.log('chain_id', info.chain_id);
+           console.log(out);
            child.kill('SIGTERM');
          });
          child.on('exit', (code) => console.log('exit', code));`,
@@ -136,6 +138,8 @@ describe('the packed chain in a fresh project', { timeout: 180_000 }, () => {
       { timeoutMs: 30_000 },
     );
     expect(result.stdout).toContain('chain_id 4');
+    const [account] = deriveAccounts({ seed: 'bin', count: 1 });
+    expect(result.stdout).toContain(`account 0  ${account?.address} (100000000000 octas`);
     expect(result.stdout).toContain('exit 0');
   });
 });
