@@ -118,7 +118,7 @@ function ctxWithSigner(ctx: NativeContext, signer: LongAddress): NativeContext {
     chainId: ctx.chainId,
     get: (key) => ctx.get(key),
     write: (key, value) => ctx.write(key, value),
-    emit: (type, data) => ctx.emit(type, data),
+    emit: (type, data, handle) => ctx.emit(type, data, handle),
     charge: (internal) => ctx.charge(internal),
   };
 }

@@ -21,6 +21,7 @@ import { vmFailureOf } from '../move/vm/vmOutcome.ts';
 import { findModule } from '../framework/registry.ts';
 import type {
   ChainEvent,
+  EventHandleKey,
   StateKey,
   StateReader,
   StateValue,
@@ -82,8 +83,8 @@ class Session implements NativeContext {
     meter.chargeIo(GAS.readSlot + GAS.readByte * (this.sizes.slotBytes(slot) ?? 0));
   }
 
-  emit(type: string, data: { [field: string]: Json }): void {
-    this.events.push({ type, data });
+  emit(type: string, data: { [field: string]: Json }, handle?: EventHandleKey): void {
+    this.events.push(handle === undefined ? { type, data } : { type, data, handle });
   }
 
   charge(internalUnits: number): void {

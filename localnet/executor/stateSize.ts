@@ -153,7 +153,9 @@ export class StateSizes {
   /** BCS length of a `ContractEvent::V2 { type_tag, event_data }`. */
   eventBytes(event: ChainEvent): number {
     const data = this.jsonBytes(event.type, event.data) ?? JSON.stringify(event.data).length;
-    return 1 + 1 + structTagBytes(event.type) + withLength(data);
+    // ContractEvent::V1 adds its EventKey (u64 and address) and its sequence number (u64).
+    const key = event.handle === undefined ? 0 : 8 + 32 + 8;
+    return 1 + key + 1 + structTagBytes(event.type) + withLength(data);
   }
 
   /** BCS length of a stored value: module bytes, a table item's value, a resource's BCS. */

@@ -86,7 +86,7 @@ function withSigners(ctx: NativeContext, signers: readonly LongAddress[]): Nativ
     chainId: ctx.chainId,
     get: (k) => ctx.get(k),
     write: (k, value) => ctx.write(k, value),
-    emit: (type, data) => ctx.emit(type, data),
+    emit: (type, data, handle) => ctx.emit(type, data, handle),
     charge: (internal) => ctx.charge(internal),
   };
 }

@@ -308,8 +308,8 @@ function changeJson(write: WriteOp): JsonObject {
 
 function eventJson(event: ChainEvent): JsonObject {
   return {
-    guid: { creation_number: '0', account_address: '0x0' },
-    sequence_number: '0',
+    guid: event.handle?.guid ?? { creation_number: '0', account_address: '0x0' },
+    sequence_number: event.handle?.sequence_number ?? '0',
     type: event.type,
     data: event.data,
   };

@@ -45,10 +45,18 @@ export interface WriteOp {
   previous: StateValue | null;
 }
 
-/** A module event as the REST API prints it (module events have a zero GUID). */
+/** An event as the REST API prints it: a module event has no handle (a zero GUID). */
 export interface ChainEvent {
   type: string;
   data: { [field: string]: Json };
+  /** A handle event's (`event::emit_event`): its handle's GUID and its number on the handle. */
+  handle?: EventHandleKey;
+}
+
+/** Where a handle event was emitted, as the REST API prints it. */
+export interface EventHandleKey {
+  guid: { creation_number: string; account_address: string };
+  sequence_number: string;
 }
 
 /** The gas split a `0x1::transaction_fee::FeeStatement` reports. */

@@ -1,4 +1,5 @@
-import { must } from '../../encoding.ts';
+import type { LongAddress } from '../../encoding.ts';
+import { must, shortAddress } from '../../encoding.ts';
 import { GAS_PARAMS } from '../../move/vm/ops.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { Ref } from '../../move/vm/values.ts';
@@ -12,7 +13,7 @@ const DROP_STORE = ['drop', 'store'];
 
 /**
  * `0x1::event` on the VM's own values: module events (`emit`) and the deprecated handle events
- * (`emit_event` counts on the handle).
+ * (`emit_event`: the event carries the handle's GUID and count, as a node's V1 event).
  */
 export const eventModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
@@ -40,8 +41,12 @@ export const eventModule: NativeModule = {
       { params: [`&mut ${HANDLE}`, 'T0'], typeParams: [DROP_STORE] },
       (host, [ty], [handle, msg]) => {
         const fields = fieldsOf(must(handle));
+        const [[creationNum, address]] = fields[1] as [[bigint, LongAddress]];
         host.charge(GAS_PARAMS.nativeBase);
-        host.session.emit(must(ty), must(msg));
+        host.session.emit(must(ty), must(msg), {
+          guid: { creation_number: creationNum.toString(), account_address: shortAddress(address) },
+          sequence_number: (fields[0] as bigint).toString(),
+        });
         fields[0] = (fields[0] as bigint) + 1n;
         return [];
       },

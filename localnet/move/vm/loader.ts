@@ -15,6 +15,7 @@ import type {
   StructTypeParameter,
   Visibility,
 } from '../binary/types.ts';
+import type { EventHandleKey } from '../../storage/types.ts';
 import { vmError } from './errors.ts';
 import type { NativeContext } from './nativeContext.ts';
 import type { Ty, StructName } from './ty.ts';
@@ -69,7 +70,7 @@ export interface NativeSession {
   tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): { cell: Value[] };
   /** `exists<T>(address)` as bytecode sees it: the session's own writes included. */
   resourceExists(address: LongAddress, ty: Ty): boolean;
-  emit(ty: Ty, value: Value): void;
+  emit(ty: Ty, value: Value, handle?: EventHandleKey): void;
 }
 
 /** What natives may ask of the running VM (implemented by the interpreter). */

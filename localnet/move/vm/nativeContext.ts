@@ -1,5 +1,5 @@
 import type { Json, LongAddress } from '../../encoding.ts';
-import type { StateKey, StateValue } from '../../storage/types.ts';
+import type { EventHandleKey, StateKey, StateValue } from '../../storage/types.ts';
 import type { CompiledModule } from '../binary/types.ts';
 
 /**
@@ -14,7 +14,8 @@ export interface NativeContext {
   /** Reads state (charging io gas). */
   get(key: StateKey): StateValue | null;
   write(key: StateKey, value: StateValue | null): void;
-  emit(type: string, data: { [field: string]: Json }): void;
+  /** A module event, or with `handle` an event on an `EventHandle` (`event::emit_event`). */
+  emit(type: string, data: { [field: string]: Json }, handle?: EventHandleKey): void;
   /** Charges execution gas in internal units (1,000,000 per gas unit). */
   charge(internalUnits: number): void;
   /**

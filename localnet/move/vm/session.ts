@@ -1,7 +1,7 @@
 import type { Json, LongAddress } from '../../encoding.ts';
 import { sha3, toHex } from '../../encoding.ts';
 import type { NativeContext } from './nativeContext.ts';
-import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
+import type { EventHandleKey, ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
 import type { CompiledModule, Visibility } from '../binary/types.ts';
 import type { CalleeInfo } from '../verifier/dependencies.ts';
@@ -198,13 +198,14 @@ export class VmSession implements NativeSession {
   // -------------------------------------------------------------------------------------------
   // Events
 
-  emit(ty: Ty, value: Value): void {
+  emit(ty: Ty, value: Value, handle?: EventHandleKey): void {
     const data = toJson(ty, value, this.layout);
     this.ctx.emit(
       tyString(ty),
       (data !== null && typeof data === 'object' && !Array.isArray(data)
         ? data
         : { value: data }) as { [field: string]: Json },
+      handle,
     );
   }
 

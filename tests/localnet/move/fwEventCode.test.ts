@@ -160,9 +160,17 @@ describe('event from Move', () => {
     expect(written(done, '0x1::account::Account').get(me)?.guid_creation_num).toBe(
       (BigInt(before.guid_creation_num) + 1n).toString(),
     );
-    expect(eventsOf(done, `${me}::evc::Ev`).map((e) => e.data)).toEqual([
-      { dummy_field: false },
-      { dummy_field: false },
+    // emit_event's event is on the handle (its GUID, number 0); emit's is a module event.
+    const type = `${me}::evc::Ev`;
+    const data = { dummy_field: false };
+    expect(eventsOf(done, type)).toEqual([
+      {
+        guid: { creation_number: before.guid_creation_num, account_address: me },
+        sequence_number: '0',
+        type,
+        data,
+      },
+      { guid: { creation_number: '0', account_address: '0x0' }, sequence_number: '0', type, data },
     ]);
   });
 });

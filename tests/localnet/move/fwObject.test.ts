@@ -63,7 +63,12 @@ function objsModule(address: string): CompiledModule {
   const linear = fnOf('generate_linear_transfer_ref', [S.ref(S.struct(tref))], [S.struct(lref)]);
   const withRef = fnOf('transfer_with_ref', [S.struct(lref), S.address], []);
   const del = fnOf('delete', [S.struct(dref)], []);
-  const newHandle = fnOf('new_event_handle', [S.ref(S.signer)], [S.struct(handle, [S.param(0)])], 1);
+  const newHandle = fnOf(
+    'new_event_handle',
+    [S.ref(S.signer)],
+    [S.struct(handle, [S.param(0)])],
+    1,
+  );
   const fromCref = fnOf(
     'object_from_constructor_ref',
     [S.ref(C)],
@@ -291,7 +296,15 @@ describe('object constructors from Move', () => {
     expect(cores.get(address)?.guid_creation_num).toBe((OBJ_INIT_GUID + 3n).toString());
     const child = derived(u64le(OBJ_INIT_GUID + 2n), addressBytes(address), Uint8Array.of(0xfd));
     expect(cores.get(child)?.owner).toBe(address);
-    expect(eventsOf(done, `${me}::objs::Ev`).map((e) => e.data)).toEqual([{ dummy_field: false }]);
+    // A handle event carries the handle's GUID and its number on it, as a node's V1 event.
+    expect(eventsOf(done, `${me}::objs::Ev`)).toEqual([
+      {
+        guid: { creation_number: (OBJ_INIT_GUID + 1n).toString(), account_address: address },
+        sequence_number: '0',
+        type: `${me}::objs::Ev`,
+        data: { dummy_field: false },
+      },
+    ]);
   });
 
   it('deletes an object through its DeleteRef: nothing of it is written', async () => {
