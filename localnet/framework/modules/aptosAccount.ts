@@ -1,11 +1,10 @@
 import type { LongAddress } from '../../encoding.ts';
 import { must, shortAddress } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
 import type { Json } from '../../encoding.ts';
 import type { NativeHost } from '../../move/vm/loader.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { entry, eventHandle, fn, struct } from '../abi.ts';
+import { eventHandle, fn, struct } from '../abi.ts';
 import {
   ACCOUNT_TYPE,
   APT_METADATA_ADDRESS,
@@ -14,7 +13,6 @@ import {
   FRAMEWORK_ADDRESS,
   readAccount,
   resource,
-  transferApt,
 } from '../assets.ts';
 import { aptTransfer, coinTypeOf, depositPrimary, withdrawPrimary } from '../coins.ts';
 import type { NativeContext, NativeModule } from '../context.ts';
@@ -34,13 +32,6 @@ const aptosAccountErrors = {
     "The lengths of the recipients and amounts lists don't match.",
   ),
 };
-
-function batchTransfer(ctx: NativeContext, recipients: MoveVal, amounts: MoveVal): void {
-  const to = recipients as LongAddress[];
-  const values = amounts as bigint[];
-  if (to.length !== values.length) abort(APTOS_ACCOUNT, aptosAccountErrors.lengths);
-  to.forEach((recipient, i) => transferApt(ctx, recipient, must(values[i])));
-}
 
 /** `recipients.length() == amounts.length()`, then `each(recipient, amount)`. */
 function forEachRecipient(
@@ -163,11 +154,14 @@ export const aptosAccountModule: NativeModule = {
       assertRegistered(host, APTOS_COIN_TYPE);
       return [];
     }),
-    entry(
+    fn(
       'batch_transfer',
-      ['&signer', 'vector<address>', 'vector<u64>'],
-      (ctx, _t, [to, amounts]) => {
-        batchTransfer(ctx, must(to), must(amounts));
+      { params: ['&signer', 'vector<address>', 'vector<u64>'], isEntry: true },
+      (host, _t, [source, recipients, amounts]) => {
+        const from = signerAddress(source as Value);
+        forEachRecipient(recipients as Value, amounts as Value, (to, amount) =>
+          aptTransfer(host.session.ctx, from, to, amount),
+        );
         return [];
       },
     ),
@@ -207,7 +201,8 @@ export const aptosAccountModule: NativeModule = {
         ];
       },
     ),
-    entry('create_account', ['address'], (ctx, _t, [addr]) => {
+    fn('create_account', { params: ['address'], isEntry: true }, (host, _t, [addr]) => {
+      const ctx = host.session.ctx;
       if (readAccount(ctx, addr as LongAddress) !== null) abort(ACCOUNT, accountErrors.exists);
       ensureAccount(ctx, addr as LongAddress);
       return [];
@@ -284,10 +279,19 @@ export const aptosAccountModule: NativeModule = {
         return [];
       },
     ),
-    entry('transfer', ['&signer', 'address', 'u64'], (ctx, _t, [to, amount]) => {
-      transferApt(ctx, to as LongAddress, amount as bigint);
-      return [];
-    }),
+    fn(
+      'transfer',
+      { params: ['&signer', 'address', 'u64'], isEntry: true },
+      (host, _t, [source, to, amount]) => {
+        aptTransfer(
+          host.session.ctx,
+          signerAddress(source as Value),
+          to as LongAddress,
+          amount as bigint,
+        );
+        return [];
+      },
+    ),
     fn(
       'transfer_coins',
       { params: ['&signer', 'address', 'u64'], typeParams: [[]], isEntry: true },

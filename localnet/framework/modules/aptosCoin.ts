@@ -3,7 +3,7 @@ import { must, parseAddress, shortAddress } from '../../encoding.ts';
 import type { Value } from '../../move/vm/values.ts';
 import type { ResourceValue } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { entry, fn, struct } from '../abi.ts';
+import { fn, struct } from '../abi.ts';
 import { adjustSupply, depositApt, ensureAccount, FRAMEWORK_ADDRESS, resource } from '../assets.ts';
 import type { NativeContext, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError, VmStatusError } from '../context.ts';
@@ -62,14 +62,19 @@ export const aptosCoinModule: NativeModule = {
     struct('Delegations', ['key'], [['inner', 'vector<0x1::aptos_coin::DelegatedMintCapability>']]),
   ],
   functions: [
-    entry('mint', ['&signer', 'address', 'u64'], (ctx, _t, [to, amount]) => {
-      if (!hasMintCapability(ctx, must(ctx.signers[0])))
-        abort(APTOS_COIN, aptosCoinErrors.noCapabilities);
-      ensureAccount(ctx, to as LongAddress);
-      depositApt(ctx, to as LongAddress, amount as bigint);
-      adjustSupply(ctx, amount as bigint);
-      return [];
-    }),
+    fn(
+      'mint',
+      { params: ['&signer', 'address', 'u64'], isEntry: true },
+      (host, _t, [account, to, amount]) => {
+        const ctx = host.session.ctx;
+        if (!hasMintCapability(ctx, signerAddress(account as Value)))
+          abort(APTOS_COIN, aptosCoinErrors.noCapabilities);
+        ensureAccount(ctx, to as LongAddress);
+        depositApt(ctx, to as LongAddress, amount as bigint);
+        adjustSupply(ctx, amount as bigint);
+        return [];
+      },
+    ),
     fn('has_mint_capability', { params: ['&signer'], returns: ['bool'] }, (host, _t, [account]) => [
       hasMintCapability(host.session.ctx, signerAddress(account as Value)),
     ]),
