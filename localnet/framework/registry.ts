@@ -29,6 +29,10 @@ import { royaltyModule } from './modules/royalty.ts';
 import { timestampModule } from './modules/timestamp.ts';
 import { tokenModule } from './modules/token.ts';
 import { transactionFeeModule } from './modules/transactionFee.ts';
+import { CHAIN_CONFIG_MODULES } from './modules/system/chainConfigs.ts';
+import { RANDOMNESS_CONFIG_MODULES } from './modules/system/randomnessConfigs.ts';
+import { SMALL_MODULES } from './modules/system/smallModules.ts';
+import { systemAddressesModule } from './modules/system/systemAddresses.ts';
 
 /** Every module the chain serves, natively implemented, one file each under `modules/`. */
 export const MODULES: readonly NativeModule[] = [
@@ -50,6 +54,11 @@ export const MODULES: readonly NativeModule[] = [
   timestampModule,
   transactionFeeModule,
   playgroundModule,
+  // 0x1's system and configuration modules
+  systemAddressesModule,
+  ...CHAIN_CONFIG_MODULES,
+  ...RANDOMNESS_CONFIG_MODULES,
+  ...SMALL_MODULES,
   // account abstraction
   accountAbstractionModule(nativeFunction),
   functionInfoModule,

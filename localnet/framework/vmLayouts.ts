@@ -517,6 +517,29 @@ KNOWN.push(
   ]),
   def('acl', 'ACL', copy | drop | store, [['list', T.vector(T.address)]]),
 );
+// aptos_framework's rate_limiter (a native module in `modules/system/smallModules.ts`).
+KNOWN.push(
+  enumOf('rate_limiter', 'RateLimiter', copy | drop | store | key, 0, [
+    [
+      'TokenBucket',
+      [
+        ['capacity', T.u64],
+        ['current_amount', T.u64],
+        ['refill_interval', T.u64],
+        ['last_refill_timestamp', T.u64],
+        ['fractional_accumulated', T.u64],
+      ],
+    ],
+  ]),
+);
+// aptos_std's bcs_stream and secp256r1 (natives in `stdlib/bcsStream.ts`, `stdlib/stdSmall.ts`).
+KNOWN.push(
+  def('bcs_stream', 'BCSStream', drop, [
+    ['data', T.vector(T.u8)],
+    ['cur', T.u64],
+  ]),
+  def('secp256r1', 'ECDSARawPublicKey', copy | drop | store, [['bytes', T.vector(T.u8)]]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -1,6 +1,7 @@
-import { struct, view } from '../abi.ts';
+import { fn, struct, view } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
+import { CATEGORY, fail } from './system/errors.ts';
 
 /** `0x1::chain_status`: the chain is past genesis and operating (genesis holds `GenesisEndMarker`). */
 export const chainStatusModule: NativeModule = {
@@ -11,5 +12,10 @@ export const chainStatusModule: NativeModule = {
   functions: [
     view('is_operating', [], ['bool'], () => [true]),
     view('is_genesis', [], ['bool'], () => [false]),
+    fn('assert_operating', { params: [] }, () => []),
+    // The source asserts `is_genesis()` with ENOT_OPERATING, not ENOT_GENESIS.
+    fn('assert_genesis', { params: [] }, () =>
+      fail('chain_status', 'ENOT_OPERATING', CATEGORY.invalidState),
+    ),
   ],
 };

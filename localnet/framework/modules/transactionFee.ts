@@ -1,6 +1,14 @@
-import { struct } from '../abi.ts';
+import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
+import { CATEGORY, fail } from './system/errors.ts';
+import { gated } from './system/gate.ts';
+
+/** The deprecated fee-collection functions: `abort error::not_implemented(ENO_LONGER_SUPPORTED)`. */
+const noLonger = (name: string, params: string[], isEntry = false) =>
+  fn(name, { params, isEntry }, () =>
+    fail('transaction_fee', 'ENO_LONGER_SUPPORTED', CATEGORY.notImplemented),
+  );
 
 export const transactionFeeModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
@@ -20,5 +28,11 @@ export const transactionFeeModule: NativeModule = {
       { isEvent: true },
     ),
   ],
-  functions: [],
+  functions: [
+    noLonger('initialize_fee_collection_and_distribution', ['&signer', 'u8']),
+    noLonger('upgrade_burn_percentage', ['&signer', 'u8']),
+    noLonger('initialize_storage_refund', ['&signer']),
+    noLonger('convert_to_aptos_fa_burn_ref', ['&signer'], true),
+    gated('transaction_fee', 'convert_to_aptos_fa_mint_ref', ['&signer'], { isEntry: true }),
+  ],
 };

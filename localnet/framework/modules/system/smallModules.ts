@@ -1,0 +1,141 @@
+/**
+ * Small `0x1` modules whose public functions are pure or read the clock: `guid`'s getters,
+ * `validator_consensus_info`, `util::address_from_bytes` and `rate_limiter`'s token bucket, as
+ * their sources write them.
+ */
+import type { LongAddress } from '../../../encoding.ts';
+import { must } from '../../../encoding.ts';
+import { BytecodeAbort, vmError } from '../../../move/vm/errors.ts';
+import type { Value } from '../../../move/vm/values.ts';
+import { fn, struct } from '../../abi.ts';
+import { deref, fieldsOf } from '../../vmState.ts';
+import { systemModule } from './gate.ts';
+import { VM_ADDRESS } from './systemAddresses.ts';
+
+const GUID = '0x1::guid::GUID';
+const ID = '0x1::guid::ID';
+/** `GUID { id: ID { creation_num, addr } }`: the ID's fields through a `&GUID` or `&ID`. */
+const idOf = (guid: Value | undefined): Value[] => fieldsOf(fieldsOf(must(guid))[0] as Value);
+
+const guid = systemModule(
+  'guid',
+  [
+    struct('GUID', ['drop', 'store'], [['id', ID]]),
+    struct(
+      'ID',
+      ['copy', 'drop', 'store'],
+      [
+        ['creation_num', 'u64'],
+        ['addr', 'address'],
+      ],
+    ),
+  ],
+  [
+    fn('create_id', { params: ['address', 'u64'], returns: [ID] }, (_h, _t, [addr, num]) => [
+      [must(num), must(addr)],
+    ]),
+    fn('id', { params: [`&${GUID}`], returns: [ID] }, (_h, _t, [g]) => [[...idOf(g)]]),
+    fn('creator_address', { params: [`&${GUID}`], returns: ['address'] }, (_h, _t, [g]) => [
+      must(idOf(g)[1]),
+    ]),
+    fn('id_creator_address', { params: [`&${ID}`], returns: ['address'] }, (_h, _t, [id]) => [
+      must(fieldsOf(must(id))[1]),
+    ]),
+    fn('creation_num', { params: [`&${GUID}`], returns: ['u64'] }, (_h, _t, [g]) => [
+      must(idOf(g)[0]),
+    ]),
+    fn('id_creation_num', { params: [`&${ID}`], returns: ['u64'] }, (_h, _t, [id]) => [
+      must(fieldsOf(must(id))[0]),
+    ]),
+    fn('eq_id', { params: [`&${GUID}`, `&${ID}`], returns: ['bool'] }, (_h, _t, [g, id]) => {
+      const [num, addr] = idOf(g);
+      const other = fieldsOf(must(id));
+      return [num === other[0] && addr === other[1]];
+    }),
+  ],
+);
+
+const VCI = '0x1::validator_consensus_info::ValidatorConsensusInfo';
+const field =
+  (i: number) =>
+  (_h: unknown, _t: unknown, [v]: Value[]) => {
+    const value = fieldsOf(must(v))[i] as Value;
+    return [Array.isArray(value) ? [...(value as Value[])] : value];
+  };
+const validatorConsensusInfo = systemModule(
+  'validator_consensus_info',
+  [
+    struct(
+      'ValidatorConsensusInfo',
+      ['copy', 'drop', 'store'],
+      [
+        ['addr', 'address'],
+        ['pk_bytes', 'vector<u8>'],
+        ['voting_power', 'u64'],
+      ],
+    ),
+  ],
+  [
+    fn('default', { params: [], returns: [VCI] }, () => [[VM_ADDRESS, [], 0n]]),
+    fn('new', { params: ['address', 'vector<u8>', 'u64'], returns: [VCI] }, (_h, _t, args) => [
+      [must(args[0]), must(args[1]), must(args[2])],
+    ]),
+    fn('get_addr', { params: [`&${VCI}`], returns: ['address'] }, field(0)),
+    fn('get_pk_bytes', { params: [`&${VCI}`], returns: ['vector<u8>'] }, field(1)),
+    fn('get_voting_power', { params: [`&${VCI}`], returns: ['u64'] }, field(2)),
+  ],
+);
+
+const util = systemModule(
+  'util',
+  [],
+  [
+    // `from_bytes<address>`: exactly 32 bytes, else the native's EFROM_BYTES (0x10001).
+    fn('address_from_bytes', { params: ['vector<u8>'], returns: ['address'] }, (_h, _t, [b]) => {
+      const bytes = must(b) as number[];
+      if (bytes.length !== 32) throw new BytecodeAbort('0x1::util', 0x10001n, null);
+      return [`0x${Buffer.from(bytes).toString('hex')}` as LongAddress];
+    }),
+  ],
+);
+
+const MAX_U64 = (1n << 64n) - 1n;
+const LIMITER = '0x1::rate_limiter::RateLimiter';
+/** `RateLimiter::TokenBucket` as an enum value: `[0, capacity, current, interval, last, frac]`. */
+const rateLimiter = systemModule(
+  'rate_limiter',
+  [],
+  [
+    fn('initialize', { params: ['u64', 'u64'], returns: [LIMITER] }, (host, _t, [cap, every]) => [
+      [0, must(cap), must(cap), must(every), host.session.ctx.timestampMicros / 1_000_000n, 0n],
+    ]),
+    fn(
+      'request',
+      { params: [`&mut ${LIMITER}`, 'u64'], returns: ['bool'] },
+      (host, _t, [limiter, wanted]) => {
+        const l = deref(must(limiter)) as Value[];
+        const [capacity, , interval, last, frac] = l.slice(1) as bigint[];
+        const now = host.session.ctx.timestampMicros / 1_000_000n;
+        // `refill`, in u64 as Move's (`now - last` cannot underflow: the clock only grows).
+        const accumulated = (now - must(last)) * must(capacity) + must(frac);
+        if (interval === 0n || accumulated > MAX_U64) throw vmError('ARITHMETIC_ERROR');
+        const fresh = accumulated / must(interval);
+        if ((l[2] as bigint) + fresh >= must(capacity)) {
+          l[2] = capacity;
+          l[5] = 0n;
+        } else {
+          l[2] = (l[2] as bigint) + fresh;
+          l[5] = accumulated % must(interval);
+        }
+        l[4] = now;
+        if ((l[2] as bigint) >= (wanted as bigint)) {
+          l[2] = (l[2] as bigint) - (wanted as bigint);
+          return [true];
+        }
+        return [false];
+      },
+    ),
+  ],
+);
+
+export const SMALL_MODULES = [guid, validatorConsensusInfo, util, rateLimiter];
