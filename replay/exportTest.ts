@@ -13,19 +13,44 @@ export class ExportTestError extends Error {
 
 /** What the test asserts, taken from the run. */
 export interface ExpectedOutcome {
-  /** `submit`: the run's transaction committed; `simulate`: the run stopped at its simulation. */
-  step: 'submit' | 'simulate';
+  /**
+   * `submit`: the run's transaction was executed on chain; `refused`: the node refused it before
+   * executing it (a validation status); `simulate`: the run stopped at its simulation.
+   */
+  step: 'submit' | 'refused' | 'simulate';
   success: boolean;
+  /** The VM status, or the validation status the node refused the transaction with. */
   vmStatus: string;
   /** `0x…` as the VM status writes it, or `null` when the status is not a Move abort. */
   abortCode: string | null;
 }
+
+/** Refusals a fresh chain cannot reproduce: they follow the account's history or the clock. */
+const UNREPRODUCIBLE = new Set([
+  'SEQUENCE_NUMBER_TOO_OLD',
+  'SEQUENCE_NUMBER_TOO_NEW',
+  'TRANSACTION_EXPIRED',
+]);
 
 /** The outcome a run recorded from the chain, or an error saying why there is none. */
 export function expectedOutcome(record: WorkbenchRun): ExpectedOutcome {
   const { chain } = record;
   if (chain.success !== null && chain.vmStatus !== null) {
     return outcome('submit', chain.success, chain.vmStatus);
+  }
+  if (record.state === 'submitRejected') {
+    const name = record.outcome?.details.vmErrorName;
+    if (name === undefined) {
+      throw new ExportTestError(
+        `Run ${record.id} was refused by the node without a validation status (${record.outcome?.details.summary ?? 'no details'}): there is no outcome a fresh chain can reproduce.`,
+      );
+    }
+    if (UNREPRODUCIBLE.has(name)) {
+      throw new ExportTestError(
+        `Run ${record.id} was refused with ${name}, which follows that account's sequence number or the clock at the time: a fresh chain cannot reproduce it.`,
+      );
+    }
+    return outcome('refused', false, name);
   }
   if (chain.simulation) {
     return outcome('simulate', chain.simulation.success, chain.simulation.vmStatus);
@@ -159,12 +184,18 @@ export function exportTestFile(
   const fn = addressTemplate(draft.payload.function, index, 'address');
   const typeArgs = draft.payload.typeArguments.map((t) => addressTemplate(t, index, 'address'));
   const args = draft.payload.functionArguments.map((a) => argument(a, index));
-  const verb = expected.step === 'submit' ? 'submits' : 'simulates';
+  const verb = {
+    submit: 'submits',
+    refused: "submits (the node refused the run's transaction before executing it)",
+    simulate: 'simulates (the run stopped at its simulation)',
+  }[expected.step];
   const asserted = expected.success
     ? 'success'
     : expected.abortCode !== null
       ? `the abort ${expected.abortCode}`
-      : `the failure "${expected.vmStatus}"`;
+      : expected.step === 'refused'
+        ? `the node's refusal ${expected.vmStatus}`
+        : `the failure "${expected.vmStatus}"`;
   const fix = expected.success
     ? 'This asserts success; when a change should make it fail, say how in EXPECTED.'
     : `This asserts ${asserted}; when you fix it, invert the expectation: success: true, vmStatus: 'Executed successfully', abortCode: null.`;
@@ -219,10 +250,10 @@ export function exportTestFile(
   ];
   const build = `await aptos.transaction.build.${secondaries.length > 0 ? 'multiAgent' : 'simple'}({\n      ${buildArgs.join('\n      ')}\n    })`;
   const signerList = `[${[0, ...secondaries].join(', ')}]`;
-  const run =
-    expected.step === 'submit'
-      ? `const result = await submit(transaction, ${signerList}, ${feePayer < 0 ? 'null' : feePayer});`
-      : `const result = await simulate(transaction, ${signerList}, ${feePayer < 0 ? 'null' : feePayer});`;
+  const call = { submit: 'submit', refused: 'submitOrRefusal', simulate: 'simulate' }[
+    expected.step
+  ];
+  const run = `const result = await ${call}(transaction, ${signerList}, ${feePayer < 0 ? 'null' : feePayer});`;
 
   const text = `/**
 ${header.map((line) => ` *${line === '' ? '' : ` ${line.replace(/\*\//g, '*\\/')}`}`).join('\n')}

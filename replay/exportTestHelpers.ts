@@ -232,6 +232,24 @@ async function submit(
   })) as UserTransactionResponse;
 }
 
+/**
+ * Submits as the run did, for a run the node refused before executing it: the refusal as the
+ * validation status it names ("Validation Code: …"), or the executed transaction's outcome.
+ */
+async function submitOrRefusal(
+  transaction: AnyRawTransaction,
+  signers: number[],
+  feePayer: number | null,
+): Promise<{ success: boolean; vm_status: string }> {
+  try {
+    return await submit(transaction, signers, feePayer);
+  } catch (error) {
+    const refusal = /Validation Code: ([A-Z_0-9]+)/.exec(error instanceof Error ? error.message : '');
+    if (refusal === null) throw error;
+    return { success: false, vm_status: refusal[1] };
+  }
+}
+
 /** Simulates as the run did (it stopped at its simulation), with every signer's public key. */
 async function simulate(
   transaction: AnyRawTransaction,

@@ -61,7 +61,20 @@ beforeAll(async () => {
     },
   });
   expect(multiAgent.state).toBe('committed');
-  for (const [name, run] of Object.entries({ ...cases.runs, simulatedOnly, multiAgent })) {
+  // A transaction the node refused (no simulation; max gas beyond what the sender holds).
+  const refused = await runHeadless({
+    ...base,
+    privateKey: poor,
+    simulation: 'skip',
+    payload: {
+      function: '0x1::aptos_account::transfer',
+      functionArguments: [alice.accountAddress.toStringLong(), '1'],
+    },
+    options: { maxGasAmount: '200000' },
+  });
+  expect(refused.state).toBe('submitRejected');
+  const runs = { ...cases.runs, simulatedOnly, multiAgent, refused };
+  for (const [name, run] of Object.entries(runs)) {
     writeFileSync(join(scratch, `${name}.run.json`), serializeRunFile([run]));
   }
 }, 180_000);
@@ -73,7 +86,14 @@ afterAll(async () => {
 
 describe('tx-workbench export-test', { timeout: 300_000 }, () => {
   it('writes one test file per run, with no key of the run in it', async () => {
-    for (const name of ['abort', 'insufficient', 'sponsored', 'simulatedOnly', 'multiAgent']) {
+    for (const name of [
+      'abort',
+      'insufficient',
+      'sponsored',
+      'simulatedOnly',
+      'multiAgent',
+      'refused',
+    ]) {
       const testFile = join(scratch, `${name}.test.ts`);
       const result = await cli([
         'export-test',
@@ -92,7 +112,7 @@ describe('tx-workbench export-test', { timeout: 300_000 }, () => {
       expect(text).toContain("from '@tx-workbench/localnet'");
       expect(text).toContain('accounts: { seed: SEED');
     }
-    for (const name of ['abort', 'insufficient', 'sponsored', 'simulatedOnly']) {
+    for (const name of ['abort', 'insufficient', 'sponsored', 'simulatedOnly', 'refused']) {
       expect(exported[name].text).toContain('invert the expectation');
     }
     expect(exported.abort.text).toContain('publishes transaction_test again');
@@ -108,14 +128,16 @@ describe('tx-workbench export-test', { timeout: 300_000 }, () => {
     expect(exported.multiAgent.text).toMatch(/playground is built into the\s+(\* )?embedded chain/);
     expect(exported.multiAgent.text).toContain('publishes nothing');
     expect(exported.multiAgent.text).toContain('This asserts success');
+    expect(exported.refused.text).toContain('const result = await submitOrRefusal(transaction');
+    expect(exported.refused.text).toContain("vmStatus: 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE'");
   });
 
   it('the exported files pass against a fresh chain, and fail once the outcome is changed', async () => {
     const files = Object.fromEntries(Object.entries(exported).map(([k, v]) => [k, v.text]));
-    expect(Object.keys(files)).toHaveLength(5);
+    expect(Object.keys(files)).toHaveLength(6);
     const pass = await runExported(files);
     expect(pass.code, pass.stdout + pass.stderr).toBe(0);
-    expect(pass.stdout + pass.stderr).toMatch(/Tests\s+5 passed/);
+    expect(pass.stdout + pass.stderr).toMatch(/Tests\s+6 passed/);
 
     const mutated = Object.fromEntries(
       Object.entries(files).map(([k, text]) => [
@@ -128,7 +150,7 @@ describe('tx-workbench export-test', { timeout: 300_000 }, () => {
     );
     const fail = await runExported(mutated);
     expect(fail.code).not.toBe(0);
-    expect(fail.stdout + fail.stderr).toMatch(/Tests\s+5 failed/);
+    expect(fail.stdout + fail.stderr).toMatch(/Tests\s+6 failed/);
   });
 
   it('refuses bad input with what to do', async () => {

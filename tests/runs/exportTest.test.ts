@@ -177,6 +177,50 @@ describe('exportTestFile', () => {
     expect(stringsOf(text, 'functionArguments')).toEqual([hostile, hostile]);
   });
 
+  it('submits a run the node refused and asserts the refusal; one tied to the sequence number or the clock cannot be reproduced', () => {
+    const refusedRun = (name: string) => {
+      const run = sampleRun({ id: name, state: 'submitRejected', tags: ['error', 'outcome'] });
+      return {
+        ...run,
+        // A simulation that passed before the refusal is not what the test asserts.
+        chain: {
+          ...run.chain,
+          simulation: {
+            success: true,
+            vmStatus: 'Executed successfully',
+            gasUsed: '5',
+            gasUnitPrice: '100',
+            events: [],
+            changes: [],
+          },
+        },
+        outcome: {
+          step: 'submit' as const,
+          state: 'submitRejected' as const,
+          details: {
+            summary: 'refused',
+            source: 'node' as const,
+            vmErrorCode: 5,
+            vmErrorName: name,
+          },
+        },
+      };
+    };
+    const { text } = exportTestFile(
+      refusedRun('INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE'),
+      inputs(),
+    );
+    expect(syntaxErrors(text)).toEqual([]);
+    expect(text).toContain('const result = await submitOrRefusal(transaction, [0], null);');
+    expect(text).toContain("vmStatus: 'INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE'");
+    expect(text).toContain("the node's refusal INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE");
+    for (const name of ['SEQUENCE_NUMBER_TOO_OLD', 'TRANSACTION_EXPIRED']) {
+      expect(() => exportTestFile(refusedRun(name), inputs())).toThrow(
+        `was refused with ${name}, which follows that account's sequence number or the clock`,
+      );
+    }
+  });
+
   it('refuses a run the chain never executed', () => {
     const run = sampleRun({ id: 'rejected', state: 'rejected', tags: ['error', 'outcome'] });
     expect(() => expectedOutcome(run)).toThrow(ExportTestError);
