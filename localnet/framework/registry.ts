@@ -30,9 +30,11 @@ import { timestampModule } from './modules/timestamp.ts';
 import { tokenModule } from './modules/token.ts';
 import { transactionFeeModule } from './modules/transactionFee.ts';
 import { CHAIN_CONFIG_MODULES } from './modules/system/chainConfigs.ts';
+import { KEYLESS_JWKS_MODULES } from './modules/system/keylessJwks.ts';
 import { RANDOMNESS_CONFIG_MODULES } from './modules/system/randomnessConfigs.ts';
 import { SMALL_MODULES } from './modules/system/smallModules.ts';
 import { systemAddressesModule } from './modules/system/systemAddresses.ts';
+import { STAKING_MODULES } from './modules/staking/index.ts';
 
 /** Every module the chain serves, natively implemented, one file each under `modules/`. */
 export const MODULES: readonly NativeModule[] = [
@@ -59,6 +61,9 @@ export const MODULES: readonly NativeModule[] = [
   ...CHAIN_CONFIG_MODULES,
   ...RANDOMNESS_CONFIG_MODULES,
   ...SMALL_MODULES,
+  // staking
+  ...STAKING_MODULES,
+  ...KEYLESS_JWKS_MODULES,
   // account abstraction
   accountAbstractionModule(nativeFunction),
   functionInfoModule,
@@ -119,7 +124,6 @@ const FRAMEWORK_ONLY_MODULES = new Set([
   '0x1::fixed_point32',
   '0x1::fixed_point64',
   '0x1::staking_contract',
-  '0x1::stake',
   '0x1::delegation_pool',
   '0x1::vesting',
   '0x1::block',

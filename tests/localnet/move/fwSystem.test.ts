@@ -123,6 +123,37 @@ function sysModule(address: string): CompiledModule {
     [S.struct(vci)],
     [op.call(fw('validator_consensus_info', 'default', [], [S.struct(vci)]))],
   );
+  const jwk = b.foreignStruct('0x1', 'jwks', 'JWK', 7);
+  const str = b.foreignStruct('0x1', 'string', 'String', 7);
+  const utf8 = b.use('0x1', 'string', 'utf8', [S.vec(S.u8)], [S.struct(str)]);
+  const text = (t: string): Bytecode[] => [
+    { op: 'LdConst', index: b.constant(S.vec(S.u8), [t.length, ...Buffer.from(t)]) },
+    op.call(utf8),
+  ];
+  view(
+    'rsa',
+    [],
+    [S.struct(jwk)],
+    [
+      ...text('k'),
+      ...text('RS256'),
+      ...text('AQAB'),
+      ...text('n'),
+      op.call(
+        fw(
+          'jwks',
+          'new_rsa_jwk',
+          [S.struct(str), S.struct(str), S.struct(str), S.struct(str)],
+          [S.struct(jwk)],
+        ),
+      ),
+    ],
+  );
+  entry(
+    'keyless',
+    [signer],
+    [mv(0), op.u64(1n), op.call(fw('keyless_account', 'update_max_exp_horizon', [signer, S.u64]))],
+  );
   view('genesis', [], [], [op.call(fw('chain_status', 'assert_genesis', []))]);
   return b.build();
 }
@@ -156,7 +187,7 @@ afterAll(async () => {
 
 describe('framework-only functions from a user signer', () => {
   it('assert_aptos_framework and a setter that checks its config after the signer abort with 0x50003', async () => {
-    for (const name of ['gate_fw', 'consensus']) {
+    for (const name of ['gate_fw', 'consensus', 'keyless']) {
       const done = await call(name);
       expect(done.success).toBe(false);
       expect(done.vm_status).toBe(FRAMEWORK_ABORT);
@@ -204,6 +235,19 @@ describe('getters and constructors', () => {
       variant: { type_name: '0x1::randomness_config::ConfigOff', data: '0x00' },
     });
     expect(enabled).toBe(false);
+  });
+
+  it('jwks::new_rsa_jwk packs an RSA_JWK (kty RSA) as its BCS in an Any', async () => {
+    const bcs = (t: string) => [t.length, ...Buffer.from(t)];
+    const data = [...bcs('k'), ...bcs('RSA'), ...bcs('RS256'), ...bcs('AQAB'), ...bcs('n')];
+    expect(await viewOf('rsa')).toEqual([
+      {
+        variant: {
+          type_name: '0x1::jwks::RSA_JWK',
+          data: `0x${Buffer.from(data).toString('hex')}`,
+        },
+      },
+    ]);
   });
 
   it('pure constructors and their argument checks', async () => {
