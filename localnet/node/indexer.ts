@@ -18,6 +18,12 @@ import {
 import { ORIGINATING_ADDRESS_HANDLE } from '../framework/genesis.ts';
 import type { Ledger } from '../storage/ledger.ts';
 import {
+  fungibleBalanceRows,
+  fungibleMetadataRows,
+  storeAsset,
+  written,
+} from './fungibleTables.ts';
+import {
   buildObjectTables,
   indexerNumber,
   indexerTime,
@@ -143,18 +149,20 @@ export class Indexer {
     return rows;
   }
 
-  /** `fungible_asset_metadata`: APT as a coin, then as its fungible asset. */
+  /** `fungible_asset_metadata`: APT as a coin, then as its fungible asset, then the others. */
   fungibleAssetMetadata(): JsonObject[] {
-    return [aptMetadataRow('v1'), aptMetadataRow('v2')];
+    return [aptMetadataRow('v1'), aptMetadataRow('v2'), ...fungibleMetadataRows(this.ledger)];
   }
 
   /**
-   * `fungible_asset_activities`: APT withdrawals and deposits, by event: genesis's (root's balance,
-   * the validator's stake) at version 0, then those of user transactions.
+   * `fungible_asset_activities`: withdrawals and deposits, by event: genesis's (root's balance,
+   * the validator's stake) at version 0, then those of user transactions (APT as a v1 coin, other
+   * assets by their metadata object).
    */
   fungibleAssetActivities(): JsonObject[] {
     const rows: JsonObject[] = [];
     const reader = this.ledger.reader();
+    const created = written(this.ledger).metadata;
     const add = (
       events: readonly ChainEvent[],
       at: { version: number; blockHeight: number; timestamp: bigint; success: boolean },
@@ -168,12 +176,13 @@ export class Indexer {
         const store = parseAddress(String(event.data.store)) ?? (event.data.store as LongAddress);
         const core = reader.get(resourceKey(store, OBJECT_CORE_TYPE));
         const owner = core !== null && core.kind === 'resource' ? core.data.owner : null;
+        const asset = storeAsset(this.ledger, reader, store, created);
         rows.push({
           transaction_version: at.version,
           event_index: index,
           owner_address: typeof owner === 'string' ? (parseAddress(owner) ?? owner) : null,
           storage_id: store,
-          asset_type: APTOS_COIN_TYPE,
+          asset_type: asset?.assetType ?? APTOS_COIN_TYPE,
           amount: indexerNumber(BigInt(String(event.data.amount))),
           type: event.type,
           is_transaction_success: at.success,
@@ -181,11 +190,11 @@ export class Indexer {
           is_gas_fee: false,
           block_height: at.blockHeight,
           transaction_timestamp: indexerTime(at.timestamp),
-          token_standard: 'v1',
+          token_standard: asset === null ? 'v1' : 'v2',
           entry_function_id_str: null,
           gas_fee_payer_address: null,
           storage_refund_amount: 0,
-          metadata: aptMetadataRow('v1'),
+          metadata: asset === null ? aptMetadataRow('v1') : asset.metadata,
         });
       });
     };
@@ -349,8 +358,12 @@ export class Indexer {
     ];
   }
 
-  /** `current_fungible_asset_balances` rows of an owner (APT only). */
+  /** `current_fungible_asset_balances` rows of an owner: APT's primary store, then other assets. */
   fungibleAssetBalances(owner: LongAddress): JsonObject[] {
+    return [...this.aptBalanceRows(owner), ...fungibleBalanceRows(this.ledger, owner)];
+  }
+
+  private aptBalanceRows(owner: LongAddress): JsonObject[] {
     const reader = this.ledger.reader();
     const store = reader.get(
       resourceKey(primaryStoreAddress(owner), '0x1::fungible_asset::FungibleStore'),

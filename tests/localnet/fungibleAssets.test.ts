@@ -324,4 +324,34 @@ describe('a fungible asset created by init_module', () => {
       "Move abort in 0x1::fungible_asset: ENOT_STORE_OWNER(0x50008): Account is not the store's owner.",
     );
   });
+
+  it('lists the asset in the indexer: metadata, the owner’s balance, activities', async () => {
+    const assetType = AccountAddress.from(metadata).toStringLong();
+    const row = await chain.aptos.getFungibleAssetMetadataByAssetType({ assetType });
+    expect(row).toMatchObject({
+      asset_type: assetType,
+      name: FA_COIN.name,
+      symbol: FA_COIN.symbol,
+      decimals: FA_COIN.decimals,
+      icon_uri: FA_COIN.iconUri,
+      project_uri: FA_COIN.projectUri,
+      creator_address: me,
+      token_standard: 'v2',
+    });
+    const balances = await chain.aptos.getCurrentFungibleAssetBalances({
+      options: { where: { owner_address: { _eq: me } } },
+    });
+    expect(balances.find((b) => b.asset_type === assetType)).toMatchObject({
+      amount: 950,
+      is_primary: true,
+      is_frozen: false,
+      storage_id: AccountAddress.from(storeOf(me)).toStringLong(),
+      token_standard: 'v2',
+    });
+    const activities = await chain.aptos.getFungibleAssetActivities({
+      options: { where: { asset_type: { _eq: assetType } } },
+    });
+    expect(activities.length).toBeGreaterThan(0);
+    expect(activities.every((a) => a.token_standard === 'v2')).toBe(true);
+  });
 });
