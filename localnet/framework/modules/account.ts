@@ -1,14 +1,4 @@
-import {
-  AccountAddress,
-  Deserializer,
-  Ed25519PublicKey,
-  Ed25519Signature,
-  MultiEd25519PublicKey,
-  MultiEd25519Signature,
-  Serializer,
-} from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
 import { must, sha3, shortAddress, toHex } from '../../encoding.ts';
 import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
@@ -28,18 +18,6 @@ export const accountErrors = {
     1n,
     'EACCOUNT_ALREADY_EXISTS',
     'Account already exists',
-  ),
-  wrongCurrentKey: moduleError(
-    ERROR_CATEGORY.unauthenticated,
-    7n,
-    'EWRONG_CURRENT_PUBLIC_KEY',
-    'Specified current public key is not correct',
-  ),
-  invalidProof: moduleError(
-    ERROR_CATEGORY.invalidArgument,
-    8n,
-    'EINVALID_PROOF_OF_KNOWLEDGE',
-    'Specified proof of knowledge required to prove ownership of a public key is invalid',
   ),
   invalidScheme: moduleError(
     ERROR_CATEGORY.invalidArgument,
@@ -86,67 +64,6 @@ function rotateTo(ctx: NativeContext, address: LongAddress, newKey: LongAddress)
     old_authentication_key: oldKey,
     new_authentication_key: newKey,
   });
-}
-
-/** Verifies an Ed25519 (scheme 0) or MultiEd25519 (scheme 1) signature; anything malformed is false. */
-function verifies(scheme: number, key: Uint8Array, signature: Uint8Array, message: Uint8Array) {
-  try {
-    if (scheme === 0) {
-      return new Ed25519PublicKey(key).verifySignature({
-        message,
-        signature: new Ed25519Signature(signature),
-      });
-    }
-    const bytes = (raw: Uint8Array) => {
-      const serializer = new Serializer();
-      serializer.serializeBytes(raw);
-      return new Deserializer(serializer.toUint8Array());
-    };
-    return MultiEd25519PublicKey.deserialize(bytes(key)).verifySignature({
-      message,
-      signature: MultiEd25519Signature.deserialize(bytes(signature)),
-    });
-  } catch {
-    return false;
-  }
-}
-
-/**
- * `rotate_authentication_key`: both keys prove knowledge by signing the account's
- * `RotationProofChallenge` (Ed25519 or MultiEd25519 only, as in the framework).
- */
-function rotateWithProof(ctx: NativeContext, args: MoveVal[]): MoveVal[] {
-  const [fromScheme, fromKey, toScheme, toKey, fromProof, toProof] = args as [
-    number,
-    Uint8Array,
-    number,
-    Uint8Array,
-    Uint8Array,
-    Uint8Array,
-  ];
-  const address = must(ctx.signers[0]);
-  const account = must(readAccount(ctx, address));
-  if ((fromScheme !== 0 && fromScheme !== 1) || (toScheme !== 0 && toScheme !== 1))
-    abort(ACCOUNT, accountErrors.invalidScheme);
-  const currentKey = account.data.authentication_key as LongAddress;
-  if (toHex(sha3(fromKey, new Uint8Array([fromScheme]))) !== currentKey)
-    abort(ACCOUNT, accountErrors.wrongCurrentKey);
-  const serializer = new Serializer();
-  AccountAddress.ONE.serialize(serializer);
-  serializer.serializeStr('account');
-  serializer.serializeStr('RotationProofChallenge');
-  serializer.serializeU64(BigInt(account.data.sequence_number as string));
-  AccountAddress.from(address).serialize(serializer);
-  AccountAddress.from(currentKey).serialize(serializer);
-  serializer.serializeBytes(toKey);
-  const challenge = serializer.toUint8Array();
-  if (
-    !verifies(fromScheme, fromKey, fromProof, challenge) ||
-    !verifies(toScheme, toKey, toProof, challenge)
-  )
-    abort(ACCOUNT, accountErrors.invalidProof);
-  rotateTo(ctx, address, toHex(sha3(toKey, new Uint8Array([toScheme]))) as LongAddress);
-  return [];
 }
 
 export const accountModule: NativeModule = {
@@ -274,11 +191,6 @@ export const accountModule: NativeModule = {
     ),
   ],
   functions: [
-    entry(
-      'rotate_authentication_key',
-      ['&signer', 'u8', 'vector<u8>', 'u8', 'vector<u8>', 'vector<u8>', 'vector<u8>'],
-      (ctx, _t, args) => rotateWithProof(ctx, args),
-    ),
     // Unverified rotation: no proof that the new key's owner agreed (the SDK's rotateAuthKeyUnverified).
     // `entry fun` (private) on a node: a transaction's, not callable from bytecode.
     {

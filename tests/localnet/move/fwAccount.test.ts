@@ -1,4 +1,4 @@
-import { type Account, Serializer } from '@aptos-labs/ts-sdk';
+import { type Account, Account as SdkAccount, Serializer } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bytecode, CompiledModule } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
@@ -265,6 +265,88 @@ describe('account: resource accounts and signer capabilities from Move', () => {
     expect((await ra(bobs, 'act', [long(me)])).vm_status).toMatch(
       /^Move abort in 0x1::account: ENO_SUCH_SIGNER_CAPABILITY\(0x6000e\)/,
     );
+  });
+
+  it('rotates with proofs (KeyRotation, KeyRotationToPublicKey, OriginatingAddress) and through an offered rotation capability', async () => {
+    const alice = await fundedAccount(chain, 100_000_000);
+    const aliceAddress = short(alice.accountAddress.toString());
+    const next = SdkAccount.generate();
+    const rotated = await ownerTransactions(chain, alice).submit(
+      await chain.aptos.rotateAuthKey({ fromAccount: alice, toAccount: next }),
+    );
+    expect(rotated.vm_status).toBe('Executed successfully');
+    const oldKey = long(aliceAddress);
+    const newKey = next.publicKey.authKey().toString();
+    expect(eventsOf(rotated, '0x1::account::KeyRotation').map((e) => e.data)).toEqual([
+      { account: aliceAddress, old_authentication_key: oldKey, new_authentication_key: newKey },
+    ]);
+    expect(eventsOf(rotated, '0x1::account::KeyRotationToPublicKey').map((e) => e.data)).toEqual([
+      {
+        account: aliceAddress,
+        verified_public_key_bit_map: '0x80000000',
+        public_key_scheme: 0,
+        public_key: next.publicKey.toString(),
+        old_auth_key: oldKey,
+        new_auth_key: newKey,
+      },
+    ]);
+    expect(await view('originating_address', [newKey])).toEqual([{ vec: [aliceAddress] }]);
+
+    // Alice (now signing with `next`) offers her rotation capability to the owner, who rotates her key.
+    const aliceNow = SdkAccount.fromPrivateKey({
+      privateKey: next.privateKey,
+      address: alice.accountAddress,
+    });
+    const sequence = BigInt(
+      (await chain.aptos.getAccountInfo({ accountAddress: aliceAddress })).sequence_number,
+    );
+    const offer = new Serializer();
+    offer.serializeFixedBytes(addressBytes('0x1'));
+    offer.serializeStr('account');
+    offer.serializeStr('RotationCapabilityOfferProofChallengeV2');
+    offer.serializeU8(await chain.aptos.getChainId());
+    offer.serializeU64(sequence);
+    offer.serializeFixedBytes(addressBytes(aliceAddress));
+    offer.serializeFixedBytes(addressBytes(me));
+    const offered = await ownerTransactions(chain, aliceNow).send({
+      function: '0x1::account::offer_rotation_capability',
+      functionArguments: [
+        aliceNow.sign(offer.toUint8Array()).toUint8Array(),
+        0,
+        next.publicKey.toUint8Array(),
+        long(me),
+      ],
+    });
+    expect(offered.vm_status).toBe('Executed successfully');
+    expect(await view('get_rotation_capability_offer_for', [long(aliceAddress)])).toEqual([me]);
+    const third = SdkAccount.generate();
+    const proof = new Serializer();
+    proof.serializeFixedBytes(addressBytes('0x1'));
+    proof.serializeStr('account');
+    proof.serializeStr('RotationProofChallenge');
+    proof.serializeU64(
+      BigInt((await chain.aptos.getAccountInfo({ accountAddress: me })).sequence_number),
+    );
+    proof.serializeFixedBytes(addressBytes(aliceAddress));
+    proof.serializeFixedBytes(addressBytes(newKey));
+    proof.serializeBytes(third.publicKey.toUint8Array());
+    const delegated = await mine.send({
+      function: '0x1::account::rotate_authentication_key_with_rotation_capability',
+      functionArguments: [
+        long(aliceAddress),
+        0,
+        third.publicKey.toUint8Array(),
+        third.sign(proof.toUint8Array()).toUint8Array(),
+      ],
+    });
+    expect(delegated.vm_status).toBe('Executed successfully');
+    expect(written(delegated, ACCOUNT).get(aliceAddress)?.authentication_key).toBe(
+      third.publicKey.authKey().toString(),
+    );
+    expect(await view('originating_address', [newKey])).toEqual([{ vec: [] }]);
+    expect(await view('originating_address', [third.publicKey.authKey().toString()])).toEqual([
+      { vec: [aliceAddress] },
+    ]);
   });
 
   it('answers the account views with the default_account_resource feature on', async () => {

@@ -24,7 +24,7 @@ import {
   writeResource,
 } from '../../vmState.ts';
 import { rotateInternal } from './lifecycle.ts';
-import { ACCOUNT, accountAbort, accountExists, FIELD } from './shared.ts';
+import { ACCOUNT, accountAbort, accountExists, ensureAccountResource, FIELD } from './shared.ts';
 
 const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
 const ROTATION_PROOF_CHALLENGE = ty('0x1::account::RotationProofChallenge');
@@ -219,7 +219,73 @@ function upsertBackupKey(
   ]);
 }
 
+/**
+ * `rotate_authentication_key`: the current key (`from`) must be the account's; both keys sign the
+ * account's `RotationProofChallenge`; the table moves to the new key, then `KeyRotationToPublicKey`.
+ */
+function rotateWithProofs(
+  host: NativeHost,
+  address: LongAddress,
+  [fromScheme, fromKey, toScheme, toKey, capRotateKey, capUpdateTable]: Value[],
+): void {
+  ensureAccountResource(host, address);
+  const account = must(readResource(host, address, ACCOUNT)) as Value[];
+  const oldKey = account[FIELD.authenticationKey] as number[];
+  if (fromScheme !== 0 && fromScheme !== 1) accountAbort('invalidArgument', 'EINVALID_SCHEME');
+  const module = fromScheme === 0 ? 'ed25519' : 'multi_ed25519';
+  const [pk] = host.call(
+    ONE,
+    module,
+    'new_unvalidated_public_key_from_bytes',
+    [],
+    [bytes(fromKey)],
+  );
+  const [fromAuthKey] = host.call(
+    ONE,
+    module,
+    'unvalidated_public_key_to_authentication_key',
+    [],
+    [new Ref([must(pk)], 0)],
+  );
+  if (toHex(Uint8Array.from(fromAuthKey as number[])) !== asAddress(oldKey))
+    accountAbort('unauthenticated', 'EWRONG_CURRENT_PUBLIC_KEY');
+  const challenge: Value = [
+    account[FIELD.sequenceNumber] as Value,
+    address,
+    asAddress(oldKey),
+    bytes(toKey),
+  ];
+  provenAuthKey(host, fromScheme, bytes(fromKey), bytes(capRotateKey), challenge);
+  const newKey = provenAuthKey(
+    host,
+    toScheme as number,
+    bytes(toKey),
+    bytes(capUpdateTable),
+    challenge,
+  );
+  updateAuthKeyAndTable(host, address, newKey);
+  emitEvent(host, KEY_ROTATION_TO_PUBLIC_KEY, [
+    address,
+    bitmapOf(toScheme as number, bytes(capUpdateTable)),
+    toScheme as number,
+    bytes(toKey),
+    oldKey,
+    newKey,
+  ]);
+}
+
 export const accountRotation: NativeFunction[] = [
+  fn(
+    'rotate_authentication_key',
+    {
+      params: ['&signer', 'u8', 'vector<u8>', 'u8', 'vector<u8>', 'vector<u8>', 'vector<u8>'],
+      isEntry: true,
+    },
+    (host, _t, [account, ...args]) => {
+      rotateWithProofs(host, signerAddress(must(account)), args);
+      return [];
+    },
+  ),
   fn(
     'rotate_authentication_key_with_rotation_capability',
     { params: ['&signer', 'address', 'u8', 'vector<u8>', 'vector<u8>'], isEntry: true },
