@@ -103,7 +103,7 @@ describe('framework coverage', () => {
   });
 
   it('says what is missing and why', () => {
-    expect(byId('0x1::stake::add_stake_with_cap')).toMatchObject({
+    expect(byId('0x1::confidential_asset::deposit')).toMatchObject({
       status: 'missing',
       note: 'FUNCTION_RESOLUTION_FAILURE',
     });

@@ -1,0 +1,6 @@
+/** The staking modules of `0x1` on the VM's own values. */
+import type { NativeModule } from '../../context.ts';
+import { stakeModule } from './stake.ts';
+import { stakingConfigModule } from './stakingConfig.ts';
+
+export const STAKING_MODULES: readonly NativeModule[] = [stakeModule, stakingConfigModule];
