@@ -3,6 +3,7 @@
  * fungible asset balances) and readiness, offline. See localnet/README.md.
  */
 import { deriveAccounts, type AccountsOption, type LocalnetAccount } from './accounts.ts';
+import { APTOS_COIN_TYPE } from './framework/assets.ts';
 import { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
 import { CHAIN_ID } from './framework/genesis.ts';
 import { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
@@ -169,10 +170,16 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
   }
 }
 
-/** Mints each account's balance in one block committed at once, whatever the mining mode. */
+/**
+ * Mints each account's balance in one block committed at once, whatever the mining mode. An
+ * account that already holds APT (a chain restarted from its data dir) is left as it is.
+ */
 function fundAccounts(node: LocalNode, accounts: LocalnetAccount[]): void {
-  if (accounts.length === 0) return;
-  const hashes = accounts.map((account) => node.fund(account.address, BigInt(account.balance)));
+  const unfunded = accounts.filter(
+    (account) => node.getBalance(account.address, { coinType: APTOS_COIN_TYPE }) === 0n,
+  );
+  if (unfunded.length === 0) return;
+  const hashes = unfunded.map((account) => node.fund(account.address, BigInt(account.balance)));
   node.mineBlock();
   for (const hash of hashes) {
     const tx = node.getTransactionByHash(hash);

@@ -2,7 +2,10 @@
  * The API a test runner uses (localnet/index.ts): seeded accounts, the typed dev controls and a
  * stop() that leaves nothing open. The packed package is exercised in package.test.ts.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   Account,
   Aptos,
@@ -64,6 +67,25 @@ describe('seeded accounts', () => {
       expect(other.map((account) => account.address)).not.toContain(first.accounts[0]?.address);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
+    }
+  });
+
+  it('are funded once: a chain restarted from its data dir leaves their balances', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'localnet-accounts-'));
+    const options = { dataDir, ports: 'auto', accounts: { seed: 'durable', count: 2 } } as const;
+    try {
+      const first = await startLocalnet(options);
+      const address = first.accounts[0]?.address ?? '';
+      await first.fund(address, 5n);
+      await first.stop();
+      const again = await startLocalnet(options);
+      try {
+        expect(await balanceOf(again, address)).toBe('100000000005');
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
