@@ -540,6 +540,45 @@ KNOWN.push(
   ]),
   def('secp256r1', 'ECDSARawPublicKey', copy | drop | store, [['bytes', T.vector(T.u8)]]),
 );
+// aptos_std's pool_u64 and pool_u64_unbound (natives in `stdlib/pool.ts`).
+KNOWN.push(
+  def('pool_u64', 'Pool', store, [
+    ['shareholders_limit', T.u64],
+    ['total_coins', T.u64],
+    ['total_shares', T.u64],
+    ['shares', s('simple_map', 'SimpleMap', [T.address, T.u64])],
+    ['shareholders', T.vector(T.address)],
+    ['scaling_factor', T.u64],
+  ]),
+  def('pool_u64_unbound', 'Pool', store, [
+    ['total_coins', T.u64],
+    ['total_shares', T.u128],
+    ['shares', s('table_with_length', 'TableWithLength', [T.address, T.u128])],
+    ['scaling_factor', T.u64],
+  ]),
+);
+// aptos_std's keyless, federated_keyless, single_key and multi_key (natives in `stdlib/keys.ts`).
+KNOWN.push(
+  def('keyless', 'PublicKey', copy | drop | store, [
+    ['iss', STRING],
+    ['idc', T.vector(T.u8)],
+  ]),
+  def('federated_keyless', 'PublicKey', copy | drop | store, [
+    ['jwk_address', T.address],
+    ['keyless_public_key', s('keyless', 'PublicKey')],
+  ]),
+  enumOf('single_key', 'AnyPublicKey', copy | drop | store, 0, [
+    ['Ed25519', [['pk', s('ed25519', 'UnvalidatedPublicKey')]]],
+    ['Secp256k1Ecdsa', [['pk', s('secp256k1', 'ECDSARawPublicKey')]]],
+    ['Secp256r1Ecdsa', [['pk', s('secp256r1', 'ECDSARawPublicKey')]]],
+    ['Keyless', [['pk', s('keyless', 'PublicKey')]]],
+    ['FederatedKeyless', [['pk', s('federated_keyless', 'PublicKey')]]],
+  ]),
+  def('multi_key', 'MultiKey', copy | drop | store, [
+    ['public_keys', T.vector(s('single_key', 'AnyPublicKey'))],
+    ['signatures_required', T.u8],
+  ]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

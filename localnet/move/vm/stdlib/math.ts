@@ -43,7 +43,7 @@ const floorLog2 = (module: string, x: bigint): number => {
 };
 
 /** `log2(x)` in fixed point with `frac` fractional bits, normalized to `norm` bits first. */
-function log2Fixed(module: string, x: bigint, norm: number, frac: number): bigint {
+export function log2Fixed(module: string, x: bigint, norm: number, frac: number): bigint {
   const integer = floorLog2(module, x);
   const n = BigInt(norm);
   let y = x >= 1n << n ? x >> BigInt(integer - norm) : x << BigInt(norm - integer);
