@@ -233,6 +233,26 @@ export function ensurePairedMetadata(host: NativeHost, coinType: string): LongAd
   return address;
 }
 
+/**
+ * `coin_to_fungible_asset<T>`'s state change: the coin paired, burnt in coin form and minted as its
+ * asset; the paired metadata. APT's coin form is not tracked here (its coins only ever leave and
+ * re-enter fungible stores), so neither supply moves for it.
+ */
+export function coinToAsset(host: NativeHost, coinType: string, amount: bigint): LongAddress {
+  const metadata = ensurePairedMetadata(host, coinType);
+  if (coinType === APTOS_COIN_TYPE) return metadata;
+  adjustCoinSupply(host.session.ctx, coinType, -amount);
+  changeSupply(host, metadata, amount);
+  return metadata;
+}
+
+/** `fungible_asset_to_coin<T>`'s state change: the paired asset burnt, the coin minted (not APT's). */
+export function assetToCoin(host: NativeHost, coinType: string, amount: bigint): void {
+  if (coinType === APTOS_COIN_TYPE) return;
+  changeSupply(host, pairedAddress(coinType), -amount);
+  adjustCoinSupply(host.session.ctx, coinType, amount);
+}
+
 export type RefKind = 'mint' | 'transfer' | 'burn';
 
 /** `PairedFungibleAssetRefs.<kind>_ref_opt` of a paired metadata object (`null`: no resource). */
@@ -343,10 +363,6 @@ export function burnFromPrimary(
     [new Ref([[object(metadata)]], 0), object(store), amount],
   );
 }
-
-/** `increase_supply` / `decrease_supply` of the paired asset (`mint_internal` / `burn_internal`). */
-export const adjustFaSupply = (host: NativeHost, metadata: LongAddress, delta: bigint): void =>
-  changeSupply(host, metadata, delta);
 
 /** `fungible_asset::supply(metadata)` of a paired coin. */
 export const faSupply = (host: NativeHost, metadata: LongAddress): bigint =>

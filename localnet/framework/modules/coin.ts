@@ -6,10 +6,11 @@ import { fn } from '../abi.ts';
 import { APTOS_COIN_TYPE, ensureAccount, FRAMEWORK_ADDRESS, withdrawApt } from '../assets.ts';
 import {
   adjustCoinSupply,
-  adjustFaSupply,
+  assetToCoin,
   aptTransfer,
   borrowCoinInfo,
   coinAddress,
+  coinToAsset,
   coinTypeOf,
   depositPrimary,
   ensurePairedMetadata,
@@ -68,17 +69,9 @@ export function mintCoin(host: NativeHost, coinType: string, amount: bigint): Va
 
 /** `coin::deposit<T>(to, coin)`: the coin becomes its paired fungible asset in `to`'s primary store. */
 export function depositCoin(host: NativeHost, coinType: string, to: LongAddress, amount: bigint) {
-  const ctx = host.session.ctx;
-  // APT as before this module was general: the account created, no coin-form supply to move.
-  if (coinType === APTOS_COIN_TYPE) {
-    ensureAccount(ctx, to);
-    return depositPrimary(host, to, ensurePairedMetadata(host, coinType), amount);
-  }
-  // `coin_to_fungible_asset`: pair, `burn_internal` (coin form), `mint_internal` (asset).
-  const metadata = ensurePairedMetadata(host, coinType);
-  adjustCoinSupply(ctx, coinType, -amount);
-  adjustFaSupply(host, metadata, amount);
-  depositPrimary(host, to, metadata, amount);
+  // APT as before this module was general: the recipient's account created.
+  if (coinType === APTOS_COIN_TYPE) ensureAccount(host.session.ctx, to);
+  depositPrimary(host, to, coinToAsset(host, coinType, amount), amount);
 }
 
 /** `coin::withdraw<T>(owner, amount)`: from the paired primary store back into coin form. */
@@ -93,9 +86,7 @@ export function withdrawCoin(
   // APT keeps the coin module's abort it always had here.
   if (coinType === APTOS_COIN_TYPE) return withdrawApt(ctx, owner, amount, insufficient);
   withdrawPrimary(host, owner, metadata, amount);
-  // `fungible_asset_to_coin`: the asset burnt, the coin minted.
-  adjustFaSupply(host, metadata, -amount);
-  adjustCoinSupply(ctx, coinType, amount);
+  assetToCoin(host, coinType, amount);
 }
 
 /** `coin::transfer<T>(from, to, amount)`: between primary stores of the paired asset. */

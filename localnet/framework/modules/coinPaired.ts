@@ -10,10 +10,9 @@ import type { Value } from '../../move/vm/values.ts';
 import { eventHandle, fn, struct } from '../abi.ts';
 import type { RefKind } from '../coins.ts';
 import {
-  adjustCoinSupply,
-  adjustFaSupply,
   assertFramework,
   burnFromPrimary,
+  coinToAsset,
   coinTypeOf,
   ensurePairedMetadata,
   pairedCoin,
@@ -241,13 +240,8 @@ export const coinPairedFunctions: NativeFunction[] = [
       typeParams: T0,
     },
     (host, tys, [coin]) => {
-      const coinType = coinTypeOf(tys);
-      const ctx = host.session.ctx;
       const amount = fieldsOf(coin as Value)[0] as bigint;
-      const metadata = ensurePairedMetadata(host, coinType);
-      adjustCoinSupply(ctx, coinType, -amount);
-      adjustFaSupply(host, metadata, amount);
-      return [[object(metadata), amount]];
+      return [[object(coinToAsset(host, coinTypeOf(tys), amount)), amount]];
     },
   ),
   fn(

@@ -22,6 +22,7 @@ let rootTx: ReturnType<typeof ownerTransactions>;
 
 const CAROL = long('0xca401');
 const APT_METADATA = '0xa';
+const APT = '0x1::aptos_coin::AptosCoin';
 
 const ok = (done: UserTransactionResponse) => expect(done.vm_status).toBe('Executed successfully');
 const addressOf = (account: Account) => short(account.accountAddress.toStringLong());
@@ -169,15 +170,39 @@ describe('aptos_account', () => {
   });
 });
 
+describe('coin: APT in coin form from bytecode', () => {
+  it('coin_to_fungible_asset<AptosCoin> moves APT without minting any', async () => {
+    const me = addressOf(alice);
+    ok(await aliceTx.publish('my_coin', myCoinModule(alice.accountAddress.toStringLong())));
+    const supply = async () =>
+      BigInt(
+        (
+          (
+            await chain.aptos.view({
+              payload: { function: '0x1::coin::supply', typeArguments: [APT] },
+            })
+          )[0] as { vec: string[] }
+        ).vec[0] ?? '0',
+      );
+    const before = await supply();
+    const done = await aliceTx.send({
+      function: `${me}::my_coin::apt_as_asset`,
+      functionArguments: [CAROL, 250],
+    });
+    ok(done);
+    expect(eventsOf(done, '0x1::fungible_asset::Deposit').map((e) => e.data.amount)).toEqual([
+      '250',
+    ]);
+    // Only the fee leaves circulation (it is burnt).
+    const fee = BigInt(done.gas_used) * BigInt(done.gas_unit_price);
+    expect(await supply()).toBe(before - fee);
+  });
+});
+
 describe('coin: paired refs lent against capabilities', () => {
   it('lends and takes back the mint ref; takes the burn ref for good', async () => {
     const me = addressOf(alice);
     const gold = `${me}::my_coin::Gold`;
-    const published = await aliceTx.publish(
-      'my_coin',
-      myCoinModule(alice.accountAddress.toStringLong()),
-    );
-    ok(published);
     const exists = async (kind: string) =>
       chain.aptos.view({
         payload: { function: `0x1::coin::paired_${kind}_ref_exists`, typeArguments: [gold] },
@@ -215,11 +240,10 @@ describe('coin: paired refs lent against capabilities', () => {
       'Move abort in 0x1::coin: EBURN_REF_NOT_FOUND(0x60019): The BurnRef does not exist.',
     );
     // APT's, as a node's genesis leaves them: the burn ref held by transaction_fee.
-    const apt = '0x1::aptos_coin::AptosCoin';
     const aptRefs = await Promise.all(
       ['mint', 'transfer', 'burn'].map((kind) =>
         chain.aptos.view({
-          payload: { function: `0x1::coin::paired_${kind}_ref_exists`, typeArguments: [apt] },
+          payload: { function: `0x1::coin::paired_${kind}_ref_exists`, typeArguments: [APT] },
         }),
       ),
     );

@@ -49,6 +49,9 @@ export const GOLD = { name: 'Gold', symbol: 'GLD', decimals: 2 };
  * entry fun take_burn_ref(s: &signer) acquires Caps {
  *   let _ = coin::convert_and_take_paired_burn_ref(borrow_global<Caps>(address_of(s)).burn);
  * }
+ * entry fun apt_as_asset(s: &signer, to: address, amount: u64) {
+ *   primary_fungible_store::deposit(to, coin::coin_to_fungible_asset(coin::withdraw<AptosCoin>(s, amount)));
+ * }
  * ```
  */
 export function myCoinModule(address: string): CompiledModule {
@@ -212,6 +215,26 @@ export function myCoinModule(address: string): CompiledModule {
       { op: 'ReadRef' },
       { op: 'CallGeneric', fn: takeBurn },
       { op: 'Pop' },
+      RET,
+    ],
+  });
+  const apt = S.struct(b.foreignStruct('0x1', 'aptos_coin', 'AptosCoin', KEY));
+  const fa = S.struct(b.foreignStruct('0x1', 'fungible_asset', 'FungibleAsset', 0));
+  const aptCoin = (name: string, params: (typeof str)[], returns: (typeof str)[]) =>
+    b.fnInst(b.use('0x1', 'coin', name, params, returns, 1), [apt]);
+  const withdrawApt = aptCoin('withdraw', [S.ref(S.signer), S.u64], [coinT]);
+  const toAsset = aptCoin('coin_to_fungible_asset', [coinT], [fa]);
+  const depositAsset = b.use('0x1', 'primary_fungible_store', 'deposit', [S.address, fa], []);
+  b.fn('apt_as_asset', {
+    entry: true,
+    params: [S.ref(S.signer), S.address, S.u64],
+    code: [
+      { op: 'MoveLoc', local: 1 },
+      { op: 'MoveLoc', local: 0 },
+      { op: 'MoveLoc', local: 2 },
+      { op: 'CallGeneric', fn: withdrawApt },
+      { op: 'CallGeneric', fn: toAsset },
+      { op: 'Call', fn: depositAsset },
       RET,
     ],
   });
