@@ -1,5 +1,8 @@
 /**
- * Coins of any type (`0x1::coin`), on the native context's REST-JSON state as `assets.ts` keeps APT.
+ * Coins of any type (`0x1::coin`). `CoinInfo<T>`, the pairing's own resources and the managed
+ * capabilities are kept as REST JSON through the native context; the paired asset's object,
+ * metadata, supply and stores are the fungible-asset modules' (`object::create_named_object`,
+ * `primary_fungible_store::*` through `host.call`, `fungible.ts`' helpers).
  *
  * As the v10 framework, a coin lives as a fungible asset: `CoinInfo<T>` at the coin's address holds
  * name, symbol, decimals and the supply still in `Coin<T>` form; a deposit pairs the coin with a
@@ -284,10 +287,9 @@ export function setPairedRef(
 // Primary stores of the paired asset: `primary_fungible_store`'s own natives (APT through
 // `assets.ts`, as its transfers always went)
 
-const FRAMEWORK = FRAMEWORK_ADDRESS;
 const call = (host: NativeHost, module: string, name: string, tys: string[], args: Value[]) =>
   host.call(
-    FRAMEWORK,
+    FRAMEWORK_ADDRESS,
     module,
     name,
     tys.map((tag) => ty(tag)),
