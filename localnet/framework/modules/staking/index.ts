@@ -2,5 +2,14 @@
 import type { NativeModule } from '../../context.ts';
 import { stakeModule } from './stake.ts';
 import { stakingConfigModule } from './stakingConfig.ts';
+import { stakingContractModule } from './stakingContract.ts';
+import { stakingProxyModule } from './stakingProxy.ts';
+import { vestingModule } from './vesting.ts';
 
-export const STAKING_MODULES: readonly NativeModule[] = [stakeModule, stakingConfigModule];
+export const STAKING_MODULES: readonly NativeModule[] = [
+  stakeModule,
+  stakingConfigModule,
+  stakingContractModule,
+  stakingProxyModule,
+  vestingModule,
+];
