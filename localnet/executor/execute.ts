@@ -9,6 +9,7 @@ import {
   withdrawApt,
 } from '../framework/assets.ts';
 import type { NativeContext, NativeFunction } from '../framework/context.ts';
+import type { TransactionInfo } from '../move/vm/nativeContext.ts';
 import { MoveAbort, VmStatusError } from '../framework/context.ts';
 import {
   BYTECODE_PUBLISHING,
@@ -38,6 +39,7 @@ import { ArgumentError, decodeArgument, substitute, typeTagOf, valueToJson } fro
 import type { EntryCall } from './decode.ts';
 import { executeMultisigPayload } from './multisigPayload.ts';
 import { nonceStateKey, nonceValue } from './nonces.ts';
+import { transactionInfo } from './transactionInfo.ts';
 import { skipsGasPayment } from './validate.ts';
 
 /** State access for one phase of a transaction: buffered writes, metered reads, events. */
@@ -45,6 +47,8 @@ class Session implements NativeContext {
   readonly writes = new Map<StateKey, StateValue | null>();
   readonly events: ChainEvent[] = [];
   readonly publishing = BYTECODE_PUBLISHING;
+  /** Set for the user transaction's sessions (`transaction_context`). */
+  transaction?: TransactionInfo;
 
   constructor(
     private readonly base: StateReader,
@@ -135,6 +139,7 @@ function runAs(tx: DecodedTransaction, session: Session, signer: LongAddress, ca
     session.timestampMicros,
     session.chainId,
   );
+  if (session.transaction !== undefined) inner.transaction = session.transaction;
   try {
     runCall(tx, call, inner);
   } catch (error) {
@@ -240,6 +245,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
   const meter = new GasMeter(tx.maxGasAmount, tx.bytes.length);
   const signers = [tx.sender, ...tx.secondarySigners.map((signer) => signer.address)];
   const session = new Session(state, meter, signers, block.timestampMicros, block.chainId);
+  session.transaction = transactionInfo(tx);
   const failed = (vmStatus: string, gasUsed = meter.units()): UserPhase => ({
     success: false,
     vmStatus,

@@ -34,6 +34,7 @@ import { KEYLESS_JWKS_MODULES } from './modules/system/keylessJwks.ts';
 import { RANDOMNESS_CONFIG_MODULES } from './modules/system/randomnessConfigs.ts';
 import { SMALL_MODULES } from './modules/system/smallModules.ts';
 import { systemAddressesModule } from './modules/system/systemAddresses.ts';
+import { transactionContextModule } from './modules/system/transactionContext.ts';
 import { STAKING_MODULES } from './modules/staking/index.ts';
 
 /** Every module the chain serves, natively implemented, one file each under `modules/`. */
@@ -64,6 +65,7 @@ export const MODULES: readonly NativeModule[] = [
   // staking
   ...STAKING_MODULES,
   ...KEYLESS_JWKS_MODULES,
+  transactionContextModule,
   // account abstraction
   accountAbstractionModule(nativeFunction),
   functionInfoModule,

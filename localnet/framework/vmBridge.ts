@@ -3,10 +3,8 @@
  * (`frameworkStruct(name)`: the layouts of framework structs bytecode may hold), the whole
  * boundary.
  *
- * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: first the
- *   functions here (`transaction_context::get_transaction_hash`, `generate_auid_address`), then
- *   any natively implemented
- *   framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
+ * - `frameworkFunction(address, module, name)`: a call from bytecode into the framework: any
+ *   natively implemented framework function (`coin::transfer`, `aptos_account::transfer`, `timestamp::now_seconds`,
  *   any function of `localnet/framework/modules/` with a `run`), its arguments converted from
  *   VM values to the framework's `MoveVal`s and its results back, by the function's ABI types.
  *
@@ -24,8 +22,6 @@ import type { Ty } from '../move/vm/ty.ts';
 import { K, parseTy, structId, subst, tyString } from '../move/vm/ty.ts';
 import type { Value } from '../move/vm/values.ts';
 import { Ref, ValueError } from '../move/vm/values.ts';
-
-const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
 
 // ---------------------------------------------------------------------------------------------
 // Values across the boundary
@@ -107,18 +103,6 @@ function bridge(fn: NativeFunction, run: NonNullable<NativeFunction['run']>): Na
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// transaction_context's functions, on the session's seed and AUID counter.
-
-const OBJECT_FROM_AUID = 0xfb;
-
-const FRAMEWORK_NATIVES: Record<string, NativeImpl> = {
-  'transaction_context::get_transaction_hash': (host) => [Array.from(host.session.seed)],
-  'transaction_context::generate_auid_address': (host) => [
-    host.session.uniqueAddress(OBJECT_FROM_AUID),
-  ],
-};
-
 const bridged = new Map<string, NativeImpl | null>();
 
 /** A natively implemented framework function, callable from bytecode; `undefined` when none. */
@@ -131,9 +115,8 @@ export function frameworkFunction(
   let impl = bridged.get(id);
   if (impl !== undefined) return impl ?? undefined;
   const fn = findModule(address, module)?.functions.find((candidate) => candidate.name === fnName);
-  // The function's own VM code first (one runtime), then the hand-written crossings below.
+  // The function's own VM code first (one runtime), then the bridge to its MoveVal `run`.
   impl = fn?.native;
-  if (impl === undefined && address === FRAMEWORK) impl = FRAMEWORK_NATIVES[`${module}::${fnName}`];
   if (impl === undefined) {
     impl = fn?.run === undefined ? null : bridge(fn, fn.run);
     // Only functions the registry has: a made-up name (a client's bytecode can hold any) is not kept.

@@ -85,7 +85,7 @@ describe('framework coverage', () => {
     });
     expect(byId('0x1::transaction_context::get_transaction_hash')).toMatchObject({
       status: 'callable',
-      note: 'framework bridge',
+      note: 'native framework',
     });
     expect(byId('0x1::object::create_named_object')).toMatchObject({
       status: 'callable',

@@ -25,6 +25,38 @@ export interface NativeContext {
    * runs no `init_module`.
    */
   readonly publishing?: PublishRuntime;
+  /** The user transaction this runs for (`transaction_context`); absent in views. */
+  readonly transaction?: TransactionInfo;
+}
+
+/** An entry function payload as `transaction_context` gives it. */
+export interface TransactionEntry {
+  readonly address: LongAddress;
+  readonly module: string;
+  readonly function: string;
+  /** Type arguments as type tags (`0x1::aptos_coin::AptosCoin`). */
+  readonly typeArgs: readonly string[];
+  readonly args: readonly Uint8Array[];
+}
+
+/** What `transaction_context`'s natives read of the user transaction. */
+export interface TransactionInfo {
+  readonly sender: LongAddress;
+  readonly secondarySigners: readonly LongAddress[];
+  /** The fee payer, else the sender. */
+  readonly gasPayer: LongAddress;
+  readonly maxGasAmount: bigint;
+  readonly gasUnitPrice: bigint;
+  readonly chainId: number;
+  /** The entry function payload, `null` for a script or a multisig payload. */
+  readonly entry: TransactionEntry | null;
+  /** A multisig payload: its account and the entry function it carries, if it carries one. */
+  readonly multisig: {
+    readonly address: LongAddress;
+    readonly entry: TransactionEntry | null;
+  } | null;
+  /** sha3-256 of a script payload's code, else empty. */
+  readonly scriptHash: Uint8Array;
 }
 
 /** What the publisher (`localnet/move/publish.ts`) takes from the layers above it. */
