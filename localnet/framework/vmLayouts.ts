@@ -579,6 +579,28 @@ KNOWN.push(
     ['signatures_required', T.u8],
   ]),
 );
+// aptos_std's ristretto255, ristretto255_pedersen and ristretto255_elgamal (natives in
+// `stdlib/ristretto.ts`, `stdlib/ristrettoModules.ts`).
+KNOWN.push(
+  def('ristretto255', 'Scalar', copy | drop | store, [['data', T.vector(T.u8)]]),
+  def('ristretto255', 'CompressedRistretto', copy | drop | store, [['data', T.vector(T.u8)]]),
+  def('ristretto255', 'RistrettoPoint', drop, [['handle', T.u64]]),
+  def('ristretto255_pedersen', 'Commitment', drop, [
+    ['point', s('ristretto255', 'RistrettoPoint')],
+  ]),
+  def('ristretto255_elgamal', 'Ciphertext', drop, [
+    ['left', s('ristretto255', 'RistrettoPoint')],
+    ['right', s('ristretto255', 'RistrettoPoint')],
+  ]),
+  def('ristretto255_elgamal', 'CompressedCiphertext', copy | drop | store, [
+    ['left', s('ristretto255', 'CompressedRistretto')],
+    ['right', s('ristretto255', 'CompressedRistretto')],
+  ]),
+  def('ristretto255_elgamal', 'CompressedPubkey', copy | drop | store, [
+    ['point', s('ristretto255', 'CompressedRistretto')],
+  ]),
+  def('ristretto255_bulletproofs', 'RangeProof', copy | drop | store, [['bytes', T.vector(T.u8)]]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

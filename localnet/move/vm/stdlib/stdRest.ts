@@ -8,6 +8,8 @@ import { FEDERATED_KEYLESS, KEYLESS, MULTI_KEY_NATIVES, SINGLE_KEY } from './key
 import { MATH_FIXED, MATH_FIXED64 } from './mathFixed.ts';
 import { ACL, BIT_VECTOR, RESULT, STRING } from './moveStd.ts';
 import { POOL_U64, POOL_U64_UNBOUND } from './pool.ts';
+import { RISTRETTO255 } from './ristretto.ts';
+import { BULLETPROOFS, ELGAMAL, PEDERSEN } from './ristrettoModules.ts';
 import { APTOS_HASH_MORE, DEBUG, SECP256R1 } from './stdSmall.ts';
 
 const within = (module: string, list: ReadonlyArray<[string, NativeImpl]>) =>
@@ -31,4 +33,8 @@ export const STD_REST: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('federated_keyless', FEDERATED_KEYLESS),
   ...within('single_key', SINGLE_KEY),
   ...within('multi_key', MULTI_KEY_NATIVES),
+  ...within('ristretto255', RISTRETTO255),
+  ...within('ristretto255_pedersen', PEDERSEN),
+  ...within('ristretto255_elgamal', ELGAMAL),
+  ...within('ristretto255_bulletproofs', BULLETPROOFS),
 ];
