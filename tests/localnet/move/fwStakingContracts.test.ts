@@ -238,6 +238,74 @@ describe('vesting', () => {
   });
 });
 
+describe('delegation_pool', () => {
+  const dp = (name: string): Fn => `0x1::delegation_pool::${name}`;
+  const NO_POOL = /EDELEGATION_POOL_DOES_NOT_EXIST\(0x10003\): Delegation pool does not exist/;
+
+  it('views over an address without a pool: false, the pool check, the expected address, MISSING_DATA', async () => {
+    expect(await view(dp('delegation_pool_exists'), [me])).toEqual([false]);
+    expect(await view(dp('owner_cap_exists'), [me])).toEqual([false]);
+    expect(await view(dp('partial_governance_voting_enabled'), [me])).toEqual([false]);
+    expect(await view(dp('is_next_commission_percentage_effective'), [me])).toEqual([false]);
+    await expect(view(dp('get_owned_pool_address'), [me])).rejects.toThrow(
+      /EOWNER_CAP_NOT_FOUND\(0x60001\)/,
+    );
+    for (const name of [
+      'observed_lockup_cycle',
+      'operator_commission_percentage',
+      'allowlisting_enabled',
+    ]) {
+      await expect(view(dp(name), [me]), name).rejects.toThrow(NO_POOL);
+    }
+    await expect(view(dp('get_stake'), [me, op2])).rejects.toThrow(NO_POOL);
+    const seed = new Uint8Array([1]);
+    const expected = derived(
+      addressBytes(me),
+      Buffer.from('aptos_framework::delegation_pool'),
+      seed,
+      Uint8Array.of(0xff),
+    );
+    expect(await view(dp('get_expected_stake_pool_address'), [me, seed])).toEqual([expected]);
+    await expect(view(dp('min_remaining_secs_for_commission_change'))).rejects.toThrow(
+      /MISSING_DATA/,
+    );
+    // stake::is_current_epoch_validator asserts the stake pool first.
+    await expect(view(dp('get_add_stake_fee'), [me, 5])).rejects.toThrow(
+      /ESTAKE_POOL_DOES_NOT_EXIST\(0x1000e\)/,
+    );
+  });
+
+  it('entry functions: amounts of 0 return, the argument checks, then the pool or the owner', async () => {
+    const zero: UserTransactionResponse = await send(mine, dp('add_stake'), [me, 0]);
+    expect(zero.success, zero.vm_status).toBe(true);
+    expect((await send(mine, dp('add_stake'), [me, 5])).vm_status).toMatch(NO_POOL);
+    expect((await send(mine, dp('unlock'), [me, 5])).vm_status).toMatch(NO_POOL);
+    expect((await send(mine, dp('withdraw'), [me, 0])).vm_status).toMatch(
+      /EWITHDRAW_ZERO_STAKE\(0x1000b\)/,
+    );
+    expect((await send(mine, dp('withdraw'), [me, 1])).vm_status).toMatch(NO_POOL);
+    expect((await send(mine, dp('set_operator'), [op2])).vm_status).toMatch(
+      /EOWNER_CAP_NOT_FOUND\(0x60001\)/,
+    );
+    expect((await send(mine, dp('update_commission_percentage'), [10001])).vm_status).toMatch(
+      /EINVALID_COMMISSION_PERCENTAGE\(0x10005\)/,
+    );
+    expect((await send(mine, dp('set_delegated_voter'), [op2])).vm_status).toMatch(
+      /ECAN_NO_LONGER_SET_DELEGATED_VOTER\(0x1d\)/,
+    );
+    expect(
+      (await send(mine, dp('initialize_delegation_pool'), [10001, new Uint8Array()])).vm_status,
+    ).toMatch(/EINVALID_COMMISSION_PERCENTAGE\(0x10005\)/);
+    const set = await send(theirs, dp('set_beneficiary_for_operator'), [me]);
+    expect(eventsOf(set, '0x1::delegation_pool::SetBeneficiaryForOperator')[0]?.data).toEqual({
+      operator: short(op2),
+      old_beneficiary: short(op2),
+      new_beneficiary: short(me),
+    });
+    expect(await view(dp('beneficiary_for_operator'), [op2])).toEqual([short(me)]);
+  });
+});
+
 describe('staking_proxy', () => {
   it('changes only what the owner has: its stake pool here', async () => {
     const none = await send(mine, '0x1::staking_proxy::set_operator', [op2, me]);

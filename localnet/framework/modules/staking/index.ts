@@ -1,5 +1,6 @@
 /** The staking modules of `0x1` on the VM's own values. */
 import type { NativeModule } from '../../context.ts';
+import { delegationPoolModule } from './delegationPool.ts';
 import { stakeModule } from './stake.ts';
 import { stakingConfigModule } from './stakingConfig.ts';
 import { stakingContractModule } from './stakingContract.ts';
@@ -12,4 +13,5 @@ export const STAKING_MODULES: readonly NativeModule[] = [
   stakingContractModule,
   stakingProxyModule,
   vestingModule,
+  delegationPoolModule,
 ];
