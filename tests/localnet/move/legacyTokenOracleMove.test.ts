@@ -121,10 +121,16 @@ function callsModule(address: string, pkg: string): CompiledModule {
     locals: [MAP],
     code: [
       ...[cp(1), cp(2), cp(3), call(pmNew), st(7)],
-      ...[mut(7), mv(5), ref(4), { op: 'CallGeneric', fn: b.fnInst(pmValue, [S.u64]) }],
+      ...[mut(7), mv(5), ref(4), { op: 'CallGeneric' as const, fn: b.fnInst(pmValue, [S.u64]) }],
       ...[call(pmAdd), mut(7), ref(6), call(pmRemove), pop, pop],
       ...[mut(7), mv(1), mv(2), mv(3), call(pmUpdate)],
-      ...[mv(0), mv(7), { op: 'Pack', def: holder.def }, { op: 'MoveTo', def: holder.def }, ret],
+      ...[
+        mv(0),
+        mv(7),
+        { op: 'Pack' as const, def: holder.def },
+        { op: 'MoveTo' as const, def: holder.def },
+        ret,
+      ],
     ],
   });
   const TOKEN = S.struct(b.foreignStruct(pkg, 'token', 'Token', AB.store));
@@ -153,7 +159,13 @@ function callsModule(address: string, pkg: string): CompiledModule {
       ...[mut(4), op.u64(1n), call(held.split), st(5), mut(4), mv(5), call(held.merge)],
       ...[cp(0), mv(3), op.u64(2n), op.u64(0xffffffffffffffffn), call(held.capability)],
       ...[op.u64(1n), call(held.partial), pop, st(5), mut(4), mv(5), call(held.merge)],
-      ...[mv(0), mv(4), { op: 'Pack', def: vault.def }, { op: 'MoveTo', def: vault.def }, ret],
+      ...[
+        mv(0),
+        mv(4),
+        { op: 'Pack' as const, def: vault.def },
+        { op: 'MoveTo' as const, def: vault.def },
+        ret,
+      ],
     ],
   });
   const COLLECTION_CONFIG = token('CollectionMutabilityConfig');
