@@ -60,6 +60,8 @@ export function runOn(
     tys: string[];
     type: string;
     deps?: Array<[string, string]>;
+    /** Makes the native side's collection where the module has no public constructor. */
+    nativeCreate?: (session: VmSession) => Value;
   },
   create: [string, Value[]],
   ops: Op[],
@@ -98,7 +100,10 @@ export function runOn(
     if (fn === undefined) throw new Error(`no ${name} in the reference ${spec.module}`);
     return interpreter.run(fn, fn.typeParams.length === 0 ? [] : tys, args);
   };
-  const map = invoke(create[0], create[1])[0] as Value;
+  const map =
+    !oracle && spec.nativeCreate !== undefined
+      ? spec.nativeCreate(session)
+      : (invoke(create[0], create[1])[0] as Value);
   const cell: Value[] = [map];
   const results: unknown[] = [];
   for (const [name, args] of ops) {
