@@ -601,6 +601,13 @@ KNOWN.push(
   ]),
   def('ristretto255_bulletproofs', 'RangeProof', copy | drop | store, [['bytes', T.vector(T.u8)]]),
 );
+// aptos_std's capability (natives in `stdlib/capability.ts`).
+KNOWN.push(
+  def('capability', 'Cap', copy | drop, [['root', T.address]], 1, true),
+  def('capability', 'LinearCap', drop, [['root', T.address]], 1, true),
+  def('capability', 'CapState', key, [['delegates', T.vector(T.address)]], 1, true),
+  def('capability', 'CapDelegateState', key, [['root', T.address]], 1, true),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

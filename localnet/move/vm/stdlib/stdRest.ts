@@ -5,6 +5,7 @@
 import type { NativeImpl } from '../loader.ts';
 import { BCS_STREAM } from './bcsStream.ts';
 import { BIG_VECTOR } from './bigVector.ts';
+import { CAPABILITY } from './capability.ts';
 import { FEDERATED_KEYLESS, KEYLESS, MULTI_KEY_NATIVES, SINGLE_KEY } from './keys.ts';
 import { MATH_FIXED, MATH_FIXED64 } from './mathFixed.ts';
 import { ACL, BIT_VECTOR, RESULT, STRING } from './moveStd.ts';
@@ -39,4 +40,5 @@ export const STD_REST: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('ristretto255_elgamal', ELGAMAL),
   ...within('ristretto255_bulletproofs', BULLETPROOFS),
   ...within('big_vector', BIG_VECTOR),
+  ...within('capability', CAPABILITY),
 ];
