@@ -29,6 +29,7 @@ import { royaltyModule } from './modules/royalty.ts';
 import { timestampModule } from './modules/timestamp.ts';
 import { tokenModule } from './modules/token.ts';
 import { transactionFeeModule } from './modules/transactionFee.ts';
+import { AGGREGATOR_MODULES } from './modules/system/aggregators.ts';
 import { CHAIN_CONFIG_MODULES } from './modules/system/chainConfigs.ts';
 import { KEYLESS_JWKS_MODULES } from './modules/system/keylessJwks.ts';
 import { RANDOMNESS_CONFIG_MODULES } from './modules/system/randomnessConfigs.ts';
@@ -66,6 +67,7 @@ export const MODULES: readonly NativeModule[] = [
   ...STAKING_MODULES,
   ...KEYLESS_JWKS_MODULES,
   transactionContextModule,
+  ...AGGREGATOR_MODULES,
   // account abstraction
   accountAbstractionModule(nativeFunction),
   functionInfoModule,

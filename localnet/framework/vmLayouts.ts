@@ -608,6 +608,29 @@ KNOWN.push(
   def('capability', 'CapState', key, [['delegates', T.vector(T.address)]], 1, true),
   def('capability', 'CapDelegateState', key, [['root', T.address]], 1, true),
 );
+// aptos_framework's permissioned_delegation key (`modules/permissionedDelegation.ts`).
+KNOWN.push(
+  enumOf('permissioned_delegation', 'DelegationKey', copy | drop | store, 0, [
+    ['Ed25519PublicKey', [['0', s('ed25519', 'UnvalidatedPublicKey')]]],
+  ]),
+  // permissioned_signer's handle (`modules/system/smallModules.ts`; the feature is removed).
+  enumOf('permissioned_signer', 'PermissionedHandle', 0, 0, [
+    [
+      'V1',
+      [
+        ['master_account_addr', T.address],
+        ['permissions_storage_addr', T.address],
+      ],
+    ],
+  ]),
+);
+// aptos_std's capability (natives in `stdlib/capability.ts`).
+KNOWN.push(
+  def('capability', 'Cap', copy | drop, [['root', T.address]], 1, true),
+  def('capability', 'LinearCap', drop, [['root', T.address]], 1, true),
+  def('capability', 'CapState', key, [['delegates', T.vector(T.address)]], 1, true),
+  def('capability', 'CapDelegateState', key, [['root', T.address]], 1, true),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

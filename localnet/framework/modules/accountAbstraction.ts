@@ -1,12 +1,15 @@
 import type { Json, LongAddress } from '../../encoding.ts';
 import { must, shortAddress, toHex } from '../../encoding.ts';
 import { deriveAccountAddress } from '../../executor/abstractionProof.ts';
+import type { Value } from '../../move/vm/values.ts';
 import type { ResourceValue, StateReader } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { declared, entry, struct, view } from '../abi.ts';
+import { entry, fn, struct, view } from '../abi.ts';
 import { FRAMEWORK_ADDRESS, primaryStoreAddress } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { deref, fieldsOf, none, some, str, textOf } from '../vmState.ts';
+import { gated } from './system/gate.ts';
 import type { FunctionInfo, NativeFunctionLookup } from './functionInfo.ts';
 import {
   authFunctionCompatible,
@@ -45,6 +48,12 @@ export const AA_ERRORS = {
     '',
   ),
   deprecated: moduleError(0xdn, 6n, 'EDEPRECATED_FUNCTION', ''),
+  derivableNotEnabled: moduleError(
+    ERROR_CATEGORY.invalidState,
+    9n,
+    'EDERIVABLE_ACCOUNT_ABSTRACTION_NOT_ENABLED',
+    '',
+  ),
   derivableNotInitialized: moduleError(
     ERROR_CATEGORY.notFound,
     7n,
@@ -187,16 +196,25 @@ export function accountAbstractionModule(nativeFunction: NativeFunctionLookup): 
       view('using_dispatchable_authenticator', ['address'], ['bool'], (ctx, _t, [addr]) => [
         registeredFunctions(ctx, addr as LongAddress) !== null,
       ]),
-      view(
+      fn(
         'dispatchable_authenticator',
-        ['address'],
-        [`0x1::option::Option<vector<${FUNCTION_INFO_TYPE}>>`],
-        (ctx, _t, [addr]) => {
-          const functions = registeredFunctions(ctx, addr as LongAddress);
+        {
+          params: ['address'],
+          returns: [`0x1::option::Option<vector<${FUNCTION_INFO_TYPE}>>`],
+          isView: true,
+        },
+        (host, _t, [addr]) => {
+          const functions = registeredFunctions(host.session.ctx, addr as LongAddress);
           return [
             functions === null
-              ? []
-              : [functions.map((info) => [info.moduleAddress, info.moduleName, info.functionName])],
+              ? none()
+              : some(
+                  functions.map((info) => [
+                    info.moduleAddress,
+                    str(info.moduleName),
+                    str(info.functionName),
+                  ]),
+                ),
           ];
         },
       ),
@@ -206,7 +224,41 @@ export function accountAbstractionModule(nativeFunction: NativeFunctionLookup): 
         ['address'],
         (_c, _t, args) => [deriveAccountAddress(functionArgs(args), args[3] as Uint8Array)],
       ),
-      declared('derive_account_address', [FUNCTION_INFO_TYPE, '&vector<u8>'], ['address']),
+      fn(
+        'derive_account_address',
+        { params: [FUNCTION_INFO_TYPE, '&vector<u8>'], returns: ['address'] },
+        (_h, _t, [info, key]) => {
+          const [moduleAddress, moduleName, functionName] = fieldsOf(info as Value);
+          const functionInfo = {
+            moduleAddress: moduleAddress as LongAddress,
+            moduleName: textOf(moduleName as Value),
+            functionName: textOf(functionName as Value),
+          };
+          return [
+            deriveAccountAddress(functionInfo, Uint8Array.from(deref(key as Value) as number[])),
+          ];
+        },
+      ),
+      gated('account_abstraction', 'initialize', ['&signer']),
+      // The feature check comes before the signer's in account_abstraction.move.
+      gated(
+        'account_abstraction',
+        'register_derivable_authentication_function',
+        ['&signer', 'address', STRING, STRING],
+        {
+          isEntry: true,
+          before: (host) => {
+            const [on] = host.call(
+              FRAMEWORK_ADDRESS,
+              'features',
+              'is_derivable_account_abstraction_enabled',
+              [],
+              [],
+            );
+            if (on !== true) aaAbort(AA_ERRORS.derivableNotEnabled);
+          },
+        },
+      ),
       privateEntry(
         entry(
           'add_authentication_function',

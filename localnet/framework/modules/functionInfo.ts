@@ -11,7 +11,7 @@ import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
-import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
+import { abort, moduleError } from '../context.ts';
 import { signerAddress, textOf } from '../vmState.ts';
 
 /**
@@ -26,8 +26,9 @@ export { functionInfoBcs };
 const MODULE = '0x1::function_info';
 export const FUNCTION_INFO_TYPE = '0x1::function_info::FunctionInfo';
 
+// `assert!(is_identifier(…), EINVALID_IDENTIFIER)`: a bare 1, no category.
 const EINVALID_IDENTIFIER = moduleError(
-  ERROR_CATEGORY.invalidArgument,
+  0n,
   1n,
   'EINVALID_IDENTIFIER',
   'String is not a valid Move identifier',
@@ -44,7 +45,7 @@ export function isIdentifier(text: string): boolean {
   return /^(?:[a-zA-Z][a-zA-Z0-9_$]*|[_$][a-zA-Z0-9_$]+)$/.test(text);
 }
 
-/** `new_function_info_from_address`: aborts `EINVALID_IDENTIFIER(0x10001)` on a bad name. */
+/** `new_function_info_from_address`: aborts `EINVALID_IDENTIFIER(0x1)` on a bad name. */
 export function newFunctionInfo(
   moduleAddress: LongAddress,
   moduleName: string,
@@ -184,6 +185,21 @@ export const functionInfoModule: NativeModule = {
   functions: [
     // A dispatch hook's name (dispatchable fungible assets): `{ module_address, module_name,
     // function_name }` of the signer's module, the names checked as identifiers.
+    fn(
+      'new_function_info_from_address',
+      {
+        params: ['address', '0x1::string::String', '0x1::string::String'],
+        returns: [FUNCTION_INFO_TYPE],
+      },
+      (_h, _t, [address, moduleName, functionName]) => {
+        newFunctionInfo(
+          address as LongAddress,
+          textOf(moduleName as Value),
+          textOf(functionName as Value),
+        );
+        return [[address as Value, moduleName as Value, functionName as Value]];
+      },
+    ),
     fn(
       'new_function_info',
       {

@@ -1,5 +1,6 @@
-import { declared, struct } from '../abi.ts';
+import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
+import type { Value } from '../../move/vm/values.ts';
 import type { NativeModule } from '../context.ts';
 import { abort, moduleError } from '../context.ts';
 import { AUTH_DATA_TYPE, nativeAuthFunction } from './functionInfo.ts';
@@ -12,6 +13,10 @@ const EPERMISSIONED_SIGNER_REMOVED = moduleError(
   'The permissioned signer feature has been removed.',
 );
 const KEY = '0x1::permissioned_delegation::DelegationKey';
+const removed = (name: string, params: string[], returns: string[] = []) =>
+  fn(name, { params, returns }, () =>
+    abort('0x1::permissioned_delegation', EPERMISSIONED_SIGNER_REMOVED),
+  );
 
 /**
  * `0x1::permissioned_delegation` as the current Aptos framework has it: a shell kept for upgrade
@@ -29,15 +34,20 @@ export const permissionedDelegationModule: NativeModule = {
     struct('RegisteredDelegations', ['key'], []),
   ],
   functions: [
-    declared('gen_ed25519_key', ['0x1::ed25519::UnvalidatedPublicKey'], [KEY]),
-    declared(
+    // `DelegationKey::Ed25519PublicKey(key)`: an enum value is `[variant, ...fields]`.
+    fn(
+      'gen_ed25519_key',
+      { params: ['0x1::ed25519::UnvalidatedPublicKey'], returns: [KEY] },
+      (_h, _t, [key]) => [[0, key as Value]],
+    ),
+    removed(
       'add_permissioned_handle',
       ['&signer', KEY, '0x1::option::Option<0x1::rate_limiter::RateLimiter>', 'u64'],
       ['signer'],
     ),
-    declared('remove_permissioned_handle', ['&signer', KEY]),
-    declared('permissioned_signer_by_key', ['&signer', KEY], ['signer']),
-    declared('handle_address_by_key', ['address', KEY], ['address']),
+    removed('remove_permissioned_handle', ['&signer', KEY]),
+    removed('permissioned_signer_by_key', ['&signer', KEY], ['signer']),
+    removed('handle_address_by_key', ['address', KEY], ['address']),
     nativeAuthFunction('authenticate', ['signer', AUTH_DATA_TYPE], () =>
       abort('0x1::permissioned_delegation', EPERMISSIONED_SIGNER_REMOVED),
     ),

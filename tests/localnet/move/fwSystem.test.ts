@@ -125,6 +125,7 @@ function sysModule(address: string): CompiledModule {
   );
   const jwk = b.foreignStruct('0x1', 'jwks', 'JWK', 7);
   const str = b.foreignStruct('0x1', 'string', 'String', 7);
+  const STR = S.struct(str);
   const utf8 = b.use('0x1', 'string', 'utf8', [S.vec(S.u8)], [S.struct(str)]);
   const text = (t: string): Bytecode[] => [
     { op: 'LdConst', index: b.constant(S.vec(S.u8), [t.length, ...Buffer.from(t)]) },
@@ -153,6 +154,66 @@ function sysModule(address: string): CompiledModule {
     'keyless',
     [signer],
     [mv(0), op.u64(1n), op.call(fw('keyless_account', 'update_max_exp_horizon', [signer, S.u64]))],
+  );
+  const info = b.foreignStruct('0x1', 'function_info', 'FunctionInfo', 7);
+  const fromAddress = fw(
+    'function_info',
+    'new_function_info_from_address',
+    [S.address, STR, STR],
+    [S.struct(info)],
+  );
+  view(
+    'derive',
+    [S.address, S.vec(S.u8)],
+    [S.struct(info), S.address],
+    [
+      mv(0),
+      ...text('m'),
+      ...text('authenticate'),
+      op.call(fromAddress),
+      { op: 'StLoc', local: 2 },
+      op.cp(2),
+      op.cp(2),
+      { op: 'ImmBorrowLoc', local: 1 },
+      op.call(
+        fw(
+          'account_abstraction',
+          'derive_account_address',
+          [S.struct(info), S.ref(S.vec(S.u8))],
+          [S.address],
+        ),
+      ),
+    ],
+    [S.struct(info)],
+  );
+  view(
+    'bad_identifier',
+    [S.address],
+    [S.struct(info)],
+    [mv(0), ...text('1m'), ...text('f'), op.call(fromAddress)],
+  );
+  entry(
+    'register_derivable',
+    [signer],
+    [
+      mv(0),
+      { op: 'LdConst', index: b.constant(S.address, Array(32).fill(7)) },
+      ...text('m'),
+      ...text('f'),
+      op.call(
+        fw('account_abstraction', 'register_derivable_authentication_function', [
+          signer,
+          S.address,
+          STR,
+          STR,
+        ]),
+      ),
+    ],
+  );
+  entry(
+    'permissioned_address',
+    [signer],
+    [mv(0), op.call(fw('permissioned_signer', 'address_of', [signer], [S.address])), op.pop],
   );
   view('genesis', [], [], [op.call(fw('chain_status', 'assert_genesis', []))]);
   return b.build();
@@ -261,5 +322,37 @@ describe('getters and constructors', () => {
     expect(await viewOf('guid_id', [me, 5])).toEqual([{ creation_num: '5', addr: short(me) }, '5']);
     expect(await viewOf('vci')).toEqual([{ addr: '0x0', pk_bytes: '0x', voting_power: '0' }]);
     await expect(viewOf('genesis')).rejects.toThrow(/ENOT_OPERATING\(0x30001\)/);
+  });
+});
+
+describe('account abstraction, function_info and removed features', () => {
+  it('derive_account_address hashes the FunctionInfo as derive_account_address_view does', async () => {
+    const key = '0x0102';
+    const [info, derived] = await viewOf('derive', [me, key]);
+    expect(info).toEqual({
+      module_address: short(me),
+      module_name: 'm',
+      function_name: 'authenticate',
+    });
+    const [expected] = await chain.aptos.view({
+      payload: {
+        function: '0x1::account_abstraction::derive_account_address_view',
+        functionArguments: [me, 'm', 'authenticate', key],
+      },
+    });
+    expect(derived).toBe(expected);
+    await expect(viewOf('bad_identifier', [me])).rejects.toThrow(/EINVALID_IDENTIFIER\(0x1\)/);
+  });
+
+  it('register_derivable_authentication_function checks the framework signer', async () => {
+    const done = await call('register_derivable');
+    expect(done.vm_status).toBe(FRAMEWORK_ABORT);
+  });
+
+  it('permissioned_signer::address_of aborts EPERMISSION_SIGNER_DISABLED', async () => {
+    const done = await call('permissioned_address');
+    expect(done.vm_status).toBe(
+      'Move abort in 0x1::permissioned_signer: EPERMISSION_SIGNER_DISABLED(0x50009): Permissioned signer feature is not activated.',
+    );
   });
 });

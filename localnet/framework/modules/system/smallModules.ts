@@ -9,6 +9,7 @@ import { BytecodeAbort, vmError } from '../../../move/vm/errors.ts';
 import type { Value } from '../../../move/vm/values.ts';
 import { fn, struct } from '../../abi.ts';
 import { deref, fieldsOf } from '../../vmState.ts';
+import { CATEGORY, fail } from './errors.ts';
 import { systemModule } from './gate.ts';
 import { VM_ADDRESS } from './systemAddresses.ts';
 
@@ -138,4 +139,32 @@ const rateLimiter = systemModule(
   ],
 );
 
-export const SMALL_MODULES = [guid, validatorConsensusInfo, util, rateLimiter];
+const PERMISSIONED_HANDLE = '0x1::permissioned_signer::PermissionedHandle';
+/** `permissioned_signer`: the feature is gone; every function aborts EPERMISSION_SIGNER_DISABLED. */
+const disabled = (name: string, params: string[], returns: string[] = [], isEntry = false) =>
+  fn(name, { params, returns, isEntry }, () =>
+    fail('permissioned_signer', 'EPERMISSION_SIGNER_DISABLED', CATEGORY.permissionDenied),
+  );
+const permissionedSignerModule = systemModule(
+  'permissioned_signer',
+  [],
+  [
+    disabled('create_permissioned_handle', ['&signer'], [PERMISSIONED_HANDLE]),
+    disabled('destroy_permissioned_handle', [PERMISSIONED_HANDLE]),
+    disabled('signer_from_permissioned_handle', [`&${PERMISSIONED_HANDLE}`], ['signer']),
+    fn('is_permissioned_signer', { params: ['&signer'], returns: ['bool'] }, () => [false]),
+    disabled('grant_revoke_permission', ['&signer', '&signer']),
+    disabled('revoke_permission_storage_address', ['&signer', 'address'], [], true),
+    disabled('revoke_all_handles', ['&signer'], [], true),
+    disabled('address_of', ['&signer'], ['address']),
+    disabled('borrow_address', ['&signer'], ['&address']),
+  ],
+);
+
+export const SMALL_MODULES = [
+  guid,
+  validatorConsensusInfo,
+  util,
+  rateLimiter,
+  permissionedSignerModule,
+];
