@@ -631,6 +631,22 @@ KNOWN.push(
   def('capability', 'CapState', key, [['delegates', T.vector(T.address)]], 1, true),
   def('capability', 'CapDelegateState', key, [['root', T.address]], 1, true),
 );
+// std::reflect's error enum (natives in `stdlib/moveStd.ts`).
+KNOWN.push(
+  enumOf(
+    'reflect',
+    'ReflectionError',
+    copy | drop | store,
+    0,
+    [
+      'InvalidIdentifier',
+      'FunctionNotFound',
+      'FunctionNotAccessible',
+      'FunctionIncompatibleType',
+      'FunctionNotInstantiated',
+    ].map((variant): [string, Array<[string, Ty]>] => [variant, []]),
+  ),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -123,3 +123,11 @@ describe('0x1::acl and string::into_bytes', () => {
     expect(call('string::into_bytes', [[[104, 105]]])).toEqual([[104, 105]]);
   });
 });
+
+describe('0x1::reflect', () => {
+  it('error_code is the ReflectionError variant’s index, as reflect.move matches it', () => {
+    for (let variant = 0; variant < 5; variant += 1) {
+      expect(call('reflect::error_code', [[variant]])).toEqual([BigInt(variant)]);
+    }
+  });
+});

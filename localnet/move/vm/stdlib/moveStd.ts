@@ -9,7 +9,9 @@
  * - `bit_vector`: `BitVector { length, bit_field: vector<bool> }`; `new` aborts `ELENGTH` 0x20001
  *   outside `1..1023`, an index past the field `EINDEX` 0x20000.
  * - `acl`: `ACL { list: vector<address> }`; `ECONTAIN` 0x10000, `ENOT_CONTAIN` 0x10001.
- * - `string::into_bytes`.
+ * - `string::into_bytes`;
+ * - `reflect::error_code` (the `ReflectionError` variant's index). `reflect::resolve` is not
+ *   here: it needs the loader's function lookup and type check from a native.
  */
 import { BytecodeAbort, vmError } from '../errors.ts';
 import type { NativeHost, NativeImpl } from '../loader.ts';
@@ -235,4 +237,8 @@ export const ACL: ReadonlyArray<[string, NativeImpl]> = [
 
 export const STRING: ReadonlyArray<[string, NativeImpl]> = [
   ['into_bytes', base((_h, [s]) => [(s as Value[])[0] as Value])],
+];
+
+export const REFLECT: ReadonlyArray<[string, NativeImpl]> = [
+  ['error_code', base((_h, [e]) => [BigInt((e as Value[])[0] as number)])],
 ];

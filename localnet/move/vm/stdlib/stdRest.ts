@@ -8,7 +8,7 @@ import { BIG_VECTOR } from './bigVector.ts';
 import { CAPABILITY } from './capability.ts';
 import { FEDERATED_KEYLESS, KEYLESS, MULTI_KEY_NATIVES, SINGLE_KEY } from './keys.ts';
 import { MATH_FIXED, MATH_FIXED64 } from './mathFixed.ts';
-import { ACL, BIT_VECTOR, RESULT, STRING } from './moveStd.ts';
+import { ACL, BIT_VECTOR, REFLECT, RESULT, STRING } from './moveStd.ts';
 import { POOL_U64, POOL_U64_UNBOUND } from './pool.ts';
 import { RISTRETTO255 } from './ristretto.ts';
 import { BULLETPROOFS, ELGAMAL, PEDERSEN } from './ristrettoModules.ts';
@@ -23,6 +23,7 @@ export const STD_REST: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('bit_vector', BIT_VECTOR),
   ...within('acl', ACL),
   ...within('string', STRING),
+  ...within('reflect', REFLECT),
   ...within('pool_u64', POOL_U64),
   ...within('pool_u64_unbound', POOL_U64_UNBOUND),
   ...within('bcs_stream', BCS_STREAM),
