@@ -6,6 +6,7 @@ import { stakingConfigModule } from './stakingConfig.ts';
 import { stakingContractModule } from './stakingContract.ts';
 import { stakingProxyModule } from './stakingProxy.ts';
 import { vestingModule } from './vesting.ts';
+import { votingModule } from './voting.ts';
 
 export const STAKING_MODULES: readonly NativeModule[] = [
   stakeModule,
@@ -14,4 +15,5 @@ export const STAKING_MODULES: readonly NativeModule[] = [
   stakingProxyModule,
   vestingModule,
   delegationPoolModule,
+  votingModule,
 ];
