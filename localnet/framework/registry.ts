@@ -29,6 +29,7 @@ import { royaltyModule } from './modules/royalty.ts';
 import { timestampModule } from './modules/timestamp.ts';
 import { tokenModule } from './modules/token.ts';
 import { transactionFeeModule } from './modules/transactionFee.ts';
+import { objectCodeDeploymentModule } from './modules/objectCodeDeployment.ts';
 import { AGGREGATOR_MODULES } from './modules/system/aggregators.ts';
 import { CHAIN_CONFIG_MODULES } from './modules/system/chainConfigs.ts';
 import { KEYLESS_JWKS_MODULES } from './modules/system/keylessJwks.ts';
@@ -68,6 +69,7 @@ export const MODULES: readonly NativeModule[] = [
   ...KEYLESS_JWKS_MODULES,
   transactionContextModule,
   ...AGGREGATOR_MODULES,
+  objectCodeDeploymentModule,
   // account abstraction
   accountAbstractionModule(nativeFunction),
   functionInfoModule,
