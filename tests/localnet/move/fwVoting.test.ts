@@ -1,6 +1,7 @@
 import type { Account, UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledModule, SignatureToken as Sig } from '../../../localnet/move/binary/types.ts';
+import { VALIDATOR_ADDRESS } from '../../../localnet/framework/genesis.ts';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
 import { AB, eventsOf, op, short, written } from './fwHelpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
@@ -208,6 +209,61 @@ describe('a forum hosted by a user module', () => {
     expect(await view('closed', [me, 0])).toEqual([false]);
     expect((await call('resolve', [me, 0])).vm_status).toMatch(
       /EPROPOSAL_CANNOT_BE_RESOLVED\(0x30002\)/,
+    );
+  });
+});
+
+describe('aptos_governance over a genesis without governance', () => {
+  const gov = (name: string): Fn => `0x1::aptos_governance::${name}`;
+  const send = (fn: Fn, args: Array<string | number | boolean | Uint8Array | string[]> = []) =>
+    mine.send({ function: fn, functionArguments: args });
+  const view0x1 = (fn: Fn, args: Array<string | number> = []) =>
+    chain.aptos.view({ payload: { function: fn, functionArguments: args } });
+  const bytes = new Uint8Array([1]);
+
+  it('views: MISSING_DATA for the config, EPARTIAL_VOTING_NOT_INITIALIZED for the remaining power', async () => {
+    await expect(view0x1(gov('get_voting_duration_secs'))).rejects.toThrow(/MISSING_DATA/);
+    await expect(view0x1(gov('get_voting_power'), [VALIDATOR_ADDRESS])).rejects.toThrow(
+      /MISSING_DATA/,
+    );
+    await expect(view0x1(gov('has_entirely_voted'), [VALIDATOR_ADDRESS, 0])).rejects.toThrow(
+      /MISSING_DATA/,
+    );
+    await expect(
+      view0x1(gov('get_remaining_voting_power'), [VALIDATOR_ADDRESS, 0]),
+    ).rejects.toThrow(/EPARTIAL_VOTING_NOT_INITIALIZED\(0x3000d\)/);
+  });
+
+  it('proposals and votes check the stake pool and its delegated voter first', async () => {
+    expect((await send(gov('create_proposal'), [me, bytes, bytes, bytes])).vm_status).toMatch(
+      /ESTAKE_POOL_DOES_NOT_EXIST\(0x1000e\)/,
+    );
+    expect(
+      (await send(gov('create_proposal'), [VALIDATOR_ADDRESS, bytes, bytes, bytes])).vm_status,
+    ).toMatch(/ENOT_DELEGATED_VOTER\(0x10002\)/);
+    expect((await send(gov('vote'), [VALIDATOR_ADDRESS, 0, true])).vm_status).toMatch(
+      /ENOT_DELEGATED_VOTER\(0x10002\)/,
+    );
+    const none = await send(gov('batch_vote'), [[], 0, true]);
+    expect(none.success, none.vm_status).toBe(true);
+    expect((await send('0x1::stake::initialize_stake_owner', [0, me, me])).success).toBe(true);
+    expect(
+      (await send(gov('create_proposal_v2'), [me, bytes, bytes, bytes, true])).vm_status,
+    ).toMatch(/MISSING_DATA/);
+    expect((await send(gov('partial_vote'), [me, 0, 1, true])).vm_status).toMatch(
+      /EPARTIAL_VOTING_NOT_INITIALIZED\(0x3000d\)/,
+    );
+  });
+
+  it("governance's own functions refuse a user's signer", async () => {
+    expect((await send(gov('reconfigure'))).vm_status).toMatch(
+      /ENOT_APTOS_FRAMEWORK_ADDRESS\(0x50003\)/,
+    );
+    expect((await send(gov('force_end_epoch_test_only'))).vm_status).toMatch(
+      /ENOT_CORE_RESOURCE_ADDRESS\(0x50001\)/,
+    );
+    expect((await send(gov('add_approved_script_hash_script'), [0])).vm_status).toMatch(
+      /MISSING_DATA/,
     );
   });
 });

@@ -1,5 +1,6 @@
 /** The staking modules of `0x1` on the VM's own values. */
 import type { NativeModule } from '../../context.ts';
+import { aptosGovernanceModule } from './aptosGovernance.ts';
 import { delegationPoolModule } from './delegationPool.ts';
 import { stakeModule } from './stake.ts';
 import { stakingConfigModule } from './stakingConfig.ts';
@@ -16,4 +17,5 @@ export const STAKING_MODULES: readonly NativeModule[] = [
   vestingModule,
   delegationPoolModule,
   votingModule,
+  aptosGovernanceModule,
 ];
