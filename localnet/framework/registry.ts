@@ -31,6 +31,7 @@ import { tokenModule } from './modules/token.ts';
 import { transactionFeeModule } from './modules/transactionFee.ts';
 import { objectCodeDeploymentModule } from './modules/objectCodeDeployment.ts';
 import { AGGREGATOR_MODULES } from './modules/system/aggregators.ts';
+import { STORAGE_SLOT_MODULES } from './modules/system/storageSlots.ts';
 import { CHAIN_CONFIG_MODULES } from './modules/system/chainConfigs.ts';
 import { KEYLESS_JWKS_MODULES } from './modules/system/keylessJwks.ts';
 import { RANDOMNESS_CONFIG_MODULES } from './modules/system/randomnessConfigs.ts';
@@ -70,6 +71,7 @@ export const MODULES: readonly NativeModule[] = [
   transactionContextModule,
   ...AGGREGATOR_MODULES,
   objectCodeDeploymentModule,
+  ...STORAGE_SLOT_MODULES,
   // account abstraction
   accountAbstractionModule(nativeFunction),
   functionInfoModule,

@@ -647,6 +647,14 @@ KNOWN.push(
     ].map((variant): [string, Array<[string, Ty]>] => [variant, []]),
   ),
 );
+// aptos_framework's storage_slot_or_inline (`modules/system/storageSlots.ts`).
+KNOWN.push(
+  enumOf('storage_slot_or_inline', 'StorageSlotOrInline', store, 1, [
+    ['Inline', [['value', P0]]],
+    ['StorageSlot', [['slot', s('storage_slot', 'StorageSlot', [P0])]]],
+    ['Transient', []],
+  ]),
+);
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

@@ -70,6 +70,8 @@ export interface NativeSession {
   tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): { cell: Value[] };
   /** `exists<T>(address)` as bytecode sees it: the session's own writes included. */
   resourceExists(address: LongAddress, ty: Ty): boolean;
+  /** A resource's cell as bytecode's `borrow_global` sees it: `cell[0]`, `undefined` when absent. */
+  global(address: LongAddress, ty: Ty): { cell: Value[] };
   emit(ty: Ty, value: Value, handle?: EventHandleKey): void;
 }
 
