@@ -356,3 +356,47 @@ describe('account abstraction, function_info and removed features', () => {
     );
   });
 });
+
+describe('federated JWKs', () => {
+  const update = (kids: string[], algs: string[], n = 'nn') =>
+    mine.send({
+      function: '0x1::jwks::update_federated_jwk_set',
+      functionArguments: [
+        new TextEncoder().encode('https://issuer'),
+        kids,
+        algs,
+        kids.map(() => 'AQAB'),
+        kids.map(() => n),
+      ],
+    });
+  const bcs = (t: string) => [t.length, ...Buffer.from(t)];
+  const rsa = (kid: string) => ({
+    variant: {
+      type_name: '0x1::jwks::RSA_JWK',
+      data: `0x${Buffer.from([...bcs(kid), ...bcs('RSA'), ...bcs('RS256'), ...bcs('AQAB'), ...bcs('nn')]).toString('hex')}`,
+    },
+  });
+
+  it('update_federated_jwk_set writes the issuer’s RSA JWKs at the signer, sorted by kid', async () => {
+    const done = await update(['kb', 'ka'], ['RS256', 'RS256']);
+    expect(done.success, done.vm_status).toBe(true);
+    expect(written(done, '0x1::jwks::FederatedJWKs').get(short(me))).toEqual({
+      jwks: {
+        entries: [
+          {
+            issuer: `0x${Buffer.from('https://issuer').toString('hex')}`,
+            version: '0',
+            jwks: [rsa('ka'), rsa('kb')],
+          },
+        ],
+      },
+    });
+  });
+
+  it('refuses a set of unequal lengths and one past 4 KiB', async () => {
+    const uneven = await update(['ka'], []);
+    expect(uneven.vm_status).toBe('Move abort in 0x1::jwks: EINVALID_FEDERATED_JWK_SET(0x10009): ');
+    const large = await update(['ka'], ['RS256'], 'n'.repeat(4096));
+    expect(large.vm_status).toBe('Move abort in 0x1::jwks: EFEDERATED_JWKS_TOO_LARGE(0x10008): ');
+  });
+});
