@@ -27,12 +27,13 @@ import {
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { must } from '../../localnet/encoding.ts';
+import { NodeError } from '../../localnet/errors.ts';
 import type { LongAddress } from '../../localnet/encoding.ts';
 import {
   decodeSignedTransaction,
   type DecodedTransaction,
 } from '../../localnet/executor/decode.ts';
-import { execute, executeView, resolveView, ViewError } from '../../localnet/executor/execute.ts';
+import { execute, resolveView, ViewError } from '../../localnet/executor/execute.ts';
 import { viewBytecode } from '../../localnet/executor/bytecode.ts';
 import {
   validate,
@@ -784,24 +785,32 @@ describe('views', () => {
     ]);
   });
 
-  it('executeView returns JSON values and the gas; an abort is a ViewError with ABORTED', () => {
+  it('a view on the VM’s values returns JSON values and the gas; an abort is a 400 with ABORTED', () => {
     world.run(call(alice, `${PLAYGROUND}::store_value`, [new U64(12n)]));
-    const fn = resolveView(playground, 'playground', 'get_value', 0);
-    const result = executeView(
-      world,
-      { fn, typeArgs: [], args: [long(alice.accountAddress)] },
-      BLOCK,
-    );
-    expect(result.values).toEqual(['12']);
-    // 0.1 units for the view plus one read of an 8-byte resource (3,023,850 + 8 × 1,510): 4 units.
-    expect(result.gasUsed).toBe(4n);
+    const getValue = (owner: string) =>
+      viewBytecode(
+        world,
+        {
+          module: playground,
+          moduleName: 'playground',
+          functionName: 'get_value',
+          typeArgs: [],
+          args: { json: [owner] },
+        },
+        BLOCK,
+      );
+    const result = getValue(long(alice.accountAddress));
+    expect(result?.values).toEqual(['12']);
+    // 0.1 units for the view plus two slot reads (3,023,850 each): the resource, and the module
+    // slot the struct's layout is looked up in (a node loads the module it runs): 7 units.
+    expect(result?.gasUsed).toBe(7n);
     try {
-      executeView(world, { fn, typeArgs: [], args: [long(bob.accountAddress)] }, BLOCK);
-      throw new Error('expected a ViewError');
+      getValue(long(bob.accountAddress));
+      throw new Error('expected a refusal');
     } catch (error) {
-      expect(error).toBeInstanceOf(ViewError);
-      expect((error as ViewError).vmErrorCode).toBe(4016);
-      expect((error as ViewError).message).toMatch(/^Move abort in 0xcafe::playground: ENO_VALUE/);
+      expect(error).toBeInstanceOf(NodeError);
+      expect((error as NodeError).vmErrorCode).toBe(4016);
+      expect((error as NodeError).message).toMatch(/^Move abort in 0xcafe::playground: ENO_VALUE/);
     }
   });
 

@@ -10,7 +10,8 @@ type Schema = { [key: string]: unknown };
 /**
  * OpenAPI 3.0 → JSON Schema for ajv: `nullable` becomes a `null` type, and optional properties may
  * also be `null` (the node prints absent options as `null`, e.g. `state_checkpoint_hash`).
- * The MoveType pattern also accepts a leading `&`, as real ABIs print `&signer`. Descriptions and
+ * The MoveType pattern also accepts what real ABIs print and the pattern omits: a leading `&` or
+ * `&mut ` (`&signer`, `&mut 0x1::coin::Coin<T0>`) and a type parameter (`T0`). Descriptions and
  * examples are dropped; discriminators are left to `oneOf`.
  */
 function convert(node: unknown): unknown {
@@ -27,9 +28,10 @@ function convert(node: unknown): unknown {
       continue;
     out[key] = convert(value);
   }
-  // The node prints reference parameters (`&signer`) in ABIs; the spec's MoveType pattern omits `&`.
+  // The node prints references (`&signer`, `&mut 0x1::coin::Coin<T0>`) and type parameters
+  // (`T0`, as `0x1::coin::merge`'s and `event::emit`'s ABIs have) that the spec's MoveType omits.
   if (typeof out.pattern === 'string' && out.pattern.startsWith('^(bool|'))
-    out.pattern = `^&?${out.pattern.slice(1)}`;
+    out.pattern = `^(&|&mut )?(T\\d+|${out.pattern.slice(2)}`;
   if (out.nullable === true) {
     delete out.nullable;
     return { anyOf: [out, { type: 'null' }] };

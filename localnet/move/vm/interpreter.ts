@@ -36,9 +36,8 @@ export interface GasCounter {
   consume(internal: number): void;
 }
 
-const FRAMEWORK = `0x${'0'.repeat(63)}1` as LongAddress;
-/** The framework's packages (`0x1`, the legacy token standard `0x3`, token objects `0x4`). */
-const FRAMEWORK_PACKAGES = new Set([FRAMEWORK, `0x${'0'.repeat(63)}3`, `0x${'0'.repeat(63)}4`]);
+/** The framework's packages (`0x1`, legacy tokens `0x3`, token objects `0x4`, trading `0x5`, `0x7`). */
+const FRAMEWORK_PACKAGES = new Set([...'13457'].map((d) => `0x${'0'.repeat(63)}${d}`));
 const MAX_CALL_DEPTH = 1024;
 const MAX_STACK = 1024 * 64;
 
@@ -185,7 +184,19 @@ export class Interpreter implements NativeHost {
       violation.message = `${violation.message}: ${error instanceof Error ? error.message : String(error)}`;
       throw violation;
     } finally {
-      if (this.gas >= 0) this.meter.consume(this.synced - this.gas);
+      this.settle();
+    }
+  }
+
+  /**
+   * Hands what was spent to the meter. Out of gas, it still counts as execution (the meter then
+   * passes its limit and the fee statement caps it), as the native framework's charges always did.
+   */
+  private settle(): void {
+    try {
+      this.meter.consume(this.synced - this.gas);
+    } catch (error) {
+      if (!(error instanceof OutOfGas)) throw error;
     }
   }
 
