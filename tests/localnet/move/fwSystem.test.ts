@@ -210,6 +210,22 @@ function sysModule(address: string): CompiledModule {
       ),
     ],
   );
+  view(
+    'split',
+    [S.vec(S.u8)],
+    [S.u8, S.vec(S.u8), S.vec(S.u8)],
+    [
+      { op: 'ImmBorrowLoc', local: 0 },
+      op.call(
+        fw(
+          'sui_derivable_account',
+          'split_signature_bytes',
+          [S.ref(S.vec(S.u8))],
+          [S.u8, S.vec(S.u8), S.vec(S.u8)],
+        ),
+      ),
+    ],
+  );
   entry(
     'permissioned_address',
     [signer],
@@ -225,7 +241,7 @@ const call = (name: string, args: Array<string | number> = []) =>
     functionArguments: args,
   });
 
-const viewOf = (name: string, args: Array<string | number> = []) =>
+const viewOf = (name: string, args: Array<string | number | Uint8Array> = []) =>
   chain.aptos.view({
     payload: {
       function: `${me}::sys::${name}` as `${string}::${string}::${string}`,
@@ -347,6 +363,19 @@ describe('account abstraction, function_info and removed features', () => {
   it('register_derivable_authentication_function checks the framework signer', async () => {
     const done = await call('register_derivable');
     expect(done.vm_status).toBe(FRAMEWORK_ABORT);
+  });
+
+  it('sui_derivable_account::split_signature_bytes: scheme, 64-byte signature, 32-byte key', async () => {
+    const bytes = Array.from({ length: 97 }, (_, i) => i);
+    const hex = (b: number[]) => `0x${Buffer.from(b).toString('hex')}`;
+    expect(await viewOf('split', [Uint8Array.from(bytes)])).toEqual([
+      0,
+      hex(bytes.slice(1, 65)),
+      hex(bytes.slice(65)),
+    ]);
+    await expect(viewOf('split', [Uint8Array.of(0)])).rejects.toThrow(
+      /EINVALID_SIGNATURE_LENGTH\(0x4\)/,
+    );
   });
 
   it('permissioned_signer::address_of aborts EPERMISSION_SIGNER_DISABLED', async () => {

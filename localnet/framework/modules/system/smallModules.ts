@@ -161,7 +161,34 @@ const permissionedSignerModule = systemModule(
   ],
 );
 
+/**
+ * `sui_derivable_account`'s helpers (its `authenticate`, a Sui signature check, is not here):
+ * `split_signature_bytes` (1 + 64 + 32 bytes, else a bare EINVALID_SIGNATURE_LENGTH) and the
+ * deprecated `authenticate_auth_data` (a bare EDEPRECATED).
+ */
+const suiDerivableAccount = systemModule(
+  'sui_derivable_account',
+  [],
+  [
+    fn(
+      'split_signature_bytes',
+      { params: ['&vector<u8>'], returns: ['u8', 'vector<u8>', 'vector<u8>'] },
+      (_h, _t, [b]) => {
+        const bytes = deref(must(b)) as number[];
+        if (bytes.length !== 97) fail('sui_derivable_account', 'EINVALID_SIGNATURE_LENGTH');
+        return [must(bytes[0]), bytes.slice(1, 65), bytes.slice(65, 97)];
+      },
+    ),
+    fn(
+      'authenticate_auth_data',
+      { params: ['0x1::auth_data::AbstractionAuthData', '&vector<u8>'] },
+      () => fail('sui_derivable_account', 'EDEPRECATED'),
+    ),
+  ],
+);
+
 export const SMALL_MODULES = [
+  suiDerivableAccount,
   guid,
   validatorConsensusInfo,
   util,
