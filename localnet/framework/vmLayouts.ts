@@ -655,6 +655,8 @@ KNOWN.push(
     ['Transient', []],
   ]),
 );
+// aptos_std's crypto_algebra (natives in `stdlib/cryptoAlgebra.ts`).
+KNOWN.push(def('crypto_algebra', 'Element', copy | drop, [['handle', T.u64]], 1, true));
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 

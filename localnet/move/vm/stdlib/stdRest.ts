@@ -6,6 +6,7 @@ import type { NativeImpl } from '../loader.ts';
 import { BCS_STREAM } from './bcsStream.ts';
 import { BIG_VECTOR } from './bigVector.ts';
 import { CAPABILITY } from './capability.ts';
+import { CRYPTO_ALGEBRA } from './cryptoAlgebra.ts';
 import { FEDERATED_KEYLESS, KEYLESS, MULTI_KEY_NATIVES, SINGLE_KEY } from './keys.ts';
 import { MATH_FIXED, MATH_FIXED64 } from './mathFixed.ts';
 import { ACL, BIT_VECTOR, REFLECT, RESULT, STRING } from './moveStd.ts';
@@ -42,4 +43,5 @@ export const STD_REST: ReadonlyArray<[string, string, NativeImpl]> = [
   ...within('ristretto255_bulletproofs', BULLETPROOFS),
   ...within('big_vector', BIG_VECTOR),
   ...within('capability', CAPABILITY),
+  ...within('crypto_algebra', CRYPTO_ALGEBRA),
 ];
