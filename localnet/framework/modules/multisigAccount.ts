@@ -38,6 +38,7 @@ import {
   vote,
 } from '../multisig/transactions.ts';
 import { MULTISIG_STRUCTS, SIMPLE_MAP, STRING } from '../multisig/structs.ts';
+import { TIMELOCK_FUNCTIONS } from '../multisig/timelock.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The module's ABI
@@ -387,5 +388,6 @@ export const multisigAccountModule: NativeModule = {
         return [cast !== null, cast === true];
       },
     ),
+    ...TIMELOCK_FUNCTIONS,
   ],
 };

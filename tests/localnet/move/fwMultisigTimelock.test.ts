@@ -1,0 +1,53 @@
+import type { Account } from '@aptos-labs/ts-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedAccount, startChain, type Chain } from '../helpers.ts';
+import { ownerTransactions } from './ownerTransactions.ts';
+
+/**
+ * multisig_account's timelock functions through the REST API with the ts-sdk, as
+ * multisig_account.move answers with the MULTISIG_TIMELOCK feature off (this chain's genesis, as
+ * devnet's): no timelock can be set, so the views answer 0 and none.
+ */
+let chain: Chain;
+let owner: Account;
+let me: string;
+let mine: ReturnType<typeof ownerTransactions>;
+type Fn = `${string}::${string}::${string}`;
+const ms = (name: string): Fn => `0x1::multisig_account::${name}`;
+const NOT_ENABLED =
+  'Move abort in 0x1::multisig_account: ETIMELOCK_NOT_ENABLED(0xd0019): Feature flag for multisig timelock is not enabled.';
+
+beforeAll(async () => {
+  chain = await startChain();
+  owner = await fundedAccount(chain);
+  me = owner.accountAddress.toString();
+  mine = ownerTransactions(chain, owner);
+}, 60_000);
+
+afterAll(async () => {
+  await chain.localnet.stop();
+});
+
+describe('multisig timelock with the feature off', () => {
+  it('the views: 0 and none', async () => {
+    const view = (name: string) =>
+      chain.aptos.view({ payload: { function: ms(name), functionArguments: [me] } });
+    expect(await view('timelock_period')).toEqual(['0']);
+    expect(await view('timelock_override_threshold')).toEqual([{ vec: [] }]);
+  });
+
+  it('creating or setting a timelock is ETIMELOCK_NOT_ENABLED; removing one needs a multisig account', async () => {
+    const create = await mine.send({
+      function: ms('create_with_owners_and_timelock'),
+      functionArguments: [[], 1, [], [], 3600, undefined],
+    });
+    expect(create.vm_status).toBe(NOT_ENABLED);
+    const upsert = await mine.send({
+      function: ms('upsert_timelock'),
+      functionArguments: [3600, undefined],
+    });
+    expect(upsert.vm_status).toBe(NOT_ENABLED);
+    const remove = await mine.send({ function: ms('remove_timelock'), functionArguments: [] });
+    expect(remove.vm_status).toMatch(/EACCOUNT_NOT_MULTISIG\(0x307d2\)/);
+  });
+});
