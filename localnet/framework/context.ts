@@ -53,6 +53,8 @@ export interface StructAbi {
   abilities: string[];
   typeParams?: Array<{ constraints: string[]; is_phantom: boolean }>;
   fields: Array<{ name: string; type: string }>;
+  /** An enum's variants (then `fields` is empty), each with its fields. */
+  variants?: Array<{ name: string; fields: Array<{ name: string; type: string }> }>;
 }
 
 /** A module served at `accounts/{address}/module/{name}`, its functions implemented natively. */

@@ -39,6 +39,10 @@ import { SMALL_MODULES } from './modules/system/smallModules.ts';
 import { systemAddressesModule } from './modules/system/systemAddresses.ts';
 import { transactionContextModule } from './modules/system/transactionContext.ts';
 import { STAKING_MODULES } from './modules/staking/index.ts';
+import { bulkOrderTypesModule } from './modules/trading/bulkOrderTypes.ts';
+import { orderBookTypesModule } from './modules/trading/orderBookTypes.ts';
+import { orderMatchTypesModule } from './modules/trading/orderMatchTypes.ts';
+import { singleOrderTypesModule } from './modules/trading/singleOrderTypes.ts';
 
 /** Every module the chain serves, natively implemented, one file each under `modules/`. */
 export const MODULES: readonly NativeModule[] = [
@@ -85,6 +89,11 @@ export const MODULES: readonly NativeModule[] = [
   tokenModule,
   // 0x3, the legacy token standard
   ...LEGACY_TOKEN_MODULES,
+  // 0x5, AptosTrading, and 0x7, AptosExperimental
+  orderBookTypesModule,
+  orderMatchTypesModule,
+  singleOrderTypesModule,
+  bulkOrderTypesModule,
 ];
 
 /** Address, then name: two lookups without building a key string (several per transaction). */

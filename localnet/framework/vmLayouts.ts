@@ -683,11 +683,15 @@ export function frameworkStruct(struct: StructName): LoadedStruct | undefined {
               constraints: 0,
               isPhantom: param.is_phantom,
             })),
-            fields: abi.fields.map((field) => ({
-              name: field.name,
-              ty: parseTy(field.type, true),
-            })),
-            variants: null,
+            fields:
+              abi.variants === undefined
+                ? abi.fields.map((field) => ({ name: field.name, ty: parseTy(field.type, true) }))
+                : null,
+            variants:
+              abi.variants?.map((variant) => ({
+                name: variant.name,
+                fields: variant.fields.map((f) => ({ name: f.name, ty: parseTy(f.type, true) })),
+              })) ?? null,
           };
     // Only structs the registry has: a made-up name (from a client's bytecode or types) is not kept.
     if (found !== null) fromAbi.set(id, found);

@@ -83,7 +83,7 @@ export function borrowResource(host: NativeHost, address: LongAddress, type: Ty 
 
 /** The framework's own packages: their resources live in the context, never in bytecode's cells. */
 const NATIVE_PACKAGES = new Set(
-  ['0x1', '0x3', '0x4'].map((a) => `0x${a.slice(2).padStart(64, '0')}`),
+  ['0x1', '0x3', '0x4', '0x5', '0x7'].map((a) => `0x${a.slice(2).padStart(64, '0')}`),
 );
 
 /**

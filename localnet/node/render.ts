@@ -494,11 +494,14 @@ export function moduleJson(module: NativeModule): JsonObject {
         name: struct.name,
         is_native: false,
         is_event: struct.isEvent ?? false,
-        is_enum: false,
+        is_enum: struct.variants !== undefined,
         abilities: struct.abilities,
         generic_type_params: (struct.typeParams ?? []).map((param) => ({ ...param })),
         fields: struct.fields.map((field) => ({ ...field })),
-        variants: [],
+        variants: (struct.variants ?? []).map((variant) => ({
+          name: variant.name,
+          fields: variant.fields.map((field) => ({ ...field })),
+        })),
       })),
     },
   };
