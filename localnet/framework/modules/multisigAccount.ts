@@ -5,7 +5,7 @@
 // `Multisig` payload in `framework/multisig/transactions.ts` (called by
 // `executor/multisigPayload.ts`).
 import type { LongAddress } from '../../encoding.ts';
-import { fromHex, must } from '../../encoding.ts';
+import { must } from '../../encoding.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import { declared, entry, view } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
@@ -22,8 +22,6 @@ import {
   multisigErrors,
   nextMultisigAddress,
   requireMultisig,
-  TRANSACTION_TYPE,
-  transactionValue,
   voteOf,
   writeMultisig,
   bumpHandle,
@@ -37,8 +35,9 @@ import {
   updateOwnerSchema,
   vote,
 } from '../multisig/transactions.ts';
-import { MULTISIG_STRUCTS, SIMPLE_MAP, STRING } from '../multisig/structs.ts';
+import { MULTISIG_STRUCTS } from '../multisig/structs.ts';
 import { TIMELOCK_FUNCTIONS } from '../multisig/timelock.ts';
+import { MULTISIG_STRUCT_VIEWS } from '../multisig/views.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The module's ABI
@@ -339,36 +338,12 @@ export const multisigAccountModule: NativeModule = {
         return [txn.payload ?? (must(provided) as Uint8Array)];
       },
     ),
-    multisigView(
-      'get_pending_transactions',
-      ['address'],
-      [`vector<${TRANSACTION_TYPE}>`],
-      (ctx, [multisig]) => {
-        const account = borrowMultisig(ctx, A(multisig));
-        const pending: MoveVal[] = [];
-        for (let seq = account.lastExecuted + 1n; seq < account.next; seq += 1n)
-          pending.push(transactionValue(borrowTransaction(ctx, account, seq)));
-        return [pending];
-      },
-    ),
-    multisigView(
-      'get_transaction',
-      ['address', 'u64'],
-      [TRANSACTION_TYPE],
-      (ctx, [multisig, seq]) => [transactionValue(pendingFor(ctx, A(multisig), U(seq)).txn)],
-    ),
     multisigView('is_owner', ['address', 'address'], ['bool'], (ctx, [owner, multisig]) => [
       borrowMultisig(ctx, A(multisig)).owners.includes(A(owner)),
     ]),
     multisigView('last_resolved_sequence_number', ['address'], ['u64'], (ctx, [multisig]) => [
       borrowMultisig(ctx, A(multisig)).lastExecuted,
     ]),
-    multisigView('metadata', ['address'], [SIMPLE_MAP(STRING, 'vector<u8>')], (ctx, [multisig]) => {
-      const data = borrowMultisig(ctx, A(multisig)).data.metadata as {
-        data: Array<{ key: string; value: string }>;
-      };
-      return [[data.data.map(({ key, value }) => [key, fromHex(value)])]];
-    }),
     multisigView('next_sequence_number', ['address'], ['u64'], (ctx, [multisig]) => [
       borrowMultisig(ctx, A(multisig)).next,
     ]),
@@ -388,6 +363,7 @@ export const multisigAccountModule: NativeModule = {
         return [cast !== null, cast === true];
       },
     ),
+    ...MULTISIG_STRUCT_VIEWS,
     ...TIMELOCK_FUNCTIONS,
   ],
 };

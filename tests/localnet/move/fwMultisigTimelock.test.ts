@@ -28,6 +28,28 @@ afterAll(async () => {
   await chain.localnet.stop();
 });
 
+describe("the views returning structs, on the VM's values", () => {
+  const view = (name: string, args: Array<string | number>) =>
+    chain.aptos.view({ payload: { function: ms(name), functionArguments: args } });
+
+  it('metadata is the SimpleMap; get_transaction checks the sequence number', async () => {
+    const [next] = await view('get_next_multisig_account_address', [me]);
+    const created = await mine.send({
+      function: ms('create_with_owners'),
+      functionArguments: [[], 1, ['k'], [new Uint8Array([1])]],
+    });
+    expect(created.success, created.vm_status).toBe(true);
+    expect(await view('metadata', [next as string])).toEqual([
+      { data: [{ key: 'k', value: '0x01' }] },
+    ]);
+    expect(await view('get_pending_transactions', [next as string])).toEqual([[]]);
+    await expect(view('get_transaction', [next as string, 1])).rejects.toThrow(
+      /EINVALID_SEQUENCE_NUMBER\(0x10011\)/,
+    );
+    await expect(view('metadata', [me])).rejects.toThrow(/MISSING_DATA/);
+  });
+});
+
 describe('multisig timelock with the feature off', () => {
   it('the views: 0 and none', async () => {
     const view = (name: string) =>
