@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { RistrettoPoint } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
 import { MoveAbort, VmStatusError } from '../../../localnet/framework/context.ts';
@@ -286,9 +288,35 @@ describe('pedersen and elgamal against their bytecode over the ristretto255 nati
 });
 
 describe('ristretto255_bulletproofs', () => {
+  const SOURCE = readFileSync(
+    resolve(
+      import.meta.dirname,
+      '../../../../shared/reference/aptos-framework/AptosStdlib/sources/ristretto255_bulletproofs.move',
+    ),
+    'utf8',
+  );
+  const constant = (name: string): number[] =>
+    hex(
+      (
+        new RegExp(`const ${name}: vector<u8> = x"([0-9a-f]*)"`).exec(SOURCE) as RegExpExecArray
+      )[1] as string,
+    );
+  const DST = Array.from(Buffer.from('AptosBulletproofs'));
+  const on = genesisHost();
+  const B = (name: string, args: Value[], host: NativeHost = on) =>
+    native(`ristretto255_bulletproofs::${name}`)(host, [], args);
+  const commitment = (): Value =>
+    (
+      (
+        native('ristretto255_pedersen::new_commitment_from_bytes')(
+          on,
+          [],
+          [constant('A_COMM')],
+        )[0] as Value[]
+      )[0] as Value[]
+    )[0] as Value;
+
   it('wraps range proofs; the batch verifiers abort as on a node', () => {
-    const B = (name: string, args: Value[]) =>
-      native(`ristretto255_bulletproofs::${name}`)(harness, [], args);
     expect(B('get_max_range_bits', [])).toEqual([64n]);
     const [proof] = B('range_proof_from_bytes', [[1, 2, 3]]);
     expect(B('range_proof_to_bytes', [ref(proof as Value)])).toEqual([[1, 2, 3]]);
@@ -299,5 +327,52 @@ describe('ristretto255_bulletproofs', () => {
     ).toMatch(
       /^Move abort in 0x1::ristretto255_bulletproofs: E_NATIVE_FUN_NOT_AVAILABLE\(0xd0007\)/,
     );
+  });
+
+  it('verifies the unit tests’ 64-bit range proof, and nothing else', () => {
+    const proof = [constant('A_RANGE_PROOF_PEDERSEN')];
+    expect(B('verify_range_proof_pedersen', [ref(commitment()), ref(proof), 64n, DST])).toEqual([
+      true,
+    ]);
+    expect(B('verify_range_proof_pedersen', [ref(commitment()), ref(proof), 32n, DST])).toEqual([
+      false,
+    ]);
+    expect(
+      B('verify_range_proof_pedersen', [ref(commitment()), ref(proof), 64n, [...DST, 1]]),
+    ).toEqual([false]);
+    const other = native('ristretto255_pedersen::new_commitment_from_bytes')(
+      on,
+      [],
+      [constant('B_COMM')],
+    )[0] as Value[];
+    expect(
+      B('verify_range_proof_pedersen', [
+        ref((other[0] as Value[])[0] as Value),
+        ref(proof),
+        64n,
+        DST,
+      ]),
+    ).toEqual([false]);
+    const flipped = [...(proof[0] as number[])];
+    flipped[40] = (flipped[40] as number) ^ 1;
+    expect(B('verify_range_proof_pedersen', [ref(commitment()), ref([flipped]), 64n, DST])).toEqual(
+      [false],
+    );
+    expect(
+      status(() => B('verify_range_proof_pedersen', [ref(commitment()), ref(proof), 10n, DST])),
+    ).toMatch(/E_RANGE_NOT_SUPPORTED\(0x10003\)/);
+    expect(
+      status(() => B('verify_range_proof_pedersen', [ref(commitment()), ref([[1]]), 64n, DST])),
+    ).toMatch(/E_DESERIALIZE_RANGE_PROOF\(0x10001\)/);
+    expect(
+      status(() =>
+        B('verify_range_proof_pedersen', [ref(commitment()), ref(proof), 64n, Array(257).fill(0)]),
+      ),
+    ).toMatch(/E_DST_TOO_LONG\(0x10006\)/);
+    expect(
+      status(() =>
+        B('verify_range_proof', [ref([0n]), ref([0n]), ref([0n]), ref(proof), 64n, DST], harness),
+      ),
+    ).toMatch(/E_NATIVE_FUN_NOT_AVAILABLE\(0x30007\)/);
   });
 });

@@ -6,16 +6,19 @@
  * - `Commitment { point: RistrettoPoint }`;
  * - `Ciphertext { left, right: RistrettoPoint }`, `CompressedCiphertext { left, right }` and
  *   `CompressedPubkey { point }` of `CompressedRistretto`s;
- * - `ristretto255_bulletproofs`: `RangeProof { bytes }` and the batch verifiers, which abort
- *   `E_NATIVE_FUN_NOT_AVAILABLE` 0xd0007 on a node too. `verify_range_proof(_pedersen)` are not
- *   here: they need a Bulletproofs verifier (merlin transcript, generators, inner-product
- *   argument), which this chain does not have.
+ * - `ristretto255_bulletproofs`: `RangeProof { bytes }`, `verify_range_proof` (the
+ *   `BULLETPROOFS` feature, 0x30007; a DST over 256 bytes, 0x10006; then the commitment
+ *   compressed and the proof checked by `bulletproofs.ts`), `verify_range_proof_pedersen` (with
+ *   `basepoint()` and `hash_to_point_base()` as its bases, new points as in its source) and the
+ *   batch verifiers, which abort `E_NATIVE_FUN_NOT_AVAILABLE` 0xd0007 on a node too.
  */
 import { BytecodeAbort } from '../errors.ts';
 import type { NativeHost, NativeImpl } from '../loader.ts';
 import type { Value } from '../values.ts';
 import { Ref } from '../values.ts';
-import { RISTRETTO255 } from './ristretto.ts';
+import { parseRangeProof, verifyRangeProof } from './bulletproofs.ts';
+import { pointValue, RISTRETTO255 } from './ristretto.ts';
+import { FEATURES } from './features.ts';
 
 const deref = (v: Value): Value => (v instanceof Ref ? (v.c[v.i] as Value) : v);
 const fields = (v: Value | undefined): Value[] => deref(v as Value) as Value[];
@@ -180,11 +183,79 @@ export const ELGAMAL: ReadonlyArray<[string, NativeImpl]> = [
 const unavailable: NativeImpl = () => {
   throw new BytecodeAbort('0x1::ristretto255_bulletproofs', 0xd0007n, null);
 };
+const bpFail = (code: bigint): never => {
+  throw new BytecodeAbort('0x1::ristretto255_bulletproofs', code, null);
+};
+const BULLETPROOFS_ENABLED = FEATURES.find(
+  ([n]) => n === 'bulletproofs_enabled',
+)?.[1] as NativeImpl;
+/** `bulletproofs.base` and `per_bit_rangeproof_verify` (v1.48.0). */
+const VERIFY_BASE = 117946510;
+const VERIFY_PER_BIT = 10042530;
+
+/** `verify_range_proof(com, val_base, rand_base, proof, num_bits, dst)`. */
+function verify(
+  host: NativeHost,
+  com: Value,
+  valBase: Value,
+  randBase: Value,
+  proof: Value,
+  numBits: bigint,
+  dst: number[],
+): boolean {
+  if (BULLETPROOFS_ENABLED(host, [], [])[0] !== true) bpFail(0x30007n);
+  if (dst.length > 256) bpFail(0x10006n);
+  const compressed = fields(r(host, 'point_compress', com))[0] as number[];
+  if (![8n, 16n, 32n, 64n].includes(numBits)) bpFail(0x10003n);
+  const parsed = parseRangeProof(Uint8Array.from(fields(proof)[0] as number[]));
+  if (parsed === null) bpFail(0x10001n);
+  host.charge(VERIFY_BASE + VERIFY_PER_BIT * Number(numBits));
+  return verifyRangeProof(
+    parsed as NonNullable<typeof parsed>,
+    Uint8Array.from(compressed),
+    pointValue(host, valBase),
+    pointValue(host, randBase),
+    Number(numBits),
+    Uint8Array.from(dst),
+  );
+}
 
 export const BULLETPROOFS: ReadonlyArray<[string, NativeImpl]> = [
   ['get_max_range_bits', op(() => [64n])],
   ['range_proof_from_bytes', op((_h, [b]) => [[b as Value]])],
   ['range_proof_to_bytes', op((_h, [p]) => [[...(fields(p)[0] as number[])]])],
+  [
+    'verify_range_proof',
+    op((host, [com, vb, rb, proof, bits, dst]) => [
+      verify(
+        host,
+        com as Value,
+        vb as Value,
+        rb as Value,
+        proof as Value,
+        bits as bigint,
+        dst as number[],
+      ),
+    ]),
+  ],
+  [
+    'verify_range_proof_pedersen',
+    op((host, [com, proof, bits, dst]) => {
+      const base = r(host, 'basepoint');
+      const h = r(host, 'hash_to_point_base');
+      return [
+        verify(
+          host,
+          at(com, 0),
+          new Ref([base], 0),
+          new Ref([h], 0),
+          proof as Value,
+          bits as bigint,
+          dst as number[],
+        ),
+      ];
+    }),
+  ],
   ['verify_batch_range_proof', unavailable],
   ['verify_batch_range_proof_pedersen', unavailable],
 ];
