@@ -601,13 +601,6 @@ KNOWN.push(
   ]),
   def('ristretto255_bulletproofs', 'RangeProof', copy | drop | store, [['bytes', T.vector(T.u8)]]),
 );
-// aptos_std's capability (natives in `stdlib/capability.ts`).
-KNOWN.push(
-  def('capability', 'Cap', copy | drop, [['root', T.address]], 1, true),
-  def('capability', 'LinearCap', drop, [['root', T.address]], 1, true),
-  def('capability', 'CapState', key, [['delegates', T.vector(T.address)]], 1, true),
-  def('capability', 'CapDelegateState', key, [['root', T.address]], 1, true),
-);
 // aptos_framework's permissioned_delegation key (`modules/permissionedDelegation.ts`).
 KNOWN.push(
   enumOf('permissioned_delegation', 'DelegationKey', copy | drop | store, 0, [
@@ -647,6 +640,8 @@ KNOWN.push(
     ].map((variant): [string, Array<[string, Ty]>] => [variant, []]),
   ),
 );
+// aptos_std's crypto_algebra (natives in `stdlib/cryptoAlgebra.ts`).
+KNOWN.push(def('crypto_algebra', 'Element', copy | drop, [['handle', T.u64]], 1, true));
 // aptos_framework's storage_slot_or_inline (`modules/system/storageSlots.ts`).
 KNOWN.push(
   enumOf('storage_slot_or_inline', 'StorageSlotOrInline', store, 1, [
@@ -655,8 +650,6 @@ KNOWN.push(
     ['Transient', []],
   ]),
 );
-// aptos_std's crypto_algebra (natives in `stdlib/cryptoAlgebra.ts`).
-KNOWN.push(def('crypto_algebra', 'Element', copy | drop, [['handle', T.u64]], 1, true));
 const KNOWN_BY_ID = new Map(KNOWN.map((struct) => [structId(struct.name), struct]));
 const fromAbi = new Map<string, LoadedStruct | null>();
 
