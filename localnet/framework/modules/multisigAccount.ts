@@ -8,7 +8,7 @@ import type { LongAddress } from '../../encoding.ts';
 import { must } from '../../encoding.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
 import { declared, entry, view } from '../abi.ts';
-import { FRAMEWORK_ADDRESS } from '../assets.ts';
+import { FRAMEWORK_ADDRESS, readAccount } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { abort } from '../context.ts';
 import {
@@ -17,6 +17,7 @@ import {
   borrowTransaction,
   counts,
   createWithOwners,
+  installMultisig,
   MAX_PENDING_TRANSACTIONS,
   MULTISIG,
   multisigErrors,
@@ -24,6 +25,7 @@ import {
   requireMultisig,
   voteOf,
   writeMultisig,
+  ZERO_AUTH_KEY,
   bumpHandle,
   emitBoth,
   metadataJson,
@@ -117,6 +119,50 @@ export const multisigAccountModule: NativeModule = {
           U(required),
           keys as string[],
           values as Uint8Array[],
+        );
+        return [];
+      },
+    ),
+    privateEntry(
+      'create_with_existing_account_call',
+      ['&signer', 'vector<address>', 'u64', ...CREATE_PARAMS],
+      (ctx, _t, [owners, required, keys, values]) => {
+        const address = signerOf(ctx);
+        const existing = readAccount(ctx, address);
+        installMultisig(
+          ctx,
+          address,
+          existing,
+          owners as LongAddress[],
+          U(required),
+          keys as string[],
+          values as Uint8Array[],
+          {
+            signerCap: false,
+          },
+        );
+        return [];
+      },
+    ),
+    privateEntry(
+      'create_with_existing_account_and_revoke_auth_key_call',
+      ['&signer', 'vector<address>', 'u64', ...CREATE_PARAMS],
+      (ctx, _t, [owners, required, keys, values]) => {
+        const address = signerOf(ctx);
+        const existing = readAccount(ctx, address);
+        installMultisig(
+          ctx,
+          address,
+          existing,
+          owners as LongAddress[],
+          U(required),
+          keys as string[],
+          values as Uint8Array[],
+          {
+            authenticationKey: ZERO_AUTH_KEY,
+            revokeOffers: true,
+            signerCap: false,
+          },
         );
         return [];
       },

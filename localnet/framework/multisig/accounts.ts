@@ -399,6 +399,37 @@ export function createWithOwners(
       (existing.data.signer_capability_offer as { for: { vec: Json[] } }).for.vec.length > 0)
   )
     abort('0x1::account', EACCOUNT_ALREADY_USED);
+  installMultisig(
+    ctx,
+    address,
+    existing,
+    [...additionalOwners, creator],
+    numSignaturesRequired,
+    keys,
+    values,
+    {
+      authenticationKey: ZERO_AUTH_KEY,
+      signerCap: true,
+    },
+  );
+  return address;
+}
+
+/**
+ * `create_with_owners_internal` on `address` (its Account `existing`, made if absent): the
+ * MultisigAccount with `owners`, a table for its transactions and nine event handles from the
+ * account's GUIDs; `authenticationKey` set when given, the capability offers revoked on request.
+ */
+export function installMultisig(
+  ctx: NativeContext,
+  address: LongAddress,
+  existing: ResourceValue | null,
+  owners: LongAddress[],
+  numSignaturesRequired: bigint,
+  keys: string[],
+  values: Uint8Array[],
+  options: { authenticationKey?: LongAddress; revokeOffers?: boolean; signerCap: boolean },
+): void {
   const base = existing ?? accountValue(address, 0n, address);
   let creation = BigInt(base.data.guid_creation_num as string);
   const handles: { [field: string]: Json } = {};
@@ -409,7 +440,6 @@ export function createWithOwners(
     };
     creation += 1n;
   }
-  const owners = [...additionalOwners, creator];
   if (!(numSignaturesRequired > 0n && numSignaturesRequired <= BigInt(owners.length)))
     abort(MULTISIG, multisigErrors.invalidSignaturesRequired);
   validateOwners(owners, address);
@@ -418,7 +448,16 @@ export function createWithOwners(
     ...base,
     data: {
       ...base.data,
-      authentication_key: ZERO_AUTH_KEY,
+      ...(options.authenticationKey === undefined
+        ? {}
+        : { authentication_key: options.authenticationKey }),
+      // revoke_any_signer_capability / revoke_any_rotation_capability
+      ...(options.revokeOffers === true
+        ? {
+            rotation_capability_offer: { for: { vec: [] } },
+            signer_capability_offer: { for: { vec: [] } },
+          }
+        : {}),
       guid_creation_num: creation.toString(),
     },
   });
@@ -432,10 +471,9 @@ export function createWithOwners(
       transactions: { handle: shortAddress(handle as LongAddress) },
       last_executed_sequence_number: '0',
       next_sequence_number: '1',
-      signer_cap: { vec: [{ account: shortAddress(address) }] },
+      signer_cap: { vec: options.signerCap ? [{ account: shortAddress(address) }] : [] },
       metadata,
       ...handles,
     }),
   );
-  return address;
 }

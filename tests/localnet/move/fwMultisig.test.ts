@@ -1,12 +1,14 @@
 import type { Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
+import { short, written } from './fwHelpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
 
 /**
- * multisig_account's timelock functions through the REST API with the ts-sdk, as
- * multisig_account.move answers with the MULTISIG_TIMELOCK feature off (this chain's genesis, as
- * devnet's): no timelock can be set, so the views answer 0 and none.
+ * multisig_account's functions added on the VM's values, through the REST API with the ts-sdk, as
+ * multisig_account.move answers: the views returning its structs, an existing account made a
+ * multisig by its own signer, and the timelock functions with the MULTISIG_TIMELOCK feature off
+ * (this chain's genesis, as devnet's): no timelock can be set, so the views answer 0 and none.
  */
 let chain: Chain;
 let owner: Account;
@@ -47,6 +49,49 @@ describe("the views returning structs, on the VM's values", () => {
       /EINVALID_SEQUENCE_NUMBER\(0x10011\)/,
     );
     await expect(view('metadata', [me])).rejects.toThrow(/MISSING_DATA/);
+  });
+});
+
+describe('an existing account made a multisig account by its own signer', () => {
+  it('create_with_existing_account_call: the owners as given, no signer capability, the key kept', async () => {
+    const account = await fundedAccount(chain);
+    const address = account.accountAddress.toString();
+    const theirs = ownerTransactions(chain, account);
+    const tooMany = await theirs.send({
+      function: ms('create_with_existing_account_call'),
+      functionArguments: [[me], 2, [], []],
+    });
+    expect(tooMany.vm_status).toMatch(/EINVALID_SIGNATURES_REQUIRED\(0x1000b\)/);
+    const done = await theirs.send({
+      function: ms('create_with_existing_account_call'),
+      functionArguments: [[me], 1, [], []],
+    });
+    expect(done.success, done.vm_status).toBe(true);
+    const multisig = written(done, '0x1::multisig_account::MultisigAccount').get(short(address));
+    expect(multisig).toMatchObject({
+      owners: [short(me)],
+      num_signatures_required: '1',
+      signer_cap: { vec: [] },
+    });
+    const key = written(done, '0x1::account::Account').get(short(address))?.['authentication_key'];
+    expect(key).toBe(account.publicKey.authKey().toString());
+  });
+
+  it('create_with_existing_account_and_revoke_auth_key_call zeroes the key', async () => {
+    const account = await fundedAccount(chain);
+    const address = account.accountAddress.toString();
+    const done = await ownerTransactions(chain, account).send({
+      function: ms('create_with_existing_account_and_revoke_auth_key_call'),
+      functionArguments: [[me], 1, [], []],
+    });
+    expect(done.success, done.vm_status).toBe(true);
+    expect(written(done, '0x1::account::Account').get(short(address))).toMatchObject({
+      authentication_key: `0x${'0'.repeat(64)}`,
+      signer_capability_offer: { for: { vec: [] } },
+    });
+    expect(
+      await chain.aptos.view({ payload: { function: ms('owners'), functionArguments: [address] } }),
+    ).toEqual([[short(me)]]);
   });
 });
 
