@@ -7,7 +7,7 @@
 import type { LongAddress } from '../../encoding.ts';
 import { must } from '../../encoding.ts';
 import type { MoveVal } from '../../executor/moveValues.ts';
-import { declared, entry, view } from '../abi.ts';
+import { entry, view } from '../abi.ts';
 import { FRAMEWORK_ADDRESS, readAccount } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { abort } from '../context.ts';
@@ -38,6 +38,7 @@ import {
   vote,
 } from '../multisig/transactions.ts';
 import { MULTISIG_STRUCTS } from '../multisig/structs.ts';
+import { CREATE_WITH_EXISTING, CREATION_MESSAGES } from '../multisig/existing.ts';
 import { TIMELOCK_FUNCTIONS } from '../multisig/timelock.ts';
 import { MULTISIG_STRUCT_VIEWS } from '../multisig/views.ts';
 
@@ -77,26 +78,9 @@ export const multisigAccountModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
   name: 'multisig_account',
   friends: [],
-  structs: MULTISIG_STRUCTS,
+  structs: [...MULTISIG_STRUCTS, ...CREATION_MESSAGES],
   functions: [
-    declared('create_with_existing_account', [
-      'address',
-      'vector<address>',
-      'u64',
-      'u8',
-      'vector<u8>',
-      'vector<u8>',
-      ...CREATE_PARAMS,
-    ]),
-    declared('create_with_existing_account_and_revoke_auth_key', [
-      'address',
-      'vector<address>',
-      'u64',
-      'u8',
-      'vector<u8>',
-      'vector<u8>',
-      ...CREATE_PARAMS,
-    ]),
+    ...CREATE_WITH_EXISTING,
     entry('create', ['&signer', 'u64', ...CREATE_PARAMS], (ctx, _t, [required, keys, values]) => {
       createWithOwners(
         ctx,

@@ -1,7 +1,9 @@
 import type { Account } from '@aptos-labs/ts-sdk';
+import { Serializer } from '@aptos-labs/ts-sdk';
+import { CHAIN_ID } from '../../../localnet/framework/genesis.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, startChain, type Chain } from '../helpers.ts';
-import { short, written } from './fwHelpers.ts';
+import { addressBytes, short, written } from './fwHelpers.ts';
 import { ownerTransactions } from './ownerTransactions.ts';
 
 /**
@@ -92,6 +94,81 @@ describe('an existing account made a multisig account by its own signer', () => 
     expect(
       await chain.aptos.view({ payload: { function: ms('owners'), functionArguments: [address] } }),
     ).toEqual([[short(me)]]);
+  });
+});
+
+describe("an existing account made a multisig account with its key's signature", () => {
+  /** bcs(TypeInfo of the message) ‖ bcs(message), as account::verify_signed_message checks it. */
+  const message = (
+    name: string,
+    address: string,
+    sequence: bigint,
+    owners: string[],
+    required: bigint,
+  ) => {
+    const s = new Serializer();
+    s.serializeFixedBytes(addressBytes('0x1'));
+    s.serializeStr('multisig_account');
+    s.serializeStr(name);
+    s.serializeU8(CHAIN_ID);
+    s.serializeFixedBytes(addressBytes(address));
+    s.serializeU64(sequence);
+    s.serializeU32AsUleb128(owners.length);
+    for (const owner of owners) s.serializeFixedBytes(addressBytes(owner));
+    s.serializeU64(required);
+    return s.toUint8Array();
+  };
+
+  it('create_with_existing_account: a wrong signature is EINVALID_PROOF_OF_KNOWLEDGE, the right one makes it', async () => {
+    const account = await fundedAccount(chain);
+    const address = account.accountAddress.toString();
+    const sequence = BigInt(
+      (await chain.aptos.getAccountInfo({ accountAddress: address })).sequence_number,
+    );
+    const send = (signed: Uint8Array) =>
+      mine.send({
+        function: ms('create_with_existing_account'),
+        functionArguments: [address, [me], 1, 0, account.publicKey.toUint8Array(), signed, [], []],
+      });
+    const wrong = await send(
+      account
+        .sign(message('MultisigAccountCreationMessage', address, sequence + 1n, [me], 1n))
+        .toUint8Array(),
+    );
+    expect(wrong.vm_status).toMatch(/EINVALID_PROOF_OF_KNOWLEDGE\(0x10008\)/);
+    const done = await send(
+      account
+        .sign(message('MultisigAccountCreationMessage', address, sequence, [me], 1n))
+        .toUint8Array(),
+    );
+    expect(done.success, done.vm_status).toBe(true);
+    expect(
+      written(done, '0x1::multisig_account::MultisigAccount').get(short(address)),
+    ).toMatchObject({
+      owners: [short(me)],
+      signer_cap: { vec: [] },
+    });
+  });
+
+  it('create_with_existing_account_and_revoke_auth_key signs its own message and zeroes the key', async () => {
+    const account = await fundedAccount(chain);
+    const address = account.accountAddress.toString();
+    const sequence = BigInt(
+      (await chain.aptos.getAccountInfo({ accountAddress: address })).sequence_number,
+    );
+    const signed = account
+      .sign(
+        message('MultisigAccountCreationWithAuthKeyRevocationMessage', address, sequence, [me], 1n),
+      )
+      .toUint8Array();
+    const done = await mine.send({
+      function: ms('create_with_existing_account_and_revoke_auth_key'),
+      functionArguments: [address, [me], 1, 0, account.publicKey.toUint8Array(), signed, [], []],
+    });
+    expect(done.success, done.vm_status).toBe(true);
+    expect(written(done, '0x1::account::Account').get(short(address))).toMatchObject({
+      authentication_key: `0x${'0'.repeat(64)}`,
+    });
   });
 });
 
