@@ -40,9 +40,15 @@ import { systemAddressesModule } from './modules/system/systemAddresses.ts';
 import { transactionContextModule } from './modules/system/transactionContext.ts';
 import { STAKING_MODULES } from './modules/staking/index.ts';
 import { bulkOrderTypesModule } from './modules/trading/bulkOrderTypes.ts';
+import {
+  clearinghouseOrderInfoModule,
+  nativePositionTypesModule,
+} from './modules/trading/clearinghouseTypes.ts';
+import { marketTypesModule } from './modules/trading/marketTypes.ts';
 import { orderBookTypesModule } from './modules/trading/orderBookTypes.ts';
 import { orderMatchTypesModule } from './modules/trading/orderMatchTypes.ts';
 import { singleOrderTypesModule } from './modules/trading/singleOrderTypes.ts';
+import { tradingNativeCapabilityModule } from './modules/trading/tradingNativeCapability.ts';
 
 /** Every module the chain serves, natively implemented, one file each under `modules/`. */
 export const MODULES: readonly NativeModule[] = [
@@ -94,6 +100,10 @@ export const MODULES: readonly NativeModule[] = [
   orderMatchTypesModule,
   singleOrderTypesModule,
   bulkOrderTypesModule,
+  marketTypesModule,
+  clearinghouseOrderInfoModule,
+  nativePositionTypesModule,
+  tradingNativeCapabilityModule,
 ];
 
 /** Address, then name: two lookups without building a key string (several per transaction). */

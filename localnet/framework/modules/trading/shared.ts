@@ -53,12 +53,13 @@ export const read = (v: Value, path: readonly number[]): Value => copyValue(at(v
 
 /**
  * A VM failure (`STRUCT_VARIANT_MISMATCH` where the compiled code borrows a field the variant
- * lacks, `ARITHMETIC_ERROR` on overflow) at the site a node names: `named` is the function the API
+ * lacks, `ARITHMETIC_ERROR` on overflow, `MISSING_DATA` reading an absent resource) at the site a node names: `named` is the function the API
  * prints (the handle at the failing function's definition index, not always the function
  * itself), `offset` the instruction's in the reference bytecode.
  */
 export const failAt = (
-  status: 'STRUCT_VARIANT_MISMATCH' | 'ARITHMETIC_ERROR' | 'VECTOR_OPERATION_ERROR',
+  status:
+    'STRUCT_VARIANT_MISMATCH' | 'ARITHMETIC_ERROR' | 'VECTOR_OPERATION_ERROR' | 'MISSING_DATA',
   named: string,
   offset: number,
 ): never => {

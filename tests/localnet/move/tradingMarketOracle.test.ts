@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { referenceAvailable } from '../../../bench/tools/frameworkCoverage.ts';
+import type { LongAddress } from '../../../localnet/encoding.ts';
+import type { Value } from '../../../localnet/move/vm/values.ts';
+import { answers, ref, type Call } from './tradingOracle.ts';
+
+/**
+ * AptosExperimental's modules (`0x7`) against their own bytecode, as tradingTypesOracle does for
+ * `0x5`: the same calls natively and as the reference module, results, `&mut` arguments
+ * afterwards and failures equal.
+ */
+const SEVEN = `0x${'0'.repeat(63)}7` as LongAddress;
+const ALICE = `0x${'a'.repeat(64)}`;
+const BOB = `0x${'b'.repeat(64)}`;
+const str = (s: string): Value => [Array.from(Buffer.from(s))];
+const some = (v: Value): Value => [[v]];
+const none = (): Value => [[]];
+
+function same(module: string, calls: Call[]): unknown[] {
+  const spec = { pkg: 'AptosExperimental', module, address: SEVEN };
+  const native = answers(false, spec, calls);
+  expect(native).toEqual(answers(true, spec, calls));
+  return native;
+}
+
+describe.skipIf(!referenceAvailable())('AptosExperimental against its bytecode', () => {
+  it('market_types: statuses, reasons, results, config and the market’s fields', () => {
+    const U64 = 'u64';
+    const reasons = [
+      'post_only_violation',
+      'ioc_violation',
+      'position_update_violation',
+      'clearinghouse_settle_violation',
+      'max_fill_limit_violation',
+      'duplicate_client_order_id',
+      'order_pre_cancelled',
+      'place_maker_order_violation',
+      'dead_mans_switch_expired',
+      'disallowed_self_trading',
+      'cancelled_by_user',
+      'cancelled_by_system',
+      'cancelled_by_system_due_to_error',
+      'clearinghouse_stopped_matching',
+    ];
+    const statuses = ['open', 'filled', 'cancelled', 'rejected', 'size_reduced', 'acknowledged'];
+    const settle = (): Value => [0, 5n, some(str('maker')), none(), [2, 9n]];
+    // The order book and trackers are not read by these functions: placeholders stand in.
+    const market = (): Value => [
+      0,
+      ALICE,
+      BOB,
+      [0, true, false, 10n, true, 60n],
+      [0],
+      [ALICE],
+      [BOB],
+    ];
+    const got = same('market_types', [
+      ...reasons.map((r): Call => [`order_cancellation_reason_${r}`, [], () => []]),
+      ...statuses.map((s): Call => [`order_status_${s}`, [], () => []]),
+      ['new_callback_result_not_available', [U64], () => []],
+      ['new_callback_result_continue_matching', [U64], () => [3n]],
+      ['new_callback_result_stop_matching', [U64], () => [4n]],
+      ['extract_results', [U64], () => [[0]]],
+      ['extract_results', [U64], () => [[1, 3n]]],
+      ['extract_results', [U64], () => [[2, 4n]]],
+      ['should_stop_matching', [U64], () => [ref([2, 4n])]],
+      ['should_stop_matching', [U64], () => [ref([1, 4n])]],
+      ['should_stop_matching', [U64], () => [ref([0])]],
+      ['new_settle_trade_result', [U64], () => (settle() as Value[]).slice(1)],
+      ['get_settled_size', [U64], () => [ref(settle())]],
+      ['get_maker_cancellation_reason', [U64], () => [ref(settle())]],
+      ['get_taker_cancellation_reason', [U64], () => [ref(settle())]],
+      ['get_callback_result', [U64], () => [ref(settle())]],
+      ['new_validation_result', [], () => [none()]],
+      ['is_validation_result_valid', [], () => [ref([0, none()])]],
+      ['is_validation_result_valid', [], () => [ref([0, some(str('bad'))])]],
+      ['get_validation_failure_reason', [], () => [ref([0, some(str('bad'))])]],
+      ['new_place_maker_order_result', [U64], () => [some(str('no')), some(7n)]],
+      ['get_place_maker_order_actions', [U64], () => [ref([0, none(), some(7n)])]],
+      [
+        'get_place_maker_order_cancellation_reason',
+        [U64],
+        () => [ref([0, some(str('no')), none()])],
+      ],
+      ['new_market_config', [], () => [true, false, 10n, true, 60n]],
+      ['get_market_address', [U64], () => [ref(market())]],
+      ['is_allowed_self_trade', [U64], () => [ref(market())]],
+      ['get_order_book', [U64], () => [ref(market())]],
+      ['set_allow_self_trade', [U64], () => [ref(market()), false]],
+      ['set_allow_events_emission', [U64], () => [ref(market()), true]],
+      ['set_allow_dead_mans_switch', [U64], () => [ref(market()), false]],
+    ]);
+    expect(got.filter((g) => typeof g === 'string')).toEqual([]);
+    // Variant indices follow the enum: ReduceOnlyViolation (3) has no constructor.
+    expect(got[3]).toEqual({ out: [[4]], args: [] });
+    expect(got.at(-3)).toMatchObject({
+      args: [[0, ALICE, BOB, [0, false, false, 10n, true, 60n], [0], [ALICE], [BOB]], false],
+    });
+  });
+
+  it('market_clearinghouse_order_info', () => {
+    const info = (): Value => [0, ALICE, [1n], some(str('c')), true, 100n, [2], [1], none(), 5n];
+    const getters = [
+      'get_account',
+      'get_order_id',
+      'is_bid',
+      'get_client_order_id',
+      'get_metadata',
+    ];
+    const got = same('market_clearinghouse_order_info', [
+      ['new_clearinghouse_order_info', ['u64'], () => (info() as Value[]).slice(1)],
+      ...getters.map((name): Call => [name, ['u64'], () => [ref(info())]]),
+      ['into_inner', ['u64'], () => [info()]],
+    ]);
+    expect(got[5]).toEqual({ out: [5n], args: [info()] });
+  });
+
+  it('native_position_types', () => {
+    const index = -(1n << 100n);
+    const perp = (): Value[] => [7n, true, 1n << 90n, 3n, 20, false, [index], -5n, 99n];
+    const got = same('native_position_types', [
+      ['new_accumulative_index', [], () => [index]],
+      ['accumulative_index_value', [], () => [ref([index])]],
+      ['new_perp_v1', [], () => perp()],
+      ['unpack_perp_v1', [], () => [[0, ...perp()]]],
+    ]);
+    expect(got[3]).toEqual({ out: perp(), args: [[0, ...perp()]] });
+  });
+
+  it('trading_native_capability on a chain without its registry', () => {
+    const signer = (a: string) => ref(a);
+    const got = same('trading_native_capability', [
+      ['is_denied', [], () => [ALICE]],
+      ['get_capability', [], () => [signer(ALICE)]],
+      ['assert_valid', [], () => [ref([ALICE])]],
+      ['register', [], () => [signer(ALICE), BOB]],
+      ['deny', [], () => [signer(ALICE), BOB]],
+      ['reenable', [], () => [signer(ALICE), BOB]],
+      ['exchange', [], () => [ref([BOB])]],
+    ]);
+    expect(got[0]).toBe('MISSING_DATA in 0x7::trading_native_capability::new at 1');
+    // TRADING_NATIVE (118) is off in this chain's genesis flags.
+    expect(got[1]).toMatch(/EFEATURE_DISABLED\(0x50001\)/);
+    expect(got[3]).toMatch(/0x1::system_addresses: ENOT_APTOS_FRAMEWORK_ADDRESS\(0x50003\)/);
+    expect(got[6]).toEqual({ out: [BOB], args: [[BOB]] });
+  });
+});
