@@ -1,15 +1,18 @@
 /**
  * Export as test (issue 33) in Chromium: a transfer of more than the balance, signed anyway, fails
  * on chain with INSUFFICIENT_BALANCE, once from the sender alone and once sponsored by a fee payer
- * of the dev wallet; each run's History page exports it with the keyboard, and the downloaded
+ * of the dev wallet; then the sender publishes a package of its own from Compose and calls its
+ * function that aborts. Each run's History page exports it with the keyboard, and the downloaded
  * Vitest file asserts that failure, holds no private key, and passes against a fresh chain (run
  * here against the chain's sources), failing once its outcome is inverted.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bytesToHex } from '../../localnet/move/binary/reader.ts';
+import { abortingPackage } from '../cli/exportTestFixture';
 import { runExportedHere } from '../test-utils/exportedTests';
 import { expectAccessible } from './axe';
 import {
@@ -207,4 +210,77 @@ describe('Export as test in Chromium', () => {
     expect(text).toMatch(/const result = await submit\(transaction, \[0\], 1\);/);
     await expectPassesAndInvertedFails('sponsored', text);
   }, 180_000);
+
+  it('exports a failed call of a package the sender published; the file publishes its bytecode again and passes', async () => {
+    await page.goto(`${inject('baseURL')}#/compose`);
+    const sender = (await page.getByLabel('Sender balance').getAttribute('title')) ?? '';
+    expect(sender).toMatch(/^0x[0-9a-f]{64}$/);
+    // The ts-sdk's transaction_test package for this sender, its transfer(&signer, amount, to)
+    // made to `abort amount`, as a `build-publish-payload` file.
+    const pkg = abortingPackage(sender);
+    const payload = join(downloads, 'publish-abort.json');
+    writeFileSync(
+      payload,
+      JSON.stringify({
+        function_id: '0x1::code::publish_package_txn',
+        type_args: [],
+        args: [
+          { type: 'hex', value: `0x${bytesToHex(pkg.metadata)}` },
+          { type: 'hex', value: [`0x${bytesToHex(pkg.code)}`] },
+        ],
+      }),
+    );
+
+    // The sender publishes it, alone (the sponsored draft before it leaves no fee payer behind).
+    await step('Edit').click();
+    await expectState('editing');
+    await page.getByText('Publish a package', { exact: true }).click();
+    await page.locator('input[type="file"]').setInputFiles(payload);
+    await page
+      .getByRole('table', { name: 'Modules' })
+      .getByText(`, ${pkg.code.length.toLocaleString('en-US')} bytes`, { exact: false })
+      .waitFor();
+    await expect.poll(() => step('Build').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await step('Run all').click();
+    await answerPrompt('Sign this transaction?');
+    await expectState('committed');
+
+    // Call its transfer: the simulation aborts with the amount, and signed anyway so does the chain.
+    await step('Edit').click();
+    await expectState('editing');
+    await page.getByText('Call a function', { exact: true }).click();
+    // The call form comes back as the sponsored run left it: the sender signs alone again.
+    const kind = page.getByRole('combobox', { name: 'Transaction kind' });
+    await kind.click();
+    await page.getByRole('option', { name: 'Simple: the sender signs alone' }).click();
+    await expect(kind.inputValue()).resolves.toBe('Simple: the sender signs alone');
+    await page.getByRole('combobox', { name: /^Module address/ }).fill(sender);
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: /^Module( \*)?$/ }).click();
+    await page.getByRole('option', { name: pkg.module, exact: true }).click();
+    await page.getByRole('combobox', { name: /^Entry function/ }).click();
+    await page.getByRole('option', { name: 'transfer', exact: true }).click();
+    await page.getByRole('textbox', { name: /^Argument 1/ }).fill('42');
+    await page.getByRole('textbox', { name: /^Argument 2/ }).fill('0x1');
+    await runToFailure(['sender']);
+
+    const text = await exportNewFailure('export-test-3-package-downloaded');
+    expect(text).toContain('publishes transaction_test again');
+    // The bytecode the chain held, as published (the test re-addresses it when it publishes).
+    expect(text).toContain(`bytecode: '0x${bytesToHex(pkg.code)}'`);
+    expect(text).toContain(`function: \`\${address(0)}::${pkg.module}::transfer\``);
+    expect(text).toContain(`vmStatus: \`Move abort in \${short(0)}::${pkg.module}: 0x2a\``);
+    expect(text).toContain("abortCode: '0x2a'");
+    // No key of the dev wallet's accounts: not their hex, so not their AIP-80 form either.
+    const keys = await page.evaluate(() =>
+      [
+        ...(localStorage.getItem('transaction-workbench.dev-wallet.v1') ?? '').matchAll(
+          /ed25519-priv-0x([0-9a-f]{64})/g,
+        ),
+      ].map((m) => m[1] ?? ''),
+    );
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    for (const key of keys) expect(text).not.toContain(key);
+    await expectPassesAndInvertedFails('package', text);
+  }, 240_000);
 });

@@ -26,6 +26,8 @@ describe('reading a build-publish-payload file', () => {
     ]);
     const draft = publishDraft(PUBLISHER, result.payload);
     expect(draft.payload.function).toBe('0x1::code::publish_package_txn');
+    // The machine merges draft updates: a sponsored call before it must not make it sponsored.
+    expect(draft.kind).toBe('simple');
     // vector<u8> as the app's drafts hold it: decimal strings per byte.
     const [metadata, modules] = draft.payload.functionArguments as [string[], string[][]];
     expect(metadata.slice(0, 3)).toEqual(['37', '65', '114']);

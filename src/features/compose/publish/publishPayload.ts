@@ -176,10 +176,15 @@ export function parsePublishPayload(json: string): PublishPayloadResult {
 /** `vector<u8>` as drafts hold it: the bytes as decimal strings (a string would be UTF-8 text to the SDK). */
 const draftBytes = (hex: string): string[] => Array.from(bytesOf(hex), (b) => String(b));
 
-/** The transaction machine's draft that publishes the payload from `sender`. */
+/**
+ * The transaction machine's draft that publishes the payload from `sender`, who signs alone: the
+ * machine merges draft updates, so the draft says `simple` (else a sponsored or multi-agent kind
+ * of the draft before it would stay).
+ */
 export function publishDraft(sender: string, payload: PublishPayload): TransactionDraft {
   return {
     sender,
+    kind: 'simple',
     payload: {
       function: PUBLISH_FUNCTION,
       typeArguments: [],
