@@ -15,7 +15,11 @@ import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
 import { moduleStoreOf } from '../move/vm/moduleSource.ts';
 import type { NativeContext } from '../move/vm/nativeContext.ts';
 import { VmSession } from '../move/vm/session.ts';
-import { parseTy } from '../move/vm/ty.ts';
+import type { Ty } from '../move/vm/ty.ts';
+import { K, parseTy, structId, subst } from '../move/vm/ty.ts';
+import type { LoadedStruct } from '../move/vm/loader.ts';
+import { VmStatusError } from '../move/vm/errors.ts';
+import type { Layout, LayoutResolver } from '../move/vm/values.ts';
 import { serialize } from '../move/vm/values.ts';
 import { fromJson } from '../move/vm/valuesJson.ts';
 import type { Json } from '../encoding.ts';
@@ -127,24 +131,154 @@ const UNMETERED: Omit<NativeContext, 'get'> = {
   charge: () => undefined,
 };
 
+const FRAMEWORK_ADDRESSES = new Set(
+  ['1', '3', '4', '5', '7'].map((last) => `0x${last.padStart(64, '0')}`),
+);
+
+/** Parsed resource and event types (a bounded cache: types come from state and clients). */
+const types = new Map<string, Ty | null>();
+function typeOf(type: string): Ty | null {
+  let found = types.get(type);
+  if (found === undefined) {
+    try {
+      found = parseTy(type);
+    } catch {
+      found = null;
+    }
+    if (types.size >= 4096) types.clear();
+    types.set(type, found);
+  }
+  return found;
+}
+
+/** Layouts of the framework's non-generic structs (a fixed set: the chain's own declarations). */
+const frameworkLayouts = new Map<string, Layout>();
+
+function layoutOf(struct: LoadedStruct, args: readonly Ty[]): Layout {
+  if (struct.variants !== null) {
+    return {
+      kind: 'enum',
+      variants: struct.variants.map((variant) => ({
+        name: variant.name,
+        fields: variant.fields.map((f) => ({ name: f.name, ty: subst(f.ty, args) })),
+      })),
+    };
+  }
+  return {
+    kind: 'struct',
+    fields: (struct.fields ?? []).map((f) => ({ name: f.name, ty: subst(f.ty, args) })),
+  };
+}
+
+/** Thrown by the size walker for a value it does not measure (the slow path then decides). */
+class NotMeasured extends Error {}
+
+const FIXED: Partial<Record<number, number>> = {
+  [K.BOOL]: 1,
+  [K.U8]: 1,
+  [K.I8]: 1,
+  [K.U16]: 2,
+  [K.I16]: 2,
+  [K.U32]: 4,
+  [K.I32]: 4,
+  [K.U64]: 8,
+  [K.I64]: 8,
+  [K.U128]: 16,
+  [K.I128]: 16,
+  [K.U256]: 32,
+  [K.I256]: 32,
+  [K.ADDRESS]: 32,
+  [K.SIGNER]: 32,
+};
+
 /**
- * Sizes over one state reader: values' BCS lengths (cached per stored value) through a session
- * that only resolves layouts — nothing it reads is metered.
+ * The BCS length of a REST JSON value of type `ty`, read off the JSON without building the value
+ * (the JSON conventions of `valuesJson.ts`' `fromJson`); `NotMeasured` for anything unusual.
+ */
+function jsonSize(ty: Ty, json: Json, layouts: LayoutResolver): number {
+  const fixed = FIXED[ty.k];
+  if (fixed !== undefined) return fixed;
+  if (ty.k === K.VECTOR) {
+    if (ty.elem.k === K.U8 && typeof json === 'string') return withLength((json.length - 2) / 2);
+    if (!Array.isArray(json)) throw new NotMeasured();
+    let bytes = uleb(json.length);
+    for (const item of json) bytes += jsonSize(ty.elem, item, layouts);
+    return bytes;
+  }
+  if (ty.k !== K.STRUCT) throw new NotMeasured();
+  const id = structId(ty.s);
+  if (id === '0x1::string::String') {
+    if (typeof json !== 'string') throw new NotMeasured();
+    return withLength(Buffer.byteLength(json, 'utf8'));
+  }
+  if (id === '0x1::option::Option') {
+    const items =
+      json !== null && typeof json === 'object' && !Array.isArray(json) && Array.isArray(json.vec)
+        ? json.vec
+        : null;
+    if (items === null) throw new NotMeasured();
+    let bytes = uleb(items.length);
+    for (const item of items) bytes += jsonSize(ty.args[0] as Ty, item, layouts);
+    return bytes;
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new NotMeasured();
+  const layout = layouts(ty.s, ty.args);
+  let fields: ReadonlyArray<{ name: string; ty: Ty }>;
+  let bytes = 0;
+  if (layout.kind === 'struct') fields = layout.fields;
+  else {
+    const tag = layout.variants.findIndex((variant) => variant.name === json.__variant__);
+    const variant = layout.variants[tag];
+    if (variant === undefined) throw new NotMeasured();
+    fields = variant.fields;
+    bytes = uleb(tag);
+  }
+  for (const field of fields) bytes += jsonSize(field.ty, json[field.name] ?? null, layouts);
+  return bytes;
+}
+
+/**
+ * Sizes over one state reader: values' BCS lengths (cached per stored value). Layouts come from
+ * the framework's declarations, else from published modules through a session that only
+ * resolves layouts — nothing it reads is metered.
  */
 export class StateSizes {
-  private readonly session: VmSession;
+  private session: VmSession | null = null;
   private static readonly cache = new WeakMap<StateValue, number>();
 
-  constructor(private readonly state: StateReader) {
-    const ctx: NativeContext = { ...UNMETERED, get: (key) => state.get(key) };
-    this.session = new VmSession(ctx, moduleStoreOf(ctx), new Uint8Array(), FRAMEWORK_LINK);
-  }
+  constructor(private readonly state: StateReader) {}
+
+  private readonly layout: LayoutResolver = (s, args) => {
+    if (FRAMEWORK_ADDRESSES.has(s.address)) {
+      const id = structId(s);
+      const cached = args.length === 0 ? frameworkLayouts.get(id) : undefined;
+      if (cached !== undefined) return cached;
+      const struct = FRAMEWORK_LINK.struct(s);
+      if (struct !== undefined) {
+        const layout = layoutOf(struct, args);
+        if (args.length === 0) frameworkLayouts.set(id, layout);
+        return layout;
+      }
+    }
+    if (this.session === null) {
+      const ctx: NativeContext = { ...UNMETERED, get: (key) => this.state.get(key) };
+      this.session = new VmSession(ctx, moduleStoreOf(ctx), new Uint8Array(), FRAMEWORK_LINK);
+    }
+    return this.session.layout(s, args);
+  };
 
   /** BCS length of a Move value of type `type` given as REST JSON (`null`: no layout known). */
   jsonBytes(type: string, data: Json): number | null {
+    const ty = typeOf(type);
+    if (ty === null) return null;
     try {
-      const ty = parseTy(type);
-      return serialize(ty, fromJson(ty, data, this.session.layout), this.session.layout).length;
+      return jsonSize(ty, data, this.layout);
+    } catch (error) {
+      if (!(error instanceof NotMeasured) && !(error instanceof VmStatusError)) throw error;
+    }
+    // An unusual value (a closure, an option written bare): build it, as the VM would.
+    try {
+      return serialize(ty, fromJson(ty, data, this.layout), this.layout).length;
     } catch {
       return null;
     }
