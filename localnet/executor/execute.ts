@@ -194,23 +194,14 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
  * its key and value; a new slot also pays its storage deposit, a grown one the extra bytes;
  * events and the transaction itself pay per byte.
  */
-function chargeWrites(
-  session: Session,
-  base: StateReader,
-  meter: GasMeter,
-  transactionBytes: number,
-): bigint {
+function chargeWrites(session: Session, meter: GasMeter, transactionBytes: number): bigint {
   const sizes = session.sizes;
-  const after = (key: StateKey): StateValue | null => {
-    const written = session.writes.get(key);
-    return written !== undefined ? written : base.get(key);
-  };
   const slots = new Set<StateKey>();
   for (const key of session.writes.keys()) slots.add(slotOf(key));
   let fee = 0n;
   for (const slot of slots) {
     const before = sizes.slotBytes(slot);
-    const now = sizes.slotBytes(slot, after);
+    const now = sizes.slotBytes(slot, session.writes);
     const keyBytes = slotKeyBytes(slot);
     if (now === null) {
       if (before !== null) meter.chargeIo(GAS.writeSlot + GAS.writeByte * keyBytes);
@@ -261,7 +252,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
       tx.payloadKind === 'multisig'
         ? executeMultisigPayload(tx, session, (signer, call) => runAs(tx, session, signer, call))
         : (runEntry(tx, session), null);
-    const storageFeeOctas = chargeWrites(session, state, meter, tx.bytes.length);
+    const storageFeeOctas = chargeWrites(session, meter, tx.bytes.length);
     const gasUsed = meter.units() + ceilDiv(storageFeeOctas, tx.gasUnitPrice);
     if (gasUsed > tx.maxGasAmount) throw new OutOfGas();
     return {

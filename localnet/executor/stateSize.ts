@@ -309,28 +309,50 @@ export class StateSizes {
     return this.jsonBytes(value.type, value.data) ?? JSON.stringify(value.data).length;
   }
 
+  /** A group slot's members in this state: struct tag → its value's BCS length (once per slot). */
+  private readonly groups = new Map<StateKey, Map<string, number>>();
+
+  private membersOf(slot: StateKey): Map<string, number> {
+    let members = this.groups.get(slot);
+    if (members === undefined) {
+      members = new Map();
+      const at = slot.indexOf('|', 2);
+      const address = slot.slice(2, at) as LongAddress;
+      for (const member of MEMBERS_OF.get(slot.slice(at + 1)) ?? []) {
+        const value = this.state.get(resourceKey(address, member));
+        if (value !== null) members.set(member, this.valueBytes(value));
+      }
+      this.groups.set(slot, members);
+    }
+    return members;
+  }
+
   /**
-   * BCS length of a slot's value in this state, or `null` when the slot is empty: a group's
-   * `BTreeMap<StructTag, vector<u8>>` of the members present at its address.
+   * BCS length of a slot's value in this state, or `null` when the slot is empty: a group's is a
+   * `BTreeMap<StructTag, vector<u8>>` of the members present at its address. With `writes`, the
+   * slot as those writes leave it (a group's other members as they are in this state).
    */
-  slotBytes(
-    slot: StateKey,
-    read: (key: StateKey) => StateValue | null = (key) => this.state.get(key),
-  ): number | null {
+  slotBytes(slot: StateKey, writes?: ReadonlyMap<StateKey, StateValue | null>): number | null {
     if (slot[0] !== 'g') {
-      const value = read(slot);
+      const written = writes?.get(slot);
+      const value = written !== undefined ? written : this.state.get(slot);
       return value === null ? null : this.valueBytes(value);
     }
-    const at = slot.indexOf('|', 2);
-    const address = slot.slice(2, at) as LongAddress;
-    let count = 0;
-    let bytes = 0;
-    for (const member of MEMBERS_OF.get(slot.slice(at + 1)) ?? []) {
-      const value = read(resourceKey(address, member));
-      if (value === null) continue;
-      count += 1;
-      bytes += structTagBytes(member) + withLength(this.valueBytes(value));
+    let members = this.membersOf(slot);
+    if (writes !== undefined) {
+      const at = slot.indexOf('|', 2);
+      const address = slot.slice(2, at) as LongAddress;
+      for (const member of MEMBERS_OF.get(slot.slice(at + 1)) ?? []) {
+        const written = writes.get(resourceKey(address, member));
+        if (written === undefined) continue;
+        if (members === this.groups.get(slot)) members = new Map(members);
+        if (written === null) members.delete(member);
+        else members.set(member, this.valueBytes(written));
+      }
     }
-    return count === 0 ? null : uleb(count) + bytes;
+    if (members.size === 0) return null;
+    let bytes = uleb(members.size);
+    for (const [member, size] of members) bytes += structTagBytes(member) + withLength(size);
+    return bytes;
   }
 }
