@@ -44,6 +44,8 @@ import {
   clearinghouseOrderInfoModule,
   nativePositionTypesModule,
 } from './modules/trading/clearinghouseTypes.ts';
+import { EXPERIMENTAL_SMALL_MODULES } from './modules/trading/experimentalSmall.ts';
+import { largePackagesModule } from './modules/trading/largePackages.ts';
 import { marketTypesModule } from './modules/trading/marketTypes.ts';
 import { orderBookTypesModule } from './modules/trading/orderBookTypes.ts';
 import { orderMatchTypesModule } from './modules/trading/orderMatchTypes.ts';
@@ -104,6 +106,8 @@ export const MODULES: readonly NativeModule[] = [
   clearinghouseOrderInfoModule,
   nativePositionTypesModule,
   tradingNativeCapabilityModule,
+  largePackagesModule,
+  ...EXPERIMENTAL_SMALL_MODULES,
 ];
 
 /** Address, then name: two lookups without building a key string (several per transaction). */
