@@ -1,6 +1,10 @@
 import type { Account, UserTransactionResponse, WriteSetChange } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceAvailable } from '../../../bench/tools/frameworkCoverage.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REFERENCE_ROOT, referenceAvailable } from '../../../bench/tools/frameworkCoverage.ts';
+import { moduleAbi } from '../../../localnet/move/abi.ts';
+import { readModule } from '../../../localnet/move/binary/reader.ts';
 import type { LongAddress } from '../../../localnet/encoding.ts';
 import type { CompiledModule } from '../../../localnet/move/binary/types.ts';
 import { writeModule } from '../../../localnet/move/binary/writer.ts';
@@ -134,6 +138,44 @@ describe('0x7::benchmark_utils', () => {
     expect(accounts).toContain(to);
     expect(await chain.aptos.getAccountAPTAmount({ accountAddress: to })).toBe(1234);
   });
+});
+
+describe.skipIf(!referenceAvailable())('the trading modules’ ABIs', () => {
+  const modules: Array<[string, string, string]> = [
+    ['AptosTrading', '0x5', 'order_book_types'],
+    ['AptosTrading', '0x5', 'order_match_types'],
+    ['AptosTrading', '0x5', 'single_order_types'],
+    ['AptosTrading', '0x5', 'bulk_order_types'],
+    ['AptosExperimental', '0x7', 'market_clearinghouse_order_info'],
+    ['AptosExperimental', '0x7', 'native_position_types'],
+    ['AptosExperimental', '0x7', 'trading_native_capability'],
+    ['AptosExperimental', '0x7', 'large_packages'],
+  ];
+  it.each(modules)(
+    '%s %s::%s: structs, enums and functions as the node prints them',
+    async (pkg, address, name) => {
+      const bytes = readFileSync(join(REFERENCE_ROOT, pkg, `${name}.mv`));
+      const reference = moduleAbi(readModule(new Uint8Array(bytes)));
+      const response = await chain.rest(`/accounts/${address}/module/${name}`);
+      expect(response.status).toBe(200);
+      const { abi } = (await response.json()) as { abi: typeof reference };
+      const byName = <T extends { name: string }>(list: T[]) =>
+        [...list].sort((a, b) => (a.name < b.name ? -1 : 1));
+      expect(byName(abi.structs)).toEqual(byName(reference.structs));
+      const served = new Set(abi.exposed_functions.map((f) => f.name));
+      expect(byName(abi.exposed_functions)).toEqual(
+        byName(reference.exposed_functions.filter((f) => served.has(f.name))),
+      );
+      // Only next_increasing_idx_type (a missing transaction_context native) and friend functions
+      // are left out.
+      const public_ = reference.exposed_functions.filter(
+        (f) => f.visibility === 'public' || f.is_entry,
+      );
+      expect(public_.filter((f) => !served.has(f.name)).map((f) => f.name)).toEqual(
+        name === 'order_book_types' ? ['next_increasing_idx_type'] : [],
+      );
+    },
+  );
 });
 
 describe.skipIf(!referenceAvailable())('0x7::large_packages against its bytecode', () => {
