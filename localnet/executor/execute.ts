@@ -196,12 +196,17 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
  */
 function chargeWrites(session: Session, meter: GasMeter, transactionBytes: number): bigint {
   const sizes = session.sizes;
-  const slots = new Set<StateKey>();
-  for (const key of session.writes.keys()) slots.add(slotOf(key));
+  const slots = new Map<StateKey, StateKey[]>();
+  for (const key of session.writes.keys()) {
+    const slot = slotOf(key);
+    const keys = slots.get(slot);
+    if (keys === undefined) slots.set(slot, [key]);
+    else keys.push(key);
+  }
   let fee = 0n;
-  for (const slot of slots) {
+  for (const [slot, keys] of slots) {
     const before = sizes.slotBytes(slot);
-    const now = sizes.slotBytes(slot, session.writes);
+    const now = sizes.slotBytes(slot, session.writes, keys);
     const keyBytes = slotKeyBytes(slot);
     if (now === null) {
       if (before !== null) meter.chargeIo(GAS.writeSlot + GAS.writeByte * keyBytes);

@@ -332,22 +332,25 @@ export class StateSizes {
    * `BTreeMap<StructTag, vector<u8>>` of the members present at its address. With `writes`, the
    * slot as those writes leave it (a group's other members as they are in this state).
    */
-  slotBytes(slot: StateKey, writes?: ReadonlyMap<StateKey, StateValue | null>): number | null {
+  slotBytes(
+    slot: StateKey,
+    writes?: ReadonlyMap<StateKey, StateValue | null>,
+    /** The written keys in this slot (a group's members), when the caller has them. */
+    written?: readonly StateKey[],
+  ): number | null {
     if (slot[0] !== 'g') {
-      const written = writes?.get(slot);
-      const value = written !== undefined ? written : this.state.get(slot);
+      const change = writes?.get(slot);
+      const value = change !== undefined ? change : this.state.get(slot);
       return value === null ? null : this.valueBytes(value);
     }
     let members = this.membersOf(slot);
     if (writes !== undefined) {
-      const at = slot.indexOf('|', 2);
-      const address = slot.slice(2, at) as LongAddress;
-      for (const member of MEMBERS_OF.get(slot.slice(at + 1)) ?? []) {
-        const written = writes.get(resourceKey(address, member));
-        if (written === undefined) continue;
-        if (members === this.groups.get(slot)) members = new Map(members);
-        if (written === null) members.delete(member);
-        else members.set(member, this.valueBytes(written));
+      members = new Map(members);
+      for (const key of written ?? [...writes.keys()].filter((k) => slotOf(k) === slot)) {
+        const change = writes.get(key);
+        const member = key.slice(key.indexOf('|', 2) + 1);
+        if (change === null || change === undefined) members.delete(member);
+        else members.set(member, this.valueBytes(change));
       }
     }
     if (members.size === 0) return null;
