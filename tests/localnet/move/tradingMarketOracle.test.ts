@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { referenceAvailable } from '../../../bench/tools/frameworkCoverage.ts';
 import type { LongAddress } from '../../../localnet/encoding.ts';
+import type { Ty } from '../../../localnet/move/vm/ty.ts';
+import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
+import { Closure } from '../../../localnet/move/vm/values.ts';
 import { answers, ref, type Call } from './tradingOracle.ts';
 
 /**
@@ -143,5 +146,81 @@ describe.skipIf(!referenceAvailable())('AptosExperimental against its bytecode',
     expect(got[1]).toMatch(/EFEATURE_DISABLED\(0x50001\)/);
     expect(got[3]).toMatch(/0x1::system_addresses: ENOT_APTOS_FRAMEWORK_ADDRESS\(0x50003\)/);
     expect(got[6]).toEqual({ out: [BOB], args: [[BOB]] });
+  });
+
+  it('market_types: the clearinghouse callbacks call their function values', () => {
+    const FIVE = `0x${'0'.repeat(63)}5` as LongAddress;
+    const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
+    const U64 = parseTy('u64');
+    // Packers of the chain's own with the callbacks' arities (captured values fill the rest).
+    const pack = (module: string, name: string, tys: Ty[] = [], captured: Value[] = []) =>
+      new Closure(FIVE, module, name, tys, (1n << BigInt(captured.length)) - 1n, captured, null);
+    const callbacks = (): Value => [
+      0,
+      pack('bulk_order_types', 'new_bulk_order_request', [U64], [ALICE]),
+      pack('order_book_types', 'new_account_client_order_id'),
+      pack('order_match_types', 'new_bulk_order_match_details', [U64], [[1n], ALICE, [2n]]),
+      pack('order_match_types', 'new_order_match', [U64]),
+      pack('bulk_order_types', 'new_bulk_order_place_response_rejection', [U64]),
+      pack('bulk_order_types', 'new_bulk_order_request', [U64], [ALICE, 1n]),
+      pack('order_match_types', 'new_single_order_match_details', [U64]),
+      pack(
+        'bulk_order_types',
+        'new_bulk_order_place_response_success',
+        [U64],
+        [[0], [1n], [], [2n]],
+      ),
+      new Closure(ONE, 'bcs', 'to_bytes', [U64], 0n, [], null),
+    ];
+    const info = (): Value => [0, ALICE, [1n], none(), true, 100n, [2], [1], none(), 5n];
+    const market = (): Value => [
+      0,
+      ALICE,
+      BOB,
+      [0, true, false, 10n, true, 60n],
+      [0],
+      [ALICE],
+      [BOB],
+    ];
+    const v = (n: bigint) => ref([n]);
+    const T = ['u64', 'u64'];
+    const got = same('market_types', [
+      ['new_market_clearinghouse_callbacks', T, () => (callbacks() as Value[]).slice(1)],
+      ['settle_trade', T, () => [ref(callbacks()), ref(market()), info(), info(), 9n, 100n, 3n]],
+      ['validate_order_placement', T, () => [ref(callbacks()), info(), 3n]],
+      [
+        'validate_bulk_order_placement',
+        T,
+        () => [ref(callbacks()), BOB, v(1n), v(2n), v(3n), v(4n), ref(5n)],
+      ],
+      ['place_maker_order', T, () => [ref(callbacks()), info(), 4n]],
+      ['cleanup_order', T, () => [ref(callbacks()), info(), 4n, true]],
+      ['cleanup_bulk_order_at_price', T, () => [ref(callbacks()), BOB, [7n], false, 100n, 2n]],
+      [
+        'place_bulk_order',
+        T,
+        () => [
+          ref(callbacks()),
+          BOB,
+          [7n],
+          v(1n),
+          v(2n),
+          v(3n),
+          v(4n),
+          v(5n),
+          v(6n),
+          v(7n),
+          v(8n),
+          ref(9n),
+        ],
+      ],
+      ['decrease_order_size', T, () => [ref(callbacks()), info(), 1n]],
+      ['get_order_metadata_bytes', T, () => [ref(callbacks()), ref(258n)]],
+    ]);
+    expect(got.filter((g) => typeof g === 'string')).toEqual([]);
+    // bcs::to_bytes(&258u64), through the last function value.
+    expect((got.at(-1) as { out: Value[] }).out).toEqual([[2, 1, 0, 0, 0, 0, 0, 0]]);
+    // validate_order_placement handed (info, 3) to its function: an AccountClientOrderId of them.
+    expect((got[2] as { out: Value[] }).out).toEqual([[info(), 3n]]);
   });
 });

@@ -9,7 +9,7 @@ import { Interpreter } from '../../../localnet/move/vm/interpreter.ts';
 import { VmSession } from '../../../localnet/move/vm/session.ts';
 import { parseTy } from '../../../localnet/move/vm/ty.ts';
 import type { Value } from '../../../localnet/move/vm/values.ts';
-import { copyValue, Ref } from '../../../localnet/move/vm/values.ts';
+import { Closure, copyValue, Ref } from '../../../localnet/move/vm/values.ts';
 
 /**
  * AptosTrading's and AptosExperimental's own bytecode as the oracle for their natives: the
@@ -33,7 +33,15 @@ function readdressed(module: CompiledModule): CompiledModule {
 /** A call: the function, its type arguments, and a maker of its arguments (called once a side). */
 export type Call = [name: string, tys: string[], args: () => Value[]];
 
-const readThrough = (v: Value): Value => copyValue(v instanceof Ref ? (v.c[v.i] as Value) : v);
+/** A function value as its function, mask and captured values (not the interpreter's cache). */
+const plain = (v: unknown): unknown =>
+  v instanceof Closure
+    ? { closure: `${v.address}::${v.module}::${v.name}`, mask: v.mask, captured: plain(v.captured) }
+    : Array.isArray(v)
+      ? v.map(plain)
+      : v;
+const readThrough = (v: Value): unknown =>
+  plain(copyValue(v instanceof Ref ? (v.c[v.i] as Value) : v));
 
 /** Every call's answer on one side (`oracle`: the reference bytecode) of `pkg::module`. */
 export function answers(

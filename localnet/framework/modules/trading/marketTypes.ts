@@ -2,13 +2,14 @@
  * `0x7::market_types` (AptosExperimental's market_types.move), the part that stands on its own:
  * order statuses and cancellation reasons, the clearinghouse's result types (settle, validation,
  * maker placement, callback results), the market's config, and the market's own fields. What
- * goes through the order book, the trackers or the clearinghouse's callbacks (function values) is
- * not here yet, nor is `MarketClearinghouseCallbacks`.
+ * goes through the order book or the trackers is not here yet; the clearinghouse's callbacks are in
+ * `marketCallbacks.ts`.
  */
 import type { Value } from '../../../move/vm/values.ts';
 import { fn } from '../../abi.ts';
 import type { NativeFunction, NativeModule } from '../../context.ts';
 import { none, some } from '../../vmState.ts';
+import { MARKET_CALLBACK_FUNCTIONS } from './marketCallbacks.ts';
 import { at, borrower, CDS, enumAbi, EXPERIMENTAL, GENERIC, getter, packV1 } from './shared.ts';
 
 const M = '0x7::market_types::';
@@ -376,5 +377,6 @@ export const marketTypesModule: NativeModule = {
     setConfig('set_allow_self_trade', 0, 'bool'),
     setConfig('set_allow_events_emission', 1, 'bool'),
     setConfig('set_allow_dead_mans_switch', 3, 'bool'),
+    ...MARKET_CALLBACK_FUNCTIONS,
   ],
 };
