@@ -223,4 +223,118 @@ describe.skipIf(!referenceAvailable())('AptosExperimental against its bytecode',
     // validate_order_placement handed (info, 3) to its function: an AccountClientOrderId of them.
     expect((got[2] as { out: Value[] }).out).toEqual([[info(), 3n]]);
   });
+
+  it('market_types: events for orders and bulk orders, when the market allows them', () => {
+    const ONE = `0x${'0'.repeat(63)}1` as LongAddress;
+    const U64 = parseTy('u64');
+    const market = (events: boolean): Value => [
+      0,
+      ALICE,
+      BOB,
+      [0, true, events, 10n, true, 60n],
+      [0],
+      [ALICE],
+      [BOB],
+    ];
+    const toBytes = new Closure(ONE, 'bcs', 'to_bytes', [U64], 0n, [], null);
+    const callbacks = (): Value => [0, ...Array<Value>(8).fill(toBytes), toBytes];
+    const T = ['u64', 'u64'];
+    const order = (events: boolean): Call => [
+      'emit_event_for_order',
+      T,
+      () => [
+        ref(market(events)),
+        [77n],
+        some(str('c1')),
+        BOB,
+        10n,
+        7n,
+        3n,
+        100n,
+        true,
+        false,
+        [1],
+        str('filled'),
+        258n,
+        some([0, 5n]),
+        [2],
+        some([11]),
+        ref(callbacks()),
+      ],
+    ];
+    const v = (...xs: bigint[]) => xs;
+    const bulk = (events: boolean): Call[] => [
+      [
+        'emit_event_for_bulk_order_placed',
+        ['u64'],
+        () => [
+          ref(market(events)),
+          [5n],
+          3n,
+          BOB,
+          v(1n),
+          v(2n),
+          v(3n),
+          v(4n),
+          v(5n),
+          v(6n),
+          v(7n),
+          v(8n),
+          2n,
+        ],
+      ],
+      [
+        'emit_event_for_bulk_order_cancelled',
+        ['u64'],
+        () => [ref(market(events)), [5n], 3n, BOB, v(1n), v(2n), v(3n), v(4n), some([11])],
+      ],
+      [
+        'emit_event_for_bulk_order_filled',
+        ['u64'],
+        () => [ref(market(events)), [5n], 3n, BOB, 4n, 100n, 101n, true, 9n],
+      ],
+      [
+        'emit_event_for_bulk_order_modified',
+        ['u64'],
+        () => [
+          ref(market(events)),
+          [5n],
+          3n,
+          BOB,
+          v(1n),
+          v(2n),
+          v(3n),
+          v(4n),
+          v(5n),
+          v(6n),
+          v(7n),
+          v(8n),
+          none(),
+        ],
+      ],
+      ['emit_event_for_bulk_order_rejection', ['u64'], () => [ref(market(events)), BOB, 3n, 2n]],
+    ];
+    const got = same('market_types', [
+      order(true),
+      ...bulk(true),
+      order(false),
+      ...bulk(false),
+    ]) as Array<{
+      events?: Array<[string, Record<string, unknown>]>;
+    }>;
+    expect(got.map((g) => g.events?.[0]?.[0])).toEqual([
+      '0x7::market_types::OrderEvent',
+      '0x7::market_types::BulkOrderPlacedEvent',
+      '0x7::market_types::BulkOrderModifiedEvent',
+      '0x7::market_types::BulkOrderFilledEvent',
+      '0x7::market_types::BulkOrderModifiedEvent',
+      '0x7::market_types::BulkOrderRejectionEvent',
+      ...Array<undefined>(6).fill(undefined),
+    ]);
+    // The metadata as the callback gives its bytes (bcs of 258u64).
+    expect(got[0]?.events?.[0]?.[1]).toMatchObject({
+      metadata_bytes: '0x0201000000000000',
+      order_id: '77',
+    });
+  });
 });

@@ -17,7 +17,8 @@ import { Closure, copyValue, Ref } from '../../../localnet/move/vm/values.ts';
  * as a publisher would place it, its dependencies the chain's natives at `0x1`/`0x5`/`0x7`, and
  * the chain's native of the same function, each called with the same (fresh) arguments by one
  * interpreter. The answer of a call: its results and its arguments afterwards (references read
- * through, so `&mut` changes show), or its failure as `vm_status` reads it.
+ * through, so `&mut` changes show) and the events it emitted, or its failure as `vm_status` reads
+ * it.
  */
 const ROOT = resolve(import.meta.dirname, '../../../../shared/reference/aptos-framework');
 const ORACLE = `0x${'0'.repeat(62)}b0` as LongAddress;
@@ -51,6 +52,8 @@ export function answers(
 ): unknown[] {
   const bytes = readFileSync(join(ROOT, spec.pkg, `${spec.module}.mv`));
   const reference = readdressed(readModule(new Uint8Array(bytes)));
+  const events: Array<[string, unknown]> = [];
+  const home = `0x${spec.address.replace(/^0x0*/, '')}::`;
   const session = new VmSession(
     {
       signers: [],
@@ -58,7 +61,7 @@ export function answers(
       chainId: 4,
       get: () => null,
       write: () => undefined,
-      emit: () => undefined,
+      emit: (type, data) => void events.push([type, data]),
       charge: () => undefined,
     },
     { module: (a, n) => (a === ORACLE && n === spec.module ? reference : null) },
@@ -69,6 +72,7 @@ export function answers(
   return calls.map(([name, tyArgs, make]) => {
     const tys = tyArgs.map((t) => parseTy(t));
     const args = make();
+    events.length = 0;
     try {
       let out: Value[];
       if (oracle) {
@@ -82,7 +86,15 @@ export function answers(
         if (native === undefined) throw new Error(`no native ${spec.module}::${name}`);
         out = interpreter.runNative(`${spec.address}::${spec.module}::${name}`, native, tys, args);
       }
-      return { out: out.map(readThrough), args: args.map(readThrough) };
+      // Events the call emitted (module events: type and JSON data), when it emitted any.
+      const emitted = events
+        .splice(0)
+        .map(([type, data]) => [type.replace(/0x0*b0::/g, home), data]);
+      return {
+        out: out.map(readThrough),
+        args: args.map(readThrough),
+        ...(emitted.length > 0 && { events: emitted }),
+      };
     } catch (error) {
       const status =
         (error as { vmStatus?: string }).vmStatus ??
@@ -90,7 +102,7 @@ export function answers(
         (error as Error).message;
       const site = (error as { site?: { function: string; offset: number } | null }).site;
       const at = site ? ` in ${site.function} at ${site.offset}` : '';
-      return `${status}${at}`.replace(/0x0*b0::/g, `0x${spec.address.replace(/^0x0*/, '')}::`);
+      return `${status}${at}`.replace(/0x0*b0::/g, home);
     }
   });
 }

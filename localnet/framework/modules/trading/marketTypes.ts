@@ -10,6 +10,7 @@ import { fn } from '../../abi.ts';
 import type { NativeFunction, NativeModule } from '../../context.ts';
 import { none, some } from '../../vmState.ts';
 import { MARKET_CALLBACK_FUNCTIONS } from './marketCallbacks.ts';
+import { MARKET_EVENT_FUNCTIONS } from './marketEvents.ts';
 import { at, borrower, CDS, enumAbi, EXPERIMENTAL, GENERIC, getter, packV1 } from './shared.ts';
 
 const M = '0x7::market_types::';
@@ -20,6 +21,13 @@ const SETTLE = `${M}SettleTradeResult<T0>`;
 const VALIDATION = `${M}ValidationResult`;
 const MAKER = `${M}PlaceMakerOrderResult<T0>`;
 const T = [CDS];
+const EVENTS = new Set([
+  'BulkOrderFilledEvent',
+  'BulkOrderModifiedEvent',
+  'BulkOrderPlacedEvent',
+  'BulkOrderRejectionEvent',
+  'OrderEvent',
+]);
 
 /** The reasons' constructors, in the order of their variants (ReduceOnlyViolation has none). */
 const REASONS: Array<[string, number]> = [
@@ -69,6 +77,7 @@ export const marketTypesModule: NativeModule = {
     '0x7::order_operations',
     '0x7::dead_mans_switch_operations',
   ],
+  // The five #[event] enums are marked as such (is_event in the ABI).
   structs: [
     enumAbi(
       'BulkOrderFilledEvent',
@@ -310,7 +319,7 @@ export const marketTypesModule: NativeModule = {
       ['copy', 'drop'],
       [['V1', [['failure_reason', '0x1::option::Option<0x1::string::String>']]]],
     ),
-  ],
+  ].map((s) => (EVENTS.has(s.name) ? { ...s, isEvent: true } : s)),
   functions: [
     ...REASONS.map(([reason, variant]) =>
       unit(`order_cancellation_reason_${reason}`, `${M}OrderCancellationReason`, variant),
@@ -378,5 +387,6 @@ export const marketTypesModule: NativeModule = {
     setConfig('set_allow_events_emission', 1, 'bool'),
     setConfig('set_allow_dead_mans_switch', 3, 'bool'),
     ...MARKET_CALLBACK_FUNCTIONS,
+    ...MARKET_EVENT_FUNCTIONS,
   ],
 };
