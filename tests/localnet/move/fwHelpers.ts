@@ -32,8 +32,7 @@ export const AB = { copy: 1, drop: 2, store: 4, key: 8 } as const;
 
 export const long = (address: string): string => `0x${address.slice(2).padStart(64, '0')}`;
 /** An address as the REST API writes it in values and changes: without leading zeros. */
-export const short = (address: string): string =>
-  `0x${address.slice(2).replace(/^0+/, '') || '0'}`;
+export const short = (address: string): string => `0x${address.slice(2).replace(/^0+/, '') || '0'}`;
 
 const hex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes).toString('hex')}`;
 
