@@ -47,6 +47,7 @@ import {
 import { EXPERIMENTAL_SMALL_MODULES } from './modules/trading/experimentalSmall.ts';
 import { largePackagesModule } from './modules/trading/largePackages.ts';
 import { marketTypesModule } from './modules/trading/marketTypes.ts';
+import { orderPlacementModule } from './modules/trading/orderPlacementResults.ts';
 import { orderBookTypesModule } from './modules/trading/orderBookTypes.ts';
 import { orderMatchTypesModule } from './modules/trading/orderMatchTypes.ts';
 import { singleOrderTypesModule } from './modules/trading/singleOrderTypes.ts';
@@ -108,6 +109,7 @@ export const MODULES: readonly NativeModule[] = [
   tradingNativeCapabilityModule,
   largePackagesModule,
   ...EXPERIMENTAL_SMALL_MODULES,
+  orderPlacementModule,
 ];
 
 /** Address, then name: two lookups without building a key string (several per transaction). */

@@ -337,4 +337,38 @@ describe.skipIf(!referenceAvailable())('AptosExperimental against its bytecode',
       order_id: '77',
     });
   });
+
+  it('order_placement: match results and cancellation reasons', () => {
+    const MAX = (1n << 64n) - 1n;
+    const result = (fills: bigint[] = [3n, 4n]): Value => [
+      0,
+      [9n],
+      5n,
+      some([1]),
+      [7n, 8n],
+      fills,
+      3,
+    ];
+    const U64 = ['u64'];
+    const got = same('order_placement', [
+      ['get_order_id', U64, () => [result()]],
+      ['destroy_order_match_result', U64, () => [result()]],
+      ['get_cancel_reason', U64, () => [ref(result())]],
+      ['get_remaining_size_from_result', U64, () => [ref(result())]],
+      ['number_of_fills', U64, () => [ref(result())]],
+      ['number_of_matches', U64, () => [ref(result())]],
+      ['total_fill_size', U64, () => [ref(result())]],
+      ['total_fill_size', U64, () => [ref(result([1n, MAX]))]],
+      ...[
+        'is_clearinghouse_stopped_matching',
+        'is_dead_mans_switch_expired',
+        'is_fill_limit_violation',
+        'is_ioc_violation',
+      ].flatMap((name) => [1, 5, 9, 14].map((variant): Call => [name, [], () => [[variant]]])),
+    ]);
+    expect(got[6]).toEqual({ out: [7n], args: [result()] });
+    expect(got.filter((g) => typeof g === 'string')).toEqual([
+      'ARITHMETIC_ERROR in 0x7::order_placement::emit_event_for_order at 30',
+    ]);
+  });
 });
