@@ -96,7 +96,8 @@ describe('0x1::capability', () => {
     const key = [...state.keys()].find(
       (k) => k.includes(ROOT) && k.includes('CapState<'),
     ) as string;
-    const root = state.get(key) as StateValue & { data: { delegates: string[] } };
+    const root = state.get(key);
+    if (root?.kind !== 'resource') throw new Error('expected the root’s CapState resource');
     state.set(key, { ...root, data: { delegates: [] } });
     expect(status(() => C('acquire', signer(OTHER), witness))).toMatch(/EDELEGATE\(0x30003\)/);
     expect(status(() => C('delegate', [OTHER], witness, signer(DELEGATE)))).toBe('MISSING_DATA');
