@@ -68,7 +68,7 @@ export function authenticateAbstraction(
   if (returned !== signer) aaAbort(AA_ERRORS.inconsistentSigner);
 }
 
-/** `dispatchable_authenticate`: the registered function, bytecode through the interpreter. */
+/** `dispatchable_authenticate`: the registered function, run by the VM (bytecode or native). */
 function dispatch(
   ctx: NativeContext,
   meter: GasMeter,
@@ -81,19 +81,20 @@ function dispatch(
   const session = new VmSession(ctx, store, seed, FRAMEWORK_LINK);
   const module = session.module(moduleAddress, moduleName);
   if (module === null) {
-    // A framework function, natively implemented (`nativeAuthFunction`) or only declared.
+    // A framework function on the VM's values (`nativeAuthFunction`), or only declared.
     const native = findModule(moduleAddress, moduleName);
     if (native === undefined) throw vmError('LINKER_ERROR');
     const fn = native.functions.find((candidate) => candidate.name === functionName);
-    if (fn?.run === undefined) {
+    if (fn?.native === undefined) {
       throw vmError('FUNCTION_RESOLUTION_FAILURE', `${moduleName}::${functionName}`);
     }
-    const data = proof.data;
-    const authData =
-      data.kind === 'v1'
-        ? [0, proof.digest, data.authenticator]
-        : [1, proof.digest, data.signature, data.publicKey];
-    const [result] = fn.run({ ...ctxWithSigner(ctx, signer) }, [], [authData]);
+    const [result] = new Interpreter(session, gasCounterOf(meter)).runNative(
+      `${native.address}::${moduleName}::${functionName}`,
+      fn.native,
+      [],
+      [signer, authDataValue(proof)],
+    );
+    session.finish();
     return result as LongAddress;
   }
   const fn = module.functionByName.get(functionName);

@@ -2,7 +2,9 @@ import type { LongAddress } from '../../encoding.ts';
 import { must, sha3, shortAddress, toHex } from '../../encoding.ts';
 import type { ResourceValue, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
-import { entry, eventHandle, struct } from '../abi.ts';
+import type { Value } from '../../move/vm/values.ts';
+import { eventHandle, fn, struct } from '../abi.ts';
+import { signerAddress } from '../vmState.ts';
 import { accountLifecycle } from './account/lifecycle.ts';
 import { accountOffers } from './account/offers.ts';
 import { accountRotation } from './account/rotation.ts';
@@ -193,21 +195,18 @@ export const accountModule: NativeModule = {
   functions: [
     // Unverified rotation: no proof that the new key's owner agreed (the SDK's rotateAuthKeyUnverified).
     // `entry fun` (private) on a node: a transaction's, not callable from bytecode.
-    {
-      ...entry(
-        'rotate_authentication_key_from_public_key',
-        ['&signer', 'u8', 'vector<u8>'],
-        (ctx, _t, [scheme, bytes]) => {
-          const key = bytes as Uint8Array;
-          if (typeof scheme !== 'number' || scheme > 3) abort(ACCOUNT, accountErrors.invalidScheme);
-          if (scheme === 0 && key.length !== 32) abort('0x1::ed25519', accountErrors.wrongKeySize);
-          const authKey = toHex(sha3(key, new Uint8Array([scheme]))) as LongAddress;
-          rotateTo(ctx, must(ctx.signers[0]), authKey);
-          return [];
-        },
-      ),
-      visibility: 'private',
-    },
+    fn(
+      'rotate_authentication_key_from_public_key',
+      { params: ['&signer', 'u8', 'vector<u8>'], isEntry: true, visibility: 'private' },
+      (host, _t, [account, scheme, bytes]) => {
+        const key = Uint8Array.from(bytes as number[]);
+        if (typeof scheme !== 'number' || scheme > 3) abort(ACCOUNT, accountErrors.invalidScheme);
+        if (scheme === 0 && key.length !== 32) abort('0x1::ed25519', accountErrors.wrongKeySize);
+        const authKey = toHex(sha3(key, new Uint8Array([scheme]))) as LongAddress;
+        rotateTo(host.session.ctx, signerAddress(account as Value), authKey);
+        return [];
+      },
+    ),
     ...accountLifecycle,
     ...accountOffers,
     ...accountRotation,

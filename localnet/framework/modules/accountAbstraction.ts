@@ -1,14 +1,15 @@
 import type { Json, LongAddress } from '../../encoding.ts';
-import { must, shortAddress, toHex } from '../../encoding.ts';
+import { shortAddress, toHex } from '../../encoding.ts';
 import { deriveAccountAddress } from '../../executor/abstractionProof.ts';
+import type { NativeImpl } from '../../move/vm/loader.ts';
 import type { Value } from '../../move/vm/values.ts';
 import type { ResourceValue, StateReader } from '../../storage/types.ts';
 import { resourceKey } from '../../storage/types.ts';
-import { entry, fn, struct, view } from '../abi.ts';
+import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS, primaryStoreAddress } from '../assets.ts';
 import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { deref, fieldsOf, none, some, str, textOf } from '../vmState.ts';
+import { deref, fieldsOf, none, signerAddress, some, str, textOf } from '../vmState.ts';
 import { gated } from './system/gate.ts';
 import type { FunctionInfo, NativeFunctionLookup } from './functionInfo.ts';
 import {
@@ -121,11 +122,11 @@ function removeAuthenticator(ctx: NativeContext, account: LongAddress): void {
 /** `update_dispatchable_authenticator_impl`, with the framework's checks in its order. */
 function update(
   ctx: NativeContext,
+  account: LongAddress,
   info: FunctionInfo,
   isAdd: boolean,
   nativeFunction: NativeFunctionLookup,
 ): void {
-  const account = must(ctx.signers[0]);
   if (!authFunctionCompatible(ctx, info, nativeFunction)) aaAbort(AA_ERRORS.mismatch);
   const current = registeredFunctions(ctx, account);
   if (isAdd) {
@@ -160,11 +161,19 @@ export const DERIVABLE_FUNCTIONS: readonly FunctionInfo[] = [
 ];
 
 const STRING = '0x1::string::String';
-const privateEntry = (fn: NativeFunction): NativeFunction => ({ ...fn, visibility: 'private' });
-const functionArgs = (args: unknown[]): FunctionInfo =>
-  newFunctionInfo(args[0] as LongAddress, args[1] as string, args[2] as string);
+const AUTH_FUNCTION_PARAMS = ['&signer', 'address', STRING, STRING];
+/** `(address, module_name, function_name)` arguments as a `FunctionInfo`, names checked. */
+const functionArgs = ([address, moduleName, functionName]: Value[]): FunctionInfo =>
+  newFunctionInfo(
+    address as LongAddress,
+    textOf(moduleName as Value),
+    textOf(functionName as Value),
+  );
+const privateEntry = (name: string, params: string[], native: NativeImpl): NativeFunction =>
+  fn(name, { params, isEntry: true, visibility: 'private' }, native);
+// `public entry` on a node: bytecode may call them and gets the abort.
 const deprecated = (name: string, params: string[]) =>
-  entry(name, params, () => aaAbort(AA_ERRORS.deprecated));
+  fn(name, { params, isEntry: true }, () => aaAbort(AA_ERRORS.deprecated));
 
 /**
  * The module; `nativeFunction` finds the framework's native functions (the registry, which lists
@@ -193,9 +202,11 @@ export function accountAbstractionModule(nativeFunction: NativeFunctionLookup): 
       struct('DerivableDispatchableAuthenticator', ['key'], []),
     ],
     functions: [
-      view('using_dispatchable_authenticator', ['address'], ['bool'], (ctx, _t, [addr]) => [
-        registeredFunctions(ctx, addr as LongAddress) !== null,
-      ]),
+      fn(
+        'using_dispatchable_authenticator',
+        { params: ['address'], returns: ['bool'], isView: true },
+        (host, _t, [addr]) => [registeredFunctions(host.session.ctx, addr as LongAddress) !== null],
+      ),
       fn(
         'dispatchable_authenticator',
         {
@@ -218,11 +229,12 @@ export function accountAbstractionModule(nativeFunction: NativeFunctionLookup): 
           ];
         },
       ),
-      view(
+      fn(
         'derive_account_address_view',
-        ['address', STRING, STRING, 'vector<u8>'],
-        ['address'],
-        (_c, _t, args) => [deriveAccountAddress(functionArgs(args), args[3] as Uint8Array)],
+        { params: ['address', STRING, STRING, 'vector<u8>'], returns: ['address'], isView: true },
+        (_h, _t, args) => [
+          deriveAccountAddress(functionArgs(args), Uint8Array.from(args[3] as number[])),
+        ],
       ),
       fn(
         'derive_account_address',
@@ -259,44 +271,34 @@ export function accountAbstractionModule(nativeFunction: NativeFunctionLookup): 
           },
         },
       ),
-      privateEntry(
-        entry(
-          'add_authentication_function',
-          ['&signer', 'address', STRING, STRING],
-          (ctx, _t, a) => {
-            update(ctx, functionArgs(a), true, nativeFunction);
-            return [];
-          },
-        ),
-      ),
-      privateEntry(
-        entry(
-          'remove_authentication_function',
-          ['&signer', 'address', STRING, STRING],
-          (ctx, _t, a) => {
-            update(ctx, functionArgs(a), false, nativeFunction);
-            return [];
-          },
-        ),
-      ),
-      privateEntry(
-        entry('remove_authenticator', ['&signer'], (ctx) => {
-          removeAuthenticator(ctx, must(ctx.signers[0]));
-          return [];
-        }),
-      ),
-      deprecated('add_dispatchable_authentication_function', [
-        '&signer',
-        'address',
-        STRING,
-        STRING,
-      ]),
-      deprecated('remove_dispatchable_authentication_function', [
-        '&signer',
-        'address',
-        STRING,
-        STRING,
-      ]),
+      privateEntry('add_authentication_function', AUTH_FUNCTION_PARAMS, (host, _t, args) => {
+        const [account, ...rest] = args;
+        update(
+          host.session.ctx,
+          signerAddress(account as Value),
+          functionArgs(rest),
+          true,
+          nativeFunction,
+        );
+        return [];
+      }),
+      privateEntry('remove_authentication_function', AUTH_FUNCTION_PARAMS, (host, _t, args) => {
+        const [account, ...rest] = args;
+        update(
+          host.session.ctx,
+          signerAddress(account as Value),
+          functionArgs(rest),
+          false,
+          nativeFunction,
+        );
+        return [];
+      }),
+      privateEntry('remove_authenticator', ['&signer'], (host, _t, [account]) => {
+        removeAuthenticator(host.session.ctx, signerAddress(account as Value));
+        return [];
+      }),
+      deprecated('add_dispatchable_authentication_function', AUTH_FUNCTION_PARAMS),
+      deprecated('remove_dispatchable_authentication_function', AUTH_FUNCTION_PARAMS),
       deprecated('remove_dispatchable_authenticator', ['&signer']),
     ],
   };

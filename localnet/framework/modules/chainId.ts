@@ -1,4 +1,4 @@
-import { struct, view } from '../abi.ts';
+import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
 
@@ -7,5 +7,7 @@ export const chainIdModule: NativeModule = {
   name: 'chain_id',
   friends: ['0x1::genesis'],
   structs: [struct('ChainId', ['key'], [['id', 'u8']])],
-  functions: [view('get', [], ['u8'], (ctx) => [ctx.chainId])],
+  functions: [
+    fn('get', { params: [], returns: ['u8'], isView: true }, (host) => [host.session.ctx.chainId]),
+  ],
 };

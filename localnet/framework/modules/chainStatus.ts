@@ -1,4 +1,4 @@
-import { fn, struct, view } from '../abi.ts';
+import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeModule } from '../context.ts';
 import { CATEGORY, fail } from './system/errors.ts';
@@ -10,8 +10,8 @@ export const chainStatusModule: NativeModule = {
   friends: ['0x1::genesis'],
   structs: [struct('GenesisEndMarker', ['key'], [['dummy_field', 'bool']])],
   functions: [
-    view('is_operating', [], ['bool'], () => [true]),
-    view('is_genesis', [], ['bool'], () => [false]),
+    fn('is_operating', { params: [], returns: ['bool'], isView: true }, () => [true]),
+    fn('is_genesis', { params: [], returns: ['bool'], isView: true }, () => [false]),
     fn('assert_operating', { params: [] }, () => []),
     // The source asserts `is_genesis()` with ENOT_OPERATING, not ENOT_GENESIS.
     fn('assert_genesis', { params: [] }, () =>

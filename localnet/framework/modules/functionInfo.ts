@@ -9,8 +9,8 @@ import type { StateReader } from '../../storage/types.ts';
 import type { Value } from '../../move/vm/values.ts';
 import { fn, struct } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
-import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
+import type { NativeFunction, NativeModule } from '../context.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
 import { abort, moduleError } from '../context.ts';
 import { signerAddress, textOf } from '../vmState.ts';
 
@@ -146,25 +146,17 @@ export function authFunctionCompatible(
 
 /**
  * A natively implemented authentication function `public fun name(account: signer, signing_data:
- * AbstractionAuthData): signer`. Its `run` takes the auth data as `[variant, digest, …fields]`
- * (bytes as `Uint8Array`) with the account as the context's signer, and returns the signer's
- * address (the convention `localnet/executor/abstraction.ts` dispatches with).
+ * AbstractionAuthData): signer`, on the VM's values: `authenticate` gets the account and the auth
+ * data (an enum value, `[variant, digest, …fields]`, bytes as `number[]`) and returns the signer's
+ * address (`localnet/executor/abstraction.ts` dispatches to it through the VM).
  */
 export function nativeAuthFunction(
   name: string,
-  params: string[],
-  authenticate: (ctx: NativeContext, authData: MoveVal[]) => LongAddress,
+  authenticate: (host: NativeHost, account: LongAddress, authData: Value[]) => LongAddress,
 ): NativeFunction {
-  return {
-    name,
-    visibility: 'public',
-    isEntry: false,
-    isView: false,
-    typeParams: [],
-    params,
-    returns: ['signer'],
-    run: (ctx, _t, [authData]) => [authenticate(ctx, authData as MoveVal[])],
-  };
+  return fn(name, { params: ['signer', AUTH_DATA_TYPE], returns: ['signer'] }, (host, _t, args) => [
+    authenticate(host, signerAddress(args[0] as Value), args[1] as Value[]),
+  ]);
 }
 
 export const functionInfoModule: NativeModule = {

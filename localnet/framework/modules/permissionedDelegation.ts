@@ -3,7 +3,7 @@ import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { Value } from '../../move/vm/values.ts';
 import type { NativeModule } from '../context.ts';
 import { abort, moduleError } from '../context.ts';
-import { AUTH_DATA_TYPE, nativeAuthFunction } from './functionInfo.ts';
+import { nativeAuthFunction } from './functionInfo.ts';
 
 const UNAVAILABLE = 0xdn;
 const EPERMISSIONED_SIGNER_REMOVED = moduleError(
@@ -48,7 +48,7 @@ export const permissionedDelegationModule: NativeModule = {
     removed('remove_permissioned_handle', ['&signer', KEY]),
     removed('permissioned_signer_by_key', ['&signer', KEY], ['signer']),
     removed('handle_address_by_key', ['address', KEY], ['address']),
-    nativeAuthFunction('authenticate', ['signer', AUTH_DATA_TYPE], () =>
+    nativeAuthFunction('authenticate', () =>
       abort('0x1::permissioned_delegation', EPERMISSIONED_SIGNER_REMOVED),
     ),
   ],

@@ -1,9 +1,10 @@
 import type { LongAddress } from '../../encoding.ts';
-import { must, toHex } from '../../encoding.ts';
+import { toHex } from '../../encoding.ts';
+import type { Value } from '../../move/vm/values.ts';
 import { verifyEd25519 } from '../../executor/signatures.ts';
 import type { NativeModule } from '../context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from '../context.ts';
-import { AUTH_DATA_TYPE, nativeAuthFunction } from './functionInfo.ts';
+import { nativeAuthFunction } from './functionInfo.ts';
 
 /** `0x7`, where a localnet's genesis puts `aptos_experimental`. */
 export const EXPERIMENTAL_ADDRESS = `0x${'0'.repeat(63)}7` as LongAddress;
@@ -27,7 +28,7 @@ export const testDerivableEd25519HexModule: NativeModule = {
   friends: [],
   structs: [],
   functions: [
-    nativeAuthFunction('authenticate', ['signer', AUTH_DATA_TYPE], (ctx, authData) => {
+    nativeAuthFunction('authenticate', (_host, account, authData) => {
       const [variant, digest, signature, publicKey] = authData;
       if (variant !== 1) {
         abort(
@@ -35,11 +36,12 @@ export const testDerivableEd25519HexModule: NativeModule = {
           moduleError(ERROR_CATEGORY.invalidArgument, 2n, 'ENOT_DERIVABLE_AUTH_DATA', ''),
         );
       }
-      const message = new TextEncoder().encode(toHex(digest as Uint8Array));
-      if (!verifyEd25519(publicKey as Uint8Array, message, signature as Uint8Array)) {
+      const bytes = (v: Value | undefined) => Uint8Array.from(v as number[]);
+      const message = new TextEncoder().encode(toHex(bytes(digest)));
+      if (!verifyEd25519(bytes(publicKey), message, bytes(signature))) {
         abort('0x7::test_derivable_account_abstraction_ed25519_hex', EINVALID_SIGNATURE);
       }
-      return must(ctx.signers[0]);
+      return account;
     }),
   ],
 };
