@@ -8,6 +8,8 @@ import {
 import { DerivableAbstractedAccount } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount, startChain, type Chain } from './helpers.ts';
+import { ownerTransactions } from './move/ownerTransactions.ts';
+import { ModuleBuilder, S } from './move/vmBuilder.ts';
 
 /**
  * Account abstraction on the running chain: a package's `authenticate` registered through
@@ -277,6 +279,51 @@ describe('account abstraction (0x1::account_abstraction and the Abstraction auth
         transaction: await transfer(bob, 1),
       }),
     ).rejects.toThrow('Invalid transaction: Type: Execution Code: ABORTED');
+  });
+
+  it('runs a native authenticate called from bytecode: its abort, not an invariant violation', async () => {
+    // `forward::authenticate(account, data) = permissioned_delegation::authenticate(account, data)`:
+    // AbstractionAuthData reaches the framework's native as a VM value (the bridge could not carry it).
+    const b = new ModuleBuilder(deployer.accountAddress.toStringLong(), 'forward');
+    const data = S.struct(b.foreignStruct('0x1', 'auth_data', 'AbstractionAuthData', 3));
+    const delegated = b.use(
+      '0x1',
+      'permissioned_delegation',
+      'authenticate',
+      [S.signer, data],
+      [S.signer],
+    );
+    b.fn('authenticate', {
+      params: [S.signer, data],
+      returns: [S.signer],
+      code: [
+        { op: 'MoveLoc', local: 0 },
+        { op: 'MoveLoc', local: 1 },
+        { op: 'Call', fn: delegated },
+        { op: 'Ret' },
+      ],
+    });
+    const published = await ownerTransactions(chain, deployer).publish('forward', b.build());
+    expect(published.vm_status).toBe('Executed successfully');
+    const carol = await fundedAccount(chain, 100_000_000);
+    const forward = `${deployer.accountAddress.toString()}::forward::authenticate`;
+    const added = await send(
+      carol,
+      await chain.aptos.abstraction.addAuthenticationFunctionTransaction({
+        accountAddress: carol.accountAddress,
+        authenticationFunction: forward,
+      }),
+    );
+    expect(added.vm_status).toBe('Executed successfully');
+    const transaction = await transfer(carol, 1);
+    const signer = new AbstractedAccount({
+      accountAddress: carol.accountAddress,
+      authenticationFunction: forward,
+      signer: () => new Uint8Array([1]),
+    });
+    await expect(chain.aptos.signAndSubmitTransaction({ signer, transaction })).rejects.toThrow(
+      '"message":"Invalid transaction: Type: Execution Code: ABORTED"',
+    );
   });
 
   it('authenticates a derivable account through the 0x7 test function', async () => {
