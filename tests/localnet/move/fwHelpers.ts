@@ -52,14 +52,27 @@ export const u64le = (value: bigint): Uint8Array => {
 };
 
 /** The resources of type `type` a transaction wrote, by address. */
+/** A type with every address in its short form (a node prints struct tags that way). */
+const shortTypes = (type: string): string =>
+  type.replace(/0x([0-9a-fA-F]+)/g, (_m, hex: string) => short(`0x${hex}`));
+
+/** A map keyed by short addresses that finds an entry by either form of its address. */
+class ByAddress<V> extends Map<string, V> {
+  override get(address: string): V | undefined {
+    return super.get(short(address));
+  }
+}
+
 export function written(
   done: UserTransactionResponse,
   type: string,
 ): Map<string, Record<string, unknown>> {
-  const found = new Map<string, Record<string, unknown>>();
+  // Compared in short form: a random account address that begins with 0 prints shorter.
+  const wanted = shortTypes(type);
+  const found = new ByAddress<Record<string, unknown>>();
   for (const change of done.changes) {
     const write = change as WriteSetChangeWriteResource;
-    if (write.type === 'write_resource' && write.data.type === type) {
+    if (write.type === 'write_resource' && shortTypes(write.data.type) === wanted) {
       found.set(short(write.address), write.data.data as Record<string, unknown>);
     }
   }
