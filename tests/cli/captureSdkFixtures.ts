@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Account } from '@aptos-labs/ts-sdk';
 import type { Aptos } from '@aptos-labs/ts-sdk';
 import { format, resolveConfig } from 'prettier';
-import { startLocalnet } from '../../localnet';
+import { startLocalnet } from '../../localnet/index';
 import { toJsonValue } from '../../machines';
 import type { EntryFunctionDraft, JsonValue, OutcomeStep } from '../../machines';
 import { buildFromDraft, transactionFromHex, toBuiltTransaction } from '../../cli/actors';

@@ -10,7 +10,7 @@ import { Account, type Ed25519Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAptos, createHeadlessSession, runHeadless } from '../../cli/headless';
 import type { HeadlessOptions } from '../../cli/headless';
-import { startLocalnet, type Localnet } from '../../localnet';
+import { startLocalnet, type Localnet } from '../../localnet/index';
 import { replayRun, type WorkbenchRun } from '../../machines';
 import { parseRunFile, serializeRunFile } from '../../schemas/runFile';
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Ed25519Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAptos, runHeadless } from '../../cli/headless';
-import { startLocalnet, type Localnet } from '../../localnet';
+import { startLocalnet, type Localnet } from '../../localnet/index';
 import { serializeRunFile } from '../../schemas/runFile';
 import { sampleRun } from '../runs/sampleRuns';
 import { exec, runExportedHere } from '../test-utils/exportedTests';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Account, MoveVector, type Ed25519Account } from '@aptos-labs/ts-sdk';
 import { hexToBytes } from '@noble/hashes/utils';
 import { createAptos, runHeadless, type HeadlessOptions } from '../../cli/headless';
-import type { Localnet } from '../../localnet';
+import type { Localnet } from '../../localnet/index';
 import { readModule } from '../../localnet/move/binary/reader.ts';
 import { writeModule } from '../../localnet/move/binary/writer.ts';
 import type { WorkbenchRun } from '../../machines';

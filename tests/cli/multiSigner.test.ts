@@ -18,8 +18,8 @@ import type { Aptos, Ed25519Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAptos, createHeadlessSession, runHeadless } from '../../cli/headless';
 import type { HeadlessOptions } from '../../cli/headless';
-import { startLocalnet } from '../../localnet';
-import type { Localnet } from '../../localnet';
+import { startLocalnet } from '../../localnet/index';
+import type { Localnet } from '../../localnet/index';
 import { classifyOutcome } from '../../machines';
 import type { TransactionContext } from '../../machines';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAptos } from '../../cli/headless';
-import { startLocalnet } from '../../localnet';
+import { startLocalnet } from '../../localnet/index';
 import { exportTestFile } from '../../replay/exportTest';
 import { fetchExportInputs } from '../../replay/exportTestInputs';
 import { recordExportCases } from '../cli/exportTestFixture';

@@ -4,7 +4,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalnet, type Localnet } from '../../../localnet';
+import { startLocalnet, type Localnet } from '../../../localnet/index';
 import type { NetworkConfig } from '../../../src/network/networks';
 import { assetQueries } from '../../../src/queries/chainQueries';
 

@@ -26,7 +26,7 @@ import {
 } from '@aptos-labs/ts-sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalnet, type Localnet } from '../../../../localnet';
+import { startLocalnet, type Localnet } from '../../../../localnet/index';
 import { createAptos } from '../../../../src/aptos/createAptos';
 import {
   defaultFormState,

@@ -6,7 +6,7 @@
 import { Account, Ed25519PrivateKey, type Aptos, type MoveFunction } from '@aptos-labs/ts-sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalnet, type Localnet } from '../../../../localnet';
+import { startLocalnet, type Localnet } from '../../../../localnet/index';
 import { createAptos } from '../../../../src/aptos/createAptos';
 import { DEFAULT_FUND_AMOUNT } from '../../../../src/devwallet/constants';
 import {
