@@ -152,7 +152,9 @@ describe('a framework function on the VM’s values', () => {
         (change as WriteSetChangeWriteResource).data.type === '0x1::object::TombStone',
     ) as WriteSetChangeWriteResource | undefined;
     expect(tomb?.address).toBe(object);
-    expect(tomb?.data.data).toEqual({ original_owner: owner.accountAddress.toStringLong() });
+    // Move values print an address without its leading zeros.
+    const original = owner.accountAddress.toStringLong().replace(/^0x0+/, '0x');
+    expect(tomb?.data.data).toEqual({ original_owner: original });
     expect(await isBurnt(object)).toBe(true);
     expect((await expectBurnt(object, true)).success).toBe(true);
   });
