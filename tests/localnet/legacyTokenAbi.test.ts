@@ -1,83 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../localnet/encoding.ts';
-import { findModule } from '../../localnet/framework/registry.ts';
-import { readModule } from '../../localnet/move/binary/reader.ts';
-import { loadModule } from '../../localnet/move/vm/loader.ts';
-import { tyString } from '../../localnet/move/vm/ty.ts';
-import { REFERENCE_ROOT, referenceAvailable } from '../../bench/tools/frameworkCoverage.ts';
+import { describeReferenceAbis } from './referenceAbi.ts';
 
-/**
- * The legacy token standard's native modules declare what devnet's AptosToken package declares:
- * every public or entry function with its visibility, entry and view flags, type parameters'
- * constraints, parameters and
- * results, and every struct with its abilities, type parameters and fields.
- */
-const THREE = `0x${'0'.repeat(63)}3` as LongAddress;
-const MODULES = [
+/** The legacy token standard's native modules (0x3) declare what devnet's AptosToken declares. */
+describeReferenceAbis('AptosToken', `0x${'0'.repeat(63)}3` as LongAddress, [
   'token',
   'property_map',
   'token_event_store',
   'token_transfers',
   'token_coin_swap',
-];
-const ABILITIES = ['copy', 'drop', 'store', 'key'];
-
-const reference = (name: string) =>
-  loadModule(readModule(readFileSync(join(REFERENCE_ROOT, 'AptosToken', `${name}.mv`))));
-
-describe.skipIf(!referenceAvailable())('AptosToken ABIs', () => {
-  it.each(MODULES)('0x3::%s: functions as devnet declares them', (name) => {
-    const native = findModule(THREE, name);
-    if (native === undefined) throw new Error(`no native 0x3::${name}`);
-    const expected = [...reference(name).functionByName.values()]
-      .filter((fn) => fn.visibility === 'public' || fn.isEntry)
-      .map((fn) => ({
-        name: fn.name,
-        visibility: fn.visibility,
-        isEntry: fn.isEntry,
-        isView: fn.isView,
-        typeParams: fn.typeParams.map((set) =>
-          ABILITIES.filter((_, bit) => (set & (1 << bit)) !== 0),
-        ),
-        params: fn.params.map(tyString),
-        returns: fn.returns.map(tyString),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const declared = native.functions
-      .map((fn) => ({
-        name: fn.name,
-        visibility: fn.visibility,
-        isEntry: fn.isEntry,
-        isView: fn.isView,
-        typeParams: fn.typeParams.map((p) => p.constraints),
-        params: fn.params,
-        returns: fn.returns,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    expect(declared).toEqual(expected);
-    expect(native.functions.every((fn) => fn.native !== undefined)).toBe(true);
-  });
-
-  it.each(MODULES)('0x3::%s: structs with their abilities and fields', (name) => {
-    const native = findModule(THREE, name);
-    const expected = [...reference(name).structByName.values()]
-      .map((s) => ({
-        name: s.name.name,
-        abilities: ABILITIES.filter((_, bit) => (s.abilities & (1 << bit)) !== 0),
-        phantoms: s.typeParams.map((p) => p.isPhantom),
-        fields: (s.fields ?? []).map((f) => ({ name: f.name, type: tyString(f.ty) })),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const declared = (native?.structs ?? [])
-      .map((s) => ({
-        name: s.name,
-        abilities: ABILITIES.filter((a) => s.abilities.includes(a)),
-        phantoms: (s.typeParams ?? []).map((p) => p.is_phantom),
-        fields: s.fields,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    expect(declared).toEqual(expected);
-  });
-});
+]);

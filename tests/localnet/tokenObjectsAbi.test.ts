@@ -1,77 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { LongAddress } from '../../localnet/encoding.ts';
-import { findModule } from '../../localnet/framework/registry.ts';
-import { readModule } from '../../localnet/move/binary/reader.ts';
-import { loadModule } from '../../localnet/move/vm/loader.ts';
-import { tyString } from '../../localnet/move/vm/ty.ts';
-import { REFERENCE_ROOT, referenceAvailable } from '../../bench/tools/frameworkCoverage.ts';
+import { describeReferenceAbis } from './referenceAbi.ts';
 
-/**
- * The token objects modules (0x4) declare what devnet's AptosTokenObjects package declares:
- * every public or entry function with its visibility, entry and view flags, type parameters'
- * constraints, parameters and
- * results, and every struct with its abilities, type parameters and fields.
- */
-const FOUR = `0x${'0'.repeat(63)}4` as LongAddress;
-const MODULES = ['collection', 'token', 'royalty', 'property_map', 'aptos_token'];
-const ABILITIES = ['copy', 'drop', 'store', 'key'];
-
-const reference = (name: string) =>
-  loadModule(readModule(readFileSync(join(REFERENCE_ROOT, 'AptosTokenObjects', `${name}.mv`))));
-
-describe.skipIf(!referenceAvailable())('AptosTokenObjects ABIs', () => {
-  it.each(MODULES)('0x4::%s: functions as devnet declares them', (name) => {
-    const native = findModule(FOUR, name);
-    if (native === undefined) throw new Error(`no native 0x4::${name}`);
-    const expected = [...reference(name).functionByName.values()]
-      .filter((fn) => fn.visibility === 'public' || fn.isEntry)
-      .map((fn) => ({
-        name: fn.name,
-        visibility: fn.visibility,
-        isEntry: fn.isEntry,
-        isView: fn.isView,
-        typeParams: fn.typeParams.map((set) =>
-          ABILITIES.filter((_, bit) => (set & (1 << bit)) !== 0),
-        ),
-        params: fn.params.map(tyString),
-        returns: fn.returns.map(tyString),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const declared = native.functions
-      .map((fn) => ({
-        name: fn.name,
-        visibility: fn.visibility,
-        isEntry: fn.isEntry,
-        isView: fn.isView,
-        typeParams: fn.typeParams.map((p) => p.constraints),
-        params: fn.params,
-        returns: fn.returns,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    expect(declared).toEqual(expected);
-    expect(native.functions.every((fn) => fn.native !== undefined)).toBe(true);
-  });
-
-  it.each(MODULES)('0x4::%s: structs with their abilities and fields', (name) => {
-    const native = findModule(FOUR, name);
-    const expected = [...reference(name).structByName.values()]
-      .map((s) => ({
-        name: s.name.name,
-        abilities: ABILITIES.filter((_, bit) => (s.abilities & (1 << bit)) !== 0),
-        phantoms: s.typeParams.map((p) => p.isPhantom),
-        fields: (s.fields ?? []).map((f) => ({ name: f.name, type: tyString(f.ty) })),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const declared = (native?.structs ?? [])
-      .map((s) => ({
-        name: s.name,
-        abilities: ABILITIES.filter((a) => s.abilities.includes(a)),
-        phantoms: (s.typeParams ?? []).map((p) => p.is_phantom),
-        fields: s.fields,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    expect(declared).toEqual(expected);
-  });
-});
+/** The token objects modules (0x4) declare what devnet's AptosTokenObjects package declares. */
+describeReferenceAbis('AptosTokenObjects', `0x${'0'.repeat(63)}4` as LongAddress, [
+  'collection',
+  'token',
+  'royalty',
+  'property_map',
+  'aptos_token',
+]);
