@@ -68,6 +68,24 @@ const setConfig = (name: string, field: number, type: string): NativeFunction =>
     return [];
   });
 
+/** The fields BulkOrderPlacedEvent and BulkOrderModifiedEvent share, in the source's order. */
+const BULK_ORDER_FIELDS: Array<[string, string]> = [
+  ['parent', 'address'],
+  ['market', 'address'],
+  ['order_id', 'u128'],
+  ['sequence_number', 'u64'],
+  ['user', 'address'],
+  ['bid_prices', 'vector<u64>'],
+  ['bid_sizes', 'vector<u64>'],
+  ['ask_prices', 'vector<u64>'],
+  ['ask_sizes', 'vector<u64>'],
+  ['cancelled_bid_prices', 'vector<u64>'],
+  ['cancelled_bid_sizes', 'vector<u64>'],
+  ['cancelled_ask_prices', 'vector<u64>'],
+  ['cancelled_ask_sizes', 'vector<u64>'],
+  ['previous_seq_num', 'u64'],
+];
+
 export const marketTypesModule: NativeModule = {
   address: EXPERIMENTAL,
   name: 'market_types',
@@ -107,20 +125,7 @@ export const marketTypesModule: NativeModule = {
         [
           'V1',
           [
-            ['parent', 'address'],
-            ['market', 'address'],
-            ['order_id', 'u128'],
-            ['sequence_number', 'u64'],
-            ['user', 'address'],
-            ['bid_prices', 'vector<u64>'],
-            ['bid_sizes', 'vector<u64>'],
-            ['ask_prices', 'vector<u64>'],
-            ['ask_sizes', 'vector<u64>'],
-            ['cancelled_bid_prices', 'vector<u64>'],
-            ['cancelled_bid_sizes', 'vector<u64>'],
-            ['cancelled_ask_prices', 'vector<u64>'],
-            ['cancelled_ask_sizes', 'vector<u64>'],
-            ['previous_seq_num', 'u64'],
+            ...BULK_ORDER_FIELDS,
             [
               'cancellation_reason',
               '0x1::option::Option<0x7::market_types::OrderCancellationReason>',
@@ -129,31 +134,7 @@ export const marketTypesModule: NativeModule = {
         ],
       ],
     ),
-    enumAbi(
-      'BulkOrderPlacedEvent',
-      ['copy', 'drop', 'store'],
-      [
-        [
-          'V1',
-          [
-            ['parent', 'address'],
-            ['market', 'address'],
-            ['order_id', 'u128'],
-            ['sequence_number', 'u64'],
-            ['user', 'address'],
-            ['bid_prices', 'vector<u64>'],
-            ['bid_sizes', 'vector<u64>'],
-            ['ask_prices', 'vector<u64>'],
-            ['ask_sizes', 'vector<u64>'],
-            ['cancelled_bid_prices', 'vector<u64>'],
-            ['cancelled_bid_sizes', 'vector<u64>'],
-            ['cancelled_ask_prices', 'vector<u64>'],
-            ['cancelled_ask_sizes', 'vector<u64>'],
-            ['previous_seq_num', 'u64'],
-          ],
-        ],
-      ],
-    ),
+    enumAbi('BulkOrderPlacedEvent', ['copy', 'drop', 'store'], [['V1', [...BULK_ORDER_FIELDS]]]),
     enumAbi(
       'BulkOrderRejectionEvent',
       ['copy', 'drop', 'store'],
