@@ -13,12 +13,7 @@ export const MOVE_TRACE_FORMAT = 'tx-workbench/move-trace@1';
 
 /** A Move value as the REST API prints it, summarized past the limits in `TRACE_LIMITS`. */
 export type TraceValue =
-  | null
-  | boolean
-  | number
-  | string
-  | TraceValue[]
-  | { [field: string]: TraceValue };
+  null | boolean | number | string | TraceValue[] | { [field: string]: TraceValue };
 
 /** Past these, values are cut: a vector keeps its first items, then `"… N more"`. */
 export const TRACE_LIMITS = {
@@ -64,6 +59,7 @@ export interface TraceAbort {
 
 /** Where in a module a frame is: from the package's source map, when it was given. */
 export interface TraceSource {
+  /** A key of the trace's `sources`: `<package>/sources/<file>.move`. */
   file: string;
   /** 1-based. */
   line: number;
@@ -141,6 +137,7 @@ export interface TraceStep {
   locals: Array<TraceValue | null>;
   /** Gas left, internal units. */
   gasLeft: string;
+  source?: TraceSource;
 }
 
 export interface MoveTrace {
@@ -168,5 +165,7 @@ export interface MoveTrace {
   events: TraceEvent[];
   /** Present when stepping was asked for. */
   steps?: TraceStep[];
+  /** The text of each source file a frame or step points at, when source maps were given. */
+  sources?: { [file: string]: string };
   truncated: { frames: boolean; steps: boolean };
 }
