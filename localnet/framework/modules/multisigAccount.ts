@@ -1,78 +1,258 @@
-// `0x1::multisig_account`, natively: the framework's on-chain multisig accounts (a resource account
-// whose `MultisigAccount` resource lists owners, a signature threshold and a table of pending
-// transactions). This file is the module's ABI and its entry and view functions; the state and
-// creation are in `framework/multisig/accounts.ts`, the transaction flow and the VM's side of a
+// `0x1::multisig_account` on the VM's own values: the framework's on-chain multisig accounts (a
+// resource account whose `MultisigAccount` resource lists owners, a signature threshold and a
+// table of pending transactions). This file declares the module and its entry functions, in the
+// order and with the checks of multisig_account.move; the views are in `framework/multisig/views.ts`,
+// the state in `framework/multisig/accounts.ts`, the transaction flow and the VM's side of a
 // `Multisig` payload in `framework/multisig/transactions.ts` (called by
 // `executor/multisigPayload.ts`).
 import type { LongAddress } from '../../encoding.ts';
-import { must } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
-import { entry, view } from '../abi.ts';
+import type { NativeHost, NativeImpl } from '../../move/vm/loader.ts';
+import type { Value } from '../../move/vm/values.ts';
+import { fn } from '../abi.ts';
 import { FRAMEWORK_ADDRESS, readAccount } from '../assets.ts';
-import type { NativeContext, NativeFunction, NativeModule } from '../context.ts';
+import type { NativeFunction, NativeModule } from '../context.ts';
 import { abort } from '../context.ts';
 import {
-  assertValidSequence,
+  assertMetadataLengths,
   borrowMultisig,
-  borrowTransaction,
-  counts,
   createWithOwners,
   installMultisig,
-  MAX_PENDING_TRANSACTIONS,
+  metadataJson,
   MULTISIG,
   multisigErrors,
-  nextMultisigAddress,
   requireMultisig,
-  voteOf,
   writeMultisig,
   ZERO_AUTH_KEY,
-  bumpHandle,
-  emitBoth,
-  metadataJson,
+  emitMultisigEvent,
 } from '../multisig/accounts.ts';
+import { CREATE_WITH_EXISTING, CREATION_MESSAGES } from '../multisig/existing.ts';
+import { MULTISIG_STRUCTS } from '../multisig/structs.ts';
+import { TIMELOCK_FUNCTIONS } from '../multisig/timelock.ts';
 import {
   addTransaction,
-  canExecute,
   executeRejected,
   updateOwnerSchema,
   vote,
 } from '../multisig/transactions.ts';
-import { MULTISIG_STRUCTS } from '../multisig/structs.ts';
-import { CREATE_WITH_EXISTING, CREATION_MESSAGES } from '../multisig/existing.ts';
-import { TIMELOCK_FUNCTIONS } from '../multisig/timelock.ts';
-import { MULTISIG_STRUCT_VIEWS } from '../multisig/views.ts';
+import { MULTISIG_VIEWS } from '../multisig/views.ts';
+import {
+  addressArg,
+  addressesArg,
+  bytesArg,
+  bytesVectorArg,
+  stringsArg,
+  u64Arg,
+} from '../multisig/values.ts';
+import { signerAddress } from '../vmState.ts';
 
-// ---------------------------------------------------------------------------------------------
-// The module's ABI
-
-const A = (value: MoveVal | undefined) => must(value) as LongAddress;
-const U = (value: MoveVal | undefined) => must(value) as bigint;
-const signerOf = (ctx: NativeContext) => must(ctx.signers[0]);
 const CREATE_PARAMS = ['vector<0x1::string::String>', 'vector<vector<u8>>'];
 
-/** A private `entry fun` (callable as a transaction, not from other modules). */
-function privateEntry(
+/** An `entry fun` whose first parameter is `&signer`; `impl` gets its address and the rest. */
+function entryFn(
   name: string,
   params: string[],
-  run: NonNullable<NativeFunction['run']>,
+  impl: (host: NativeHost, signer: LongAddress, args: Value[]) => void,
+  visibility: NativeFunction['visibility'] = 'public',
 ): NativeFunction {
-  return { ...entry(name, params, run), visibility: 'private' };
+  const native: NativeImpl = (host, _tyArgs, [signer, ...args]) => {
+    impl(host, signerAddress(signer as Value), args);
+    return [];
+  };
+  return fn(name, { params: ['&signer', ...params], isEntry: true, visibility }, native);
 }
 
-function multisigView(
+/** A private `entry fun` (a transaction's, or the multisig account's own through its payloads). */
+const privateEntry = (
   name: string,
   params: string[],
-  returns: string[],
-  run: (ctx: NativeContext, args: MoveVal[]) => MoveVal[],
-): NativeFunction {
-  return view(name, params, returns, (ctx, _t, args) => run(ctx, args));
+  impl: (host: NativeHost, signer: LongAddress, args: Value[]) => void,
+) => entryFn(name, params, impl, 'private');
+
+/** `update_owner_schema(address_of(multisig_account), …)` for the self-updates. */
+const selfUpdate = (
+  name: string,
+  params: string[],
+  change: (args: Value[]) => [LongAddress[], LongAddress[], bigint | null],
+) =>
+  privateEntry(name, params, (host, multisig, args) =>
+    updateOwnerSchema(host.session.ctx, multisig, ...change(args)),
+  );
+
+/** `create_with_existing_account(_and_revoke_auth_key)_call`: the signer's account made multisig. */
+const existingAccountCall = (name: string, revoke: boolean) =>
+  privateEntry(
+    name,
+    ['vector<address>', 'u64', ...CREATE_PARAMS],
+    (host, address, [owners, required, keys, values]) => {
+      const ctx = host.session.ctx;
+      installMultisig(
+        ctx,
+        address,
+        readAccount(ctx, address),
+        addressesArg(owners),
+        u64Arg(required),
+        stringsArg(keys),
+        bytesVectorArg(values),
+        revoke
+          ? { authenticationKey: ZERO_AUTH_KEY, revokeOffers: true, signerCap: false }
+          : { signerCap: false },
+      );
+    },
+  );
+
+/** `create_transaction` / `create_transaction_with_hash`: the argument's check, then add_transaction. */
+function createTransaction(
+  host: NativeHost,
+  owner: LongAddress,
+  multisig: LongAddress,
+  stored: { payload: Uint8Array | null; payloadHash: Uint8Array | null },
+): void {
+  addTransaction(host, multisig, owner, {
+    ...stored,
+    votes: [],
+    creator: owner,
+    creationTimeSecs: host.session.ctx.timestampMicros / 1_000_000n,
+  });
 }
 
-function pendingFor(ctx: NativeContext, multisig: LongAddress, sequence: bigint) {
-  const account = borrowMultisig(ctx, multisig);
-  assertValidSequence(account, sequence);
-  return { account, txn: borrowTransaction(ctx, account, sequence) };
-}
+const ENTRY_FUNCTIONS: NativeFunction[] = [
+  entryFn('create', ['u64', ...CREATE_PARAMS], (host, owner, [required, keys, values]) => {
+    createWithOwners(
+      host.session.ctx,
+      owner,
+      [],
+      u64Arg(required),
+      stringsArg(keys),
+      bytesVectorArg(values),
+    );
+  }),
+  entryFn(
+    'create_with_owners',
+    ['vector<address>', 'u64', ...CREATE_PARAMS],
+    (host, owner, [owners, required, keys, values]) => {
+      createWithOwners(
+        host.session.ctx,
+        owner,
+        addressesArg(owners),
+        u64Arg(required),
+        stringsArg(keys),
+        bytesVectorArg(values),
+      );
+    },
+  ),
+  existingAccountCall('create_with_existing_account_call', false),
+  existingAccountCall('create_with_existing_account_and_revoke_auth_key_call', true),
+  entryFn(
+    'create_with_owners_then_remove_bootstrapper',
+    ['vector<address>', 'u64', ...CREATE_PARAMS],
+    (host, bootstrapper, [owners, required, keys, values]) => {
+      const ctx = host.session.ctx;
+      const multisig = createWithOwners(
+        ctx,
+        bootstrapper,
+        addressesArg(owners),
+        u64Arg(required),
+        stringsArg(keys),
+        bytesVectorArg(values),
+      );
+      updateOwnerSchema(ctx, multisig, [], [bootstrapper], null);
+    },
+  ),
+  entryFn('create_transaction', ['address', 'vector<u8>'], (host, owner, [multisig, payload]) => {
+    const bytes = bytesArg(payload);
+    if (bytes.length === 0) abort(MULTISIG, multisigErrors.emptyPayload);
+    createTransaction(host, owner, addressArg(multisig), { payload: bytes, payloadHash: null });
+  }),
+  entryFn(
+    'create_transaction_with_hash',
+    ['address', 'vector<u8>'],
+    (host, owner, [multisig, hash]) => {
+      const bytes = bytesArg(hash);
+      if (bytes.length !== 32) abort(MULTISIG, multisigErrors.invalidPayloadHash);
+      createTransaction(host, owner, addressArg(multisig), { payload: null, payloadHash: bytes });
+    },
+  ),
+  entryFn('approve_transaction', ['address', 'u64'], (host, owner, [multisig, seq]) =>
+    vote(host, owner, addressArg(multisig), u64Arg(seq), true),
+  ),
+  entryFn('reject_transaction', ['address', 'u64'], (host, owner, [multisig, seq]) =>
+    vote(host, owner, addressArg(multisig), u64Arg(seq), false),
+  ),
+  // vote_transaction is vote_transanction behind MULTISIG_V2_ENHANCEMENT, on at genesis.
+  ...['vote_transanction', 'vote_transaction'].map((name) =>
+    entryFn(name, ['address', 'u64', 'bool'], (host, owner, [multisig, seq, approved]) =>
+      vote(host, owner, addressArg(multisig), u64Arg(seq), approved === true),
+    ),
+  ),
+  entryFn(
+    'vote_transactions',
+    ['address', 'u64', 'u64', 'bool'],
+    (host, owner, [multisig, start, final, approved]) => {
+      for (let seq = u64Arg(start); seq <= u64Arg(final); seq += 1n)
+        vote(host, owner, addressArg(multisig), seq, approved === true);
+    },
+  ),
+  entryFn('execute_rejected_transaction', ['address'], (host, owner, [multisig]) =>
+    executeRejected(host, owner, addressArg(multisig)),
+  ),
+  entryFn(
+    'execute_rejected_transactions',
+    ['address', 'u64'],
+    (host, owner, [multisigArg, finalArg]) => {
+      const multisig = addressArg(multisigArg);
+      const final = u64Arg(finalArg);
+      // last_resolved_sequence_number / next_sequence_number: borrow_global (MISSING_DATA).
+      const ctx = host.session.ctx;
+      if (!(borrowMultisig(ctx, multisig).lastExecuted < final))
+        abort(MULTISIG, multisigErrors.invalidSequenceNumber);
+      if (!(final < borrowMultisig(ctx, multisig).next))
+        abort(MULTISIG, multisigErrors.invalidSequenceNumber);
+      while (borrowMultisig(ctx, multisig).lastExecuted < final)
+        executeRejected(host, owner, multisig);
+    },
+  ),
+  // Self-updates: private entry functions the multisig account calls through its own transactions.
+  selfUpdate('add_owner', ['address'], ([owner]) => [[addressArg(owner)], [], null]),
+  selfUpdate('add_owners', ['vector<address>'], ([owners]) => [addressesArg(owners), [], null]),
+  selfUpdate(
+    'add_owners_and_update_signatures_required',
+    ['vector<address>', 'u64'],
+    ([owners, required]) => [addressesArg(owners), [], u64Arg(required)],
+  ),
+  selfUpdate('remove_owner', ['address'], ([owner]) => [[], [addressArg(owner)], null]),
+  selfUpdate('remove_owners', ['vector<address>'], ([owners]) => [[], addressesArg(owners), null]),
+  selfUpdate('swap_owner', ['address', 'address'], ([into, out]) => [
+    [addressArg(into)],
+    [addressArg(out)],
+    null,
+  ]),
+  selfUpdate('swap_owners', ['vector<address>', 'vector<address>'], ([into, out]) => [
+    addressesArg(into),
+    addressesArg(out),
+    null,
+  ]),
+  selfUpdate(
+    'swap_owners_and_update_signatures_required',
+    ['vector<address>', 'vector<address>', 'u64'],
+    ([into, out, required]) => [addressesArg(into), addressesArg(out), u64Arg(required)],
+  ),
+  selfUpdate('update_signatures_required', ['u64'], ([required]) => [[], [], u64Arg(required)]),
+  privateEntry('update_metadata', CREATE_PARAMS, (host, multisig, [keysArg, valuesArg]) => {
+    const keys = stringsArg(keysArg);
+    const values = bytesVectorArg(valuesArg);
+    assertMetadataLengths(keys, values);
+    const ctx = host.session.ctx;
+    const account = requireMultisig(ctx, multisig);
+    const old = account.data.metadata ?? { data: [] };
+    const metadata = metadataJson(keys, values);
+    account.data = { ...account.data, metadata };
+    writeMultisig(ctx, multisig, account);
+    emitMultisigEvent(ctx, 'MetadataUpdated', multisig, {
+      old_metadata: old,
+      new_metadata: metadata,
+    });
+  }),
+];
 
 export const multisigAccountModule: NativeModule = {
   address: FRAMEWORK_ADDRESS,
@@ -81,319 +261,8 @@ export const multisigAccountModule: NativeModule = {
   structs: [...MULTISIG_STRUCTS, ...CREATION_MESSAGES],
   functions: [
     ...CREATE_WITH_EXISTING,
-    entry('create', ['&signer', 'u64', ...CREATE_PARAMS], (ctx, _t, [required, keys, values]) => {
-      createWithOwners(
-        ctx,
-        signerOf(ctx),
-        [],
-        U(required),
-        keys as string[],
-        values as Uint8Array[],
-      );
-      return [];
-    }),
-    entry(
-      'create_with_owners',
-      ['&signer', 'vector<address>', 'u64', ...CREATE_PARAMS],
-      (ctx, _t, [owners, required, keys, values]) => {
-        createWithOwners(
-          ctx,
-          signerOf(ctx),
-          owners as LongAddress[],
-          U(required),
-          keys as string[],
-          values as Uint8Array[],
-        );
-        return [];
-      },
-    ),
-    privateEntry(
-      'create_with_existing_account_call',
-      ['&signer', 'vector<address>', 'u64', ...CREATE_PARAMS],
-      (ctx, _t, [owners, required, keys, values]) => {
-        const address = signerOf(ctx);
-        const existing = readAccount(ctx, address);
-        installMultisig(
-          ctx,
-          address,
-          existing,
-          owners as LongAddress[],
-          U(required),
-          keys as string[],
-          values as Uint8Array[],
-          {
-            signerCap: false,
-          },
-        );
-        return [];
-      },
-    ),
-    privateEntry(
-      'create_with_existing_account_and_revoke_auth_key_call',
-      ['&signer', 'vector<address>', 'u64', ...CREATE_PARAMS],
-      (ctx, _t, [owners, required, keys, values]) => {
-        const address = signerOf(ctx);
-        const existing = readAccount(ctx, address);
-        installMultisig(
-          ctx,
-          address,
-          existing,
-          owners as LongAddress[],
-          U(required),
-          keys as string[],
-          values as Uint8Array[],
-          {
-            authenticationKey: ZERO_AUTH_KEY,
-            revokeOffers: true,
-            signerCap: false,
-          },
-        );
-        return [];
-      },
-    ),
-    entry(
-      'create_with_owners_then_remove_bootstrapper',
-      ['&signer', 'vector<address>', 'u64', ...CREATE_PARAMS],
-      (ctx, _t, [owners, required, keys, values]) => {
-        const bootstrapper = signerOf(ctx);
-        const multisig = createWithOwners(
-          ctx,
-          bootstrapper,
-          owners as LongAddress[],
-          U(required),
-          keys as string[],
-          values as Uint8Array[],
-        );
-        updateOwnerSchema(ctx, multisig, [], [bootstrapper], null);
-        return [];
-      },
-    ),
-    entry(
-      'create_transaction',
-      ['&signer', 'address', 'vector<u8>'],
-      (ctx, _t, [multisig, payload]) => {
-        const bytes = must(payload) as Uint8Array;
-        if (bytes.length === 0) abort(MULTISIG, multisigErrors.emptyPayload);
-        const owner = signerOf(ctx);
-        addTransaction(ctx, A(multisig), owner, {
-          payload: bytes,
-          payloadHash: null,
-          votes: [],
-          creator: owner,
-          creationTimeSecs: ctx.timestampMicros / 1_000_000n,
-        });
-        return [];
-      },
-    ),
-    entry(
-      'create_transaction_with_hash',
-      ['&signer', 'address', 'vector<u8>'],
-      (ctx, _t, [multisig, hash]) => {
-        const bytes = must(hash) as Uint8Array;
-        if (bytes.length !== 32) abort(MULTISIG, multisigErrors.invalidPayloadHash);
-        const owner = signerOf(ctx);
-        addTransaction(ctx, A(multisig), owner, {
-          payload: null,
-          payloadHash: bytes,
-          votes: [],
-          creator: owner,
-          creationTimeSecs: ctx.timestampMicros / 1_000_000n,
-        });
-        return [];
-      },
-    ),
-    entry('approve_transaction', ['&signer', 'address', 'u64'], (ctx, _t, [multisig, seq]) => {
-      vote(ctx, signerOf(ctx), A(multisig), U(seq), true);
-      return [];
-    }),
-    entry('reject_transaction', ['&signer', 'address', 'u64'], (ctx, _t, [multisig, seq]) => {
-      vote(ctx, signerOf(ctx), A(multisig), U(seq), false);
-      return [];
-    }),
-    ...['vote_transanction', 'vote_transaction'].map((name) =>
-      entry(name, ['&signer', 'address', 'u64', 'bool'], (ctx, _t, [multisig, seq, approved]) => {
-        vote(ctx, signerOf(ctx), A(multisig), U(seq), approved as boolean);
-        return [];
-      }),
-    ),
-    entry(
-      'vote_transactions',
-      ['&signer', 'address', 'u64', 'u64', 'bool'],
-      (ctx, _t, [multisig, start, final, approved]) => {
-        for (let seq = U(start); seq <= U(final); seq += 1n)
-          vote(ctx, signerOf(ctx), A(multisig), seq, approved as boolean);
-        return [];
-      },
-    ),
-    entry('execute_rejected_transaction', ['&signer', 'address'], (ctx, _t, [multisig]) => {
-      executeRejected(ctx, signerOf(ctx), A(multisig));
-      return [];
-    }),
-    entry(
-      'execute_rejected_transactions',
-      ['&signer', 'address', 'u64'],
-      (ctx, _t, [multisig, final]) => {
-        const account = requireMultisig(ctx, A(multisig));
-        if (!(account.lastExecuted < U(final) && U(final) < account.next))
-          abort(MULTISIG, multisigErrors.invalidSequenceNumber);
-        while (requireMultisig(ctx, A(multisig)).lastExecuted < U(final))
-          executeRejected(ctx, signerOf(ctx), A(multisig));
-        return [];
-      },
-    ),
-    // Self-updates: private entry functions the multisig account calls through its own transactions.
-    privateEntry('add_owner', ['&signer', 'address'], (ctx, _t, [owner]) => {
-      updateOwnerSchema(ctx, signerOf(ctx), [A(owner)], [], null);
-      return [];
-    }),
-    privateEntry('add_owners', ['&signer', 'vector<address>'], (ctx, _t, [owners]) => {
-      updateOwnerSchema(ctx, signerOf(ctx), owners as LongAddress[], [], null);
-      return [];
-    }),
-    privateEntry(
-      'add_owners_and_update_signatures_required',
-      ['&signer', 'vector<address>', 'u64'],
-      (ctx, _t, [owners, required]) => {
-        updateOwnerSchema(ctx, signerOf(ctx), owners as LongAddress[], [], U(required));
-        return [];
-      },
-    ),
-    privateEntry('remove_owner', ['&signer', 'address'], (ctx, _t, [owner]) => {
-      updateOwnerSchema(ctx, signerOf(ctx), [], [A(owner)], null);
-      return [];
-    }),
-    privateEntry('remove_owners', ['&signer', 'vector<address>'], (ctx, _t, [owners]) => {
-      updateOwnerSchema(ctx, signerOf(ctx), [], owners as LongAddress[], null);
-      return [];
-    }),
-    privateEntry('swap_owner', ['&signer', 'address', 'address'], (ctx, _t, [inn, out]) => {
-      updateOwnerSchema(ctx, signerOf(ctx), [A(inn)], [A(out)], null);
-      return [];
-    }),
-    privateEntry(
-      'swap_owners',
-      ['&signer', 'vector<address>', 'vector<address>'],
-      (ctx, _t, [inn, out]) => {
-        updateOwnerSchema(ctx, signerOf(ctx), inn as LongAddress[], out as LongAddress[], null);
-        return [];
-      },
-    ),
-    privateEntry(
-      'swap_owners_and_update_signatures_required',
-      ['&signer', 'vector<address>', 'vector<address>', 'u64'],
-      (ctx, _t, [inn, out, required]) => {
-        updateOwnerSchema(
-          ctx,
-          signerOf(ctx),
-          inn as LongAddress[],
-          out as LongAddress[],
-          U(required),
-        );
-        return [];
-      },
-    ),
-    privateEntry('update_signatures_required', ['&signer', 'u64'], (ctx, _t, [required]) => {
-      updateOwnerSchema(ctx, signerOf(ctx), [], [], U(required));
-      return [];
-    }),
-    privateEntry('update_metadata', ['&signer', ...CREATE_PARAMS], (ctx, _t, [keys, values]) => {
-      const multisig = signerOf(ctx);
-      const account = requireMultisig(ctx, multisig);
-      const old = account.data.metadata ?? { data: [] };
-      const metadata = metadataJson(keys as string[], values as Uint8Array[]);
-      account.data = { ...account.data, metadata };
-      bumpHandle(account, 'metadata_updated_events');
-      writeMultisig(ctx, multisig, account);
-      emitBoth(ctx, 'MetadataUpdated', multisig, { old_metadata: old, new_metadata: metadata });
-      return [];
-    }),
-    // Views.
-    multisigView(
-      'available_transaction_queue_capacity',
-      ['address'],
-      ['u64'],
-      (ctx, [multisig]) => {
-        const account = borrowMultisig(ctx, A(multisig));
-        const pending = account.next - account.lastExecuted - 1n;
-        return [pending > MAX_PENDING_TRANSACTIONS ? 0n : MAX_PENDING_TRANSACTIONS - pending];
-      },
-    ),
-    multisigView('can_be_executed', ['address', 'u64'], ['bool'], (ctx, [multisig, seq]) => {
-      const { account, txn } = pendingFor(ctx, A(multisig), U(seq));
-      const [approvals] = counts(account, txn);
-      return [U(seq) === account.lastExecuted + 1n && approvals >= account.numSignaturesRequired];
-    }),
-    multisigView('can_be_rejected', ['address', 'u64'], ['bool'], (ctx, [multisig, seq]) => {
-      const { account, txn } = pendingFor(ctx, A(multisig), U(seq));
-      const [, rejections] = counts(account, txn);
-      return [U(seq) === account.lastExecuted + 1n && rejections >= account.numSignaturesRequired];
-    }),
-    multisigView(
-      'can_execute',
-      ['address', 'address', 'u64'],
-      ['bool'],
-      (ctx, [owner, multisig, seq]) => {
-        const { account, txn } = pendingFor(ctx, A(multisig), U(seq));
-        return [canExecute(account, A(owner), U(seq), txn)];
-      },
-    ),
-    multisigView(
-      'can_reject',
-      ['address', 'address', 'u64'],
-      ['bool'],
-      (ctx, [owner, multisig, seq]) => {
-        const { account, txn } = pendingFor(ctx, A(multisig), U(seq));
-        let [, rejections] = counts(account, txn);
-        if (voteOf(txn, A(owner)) !== false) rejections += 1n;
-        return [
-          account.owners.includes(A(owner)) &&
-            U(seq) === account.lastExecuted + 1n &&
-            rejections >= account.numSignaturesRequired,
-        ];
-      },
-    ),
-    multisigView(
-      'get_next_multisig_account_address',
-      ['address'],
-      ['address'],
-      (ctx, [creator]) => [nextMultisigAddress(ctx, A(creator))],
-    ),
-    multisigView(
-      'get_next_transaction_payload',
-      ['address', 'vector<u8>'],
-      ['vector<u8>'],
-      (ctx, [multisig, provided]) => {
-        const account = borrowMultisig(ctx, A(multisig));
-        const txn = borrowTransaction(ctx, account, account.lastExecuted + 1n);
-        return [txn.payload ?? (must(provided) as Uint8Array)];
-      },
-    ),
-    multisigView('is_owner', ['address', 'address'], ['bool'], (ctx, [owner, multisig]) => [
-      borrowMultisig(ctx, A(multisig)).owners.includes(A(owner)),
-    ]),
-    multisigView('last_resolved_sequence_number', ['address'], ['u64'], (ctx, [multisig]) => [
-      borrowMultisig(ctx, A(multisig)).lastExecuted,
-    ]),
-    multisigView('next_sequence_number', ['address'], ['u64'], (ctx, [multisig]) => [
-      borrowMultisig(ctx, A(multisig)).next,
-    ]),
-    multisigView('num_signatures_required', ['address'], ['u64'], (ctx, [multisig]) => [
-      borrowMultisig(ctx, A(multisig)).numSignaturesRequired,
-    ]),
-    multisigView('owners', ['address'], ['vector<address>'], (ctx, [multisig]) => [
-      borrowMultisig(ctx, A(multisig)).owners,
-    ]),
-    multisigView(
-      'vote',
-      ['address', 'u64', 'address'],
-      ['bool', 'bool'],
-      (ctx, [multisig, seq, owner]) => {
-        const { txn } = pendingFor(ctx, A(multisig), U(seq));
-        const cast = voteOf(txn, A(owner));
-        return [cast !== null, cast === true];
-      },
-    ),
-    ...MULTISIG_STRUCT_VIEWS,
+    ...ENTRY_FUNCTIONS,
+    ...MULTISIG_VIEWS,
     ...TIMELOCK_FUNCTIONS,
   ],
 };

@@ -1,6 +1,7 @@
-// `0x1::multisig_account`'s state, natively: the `MultisigAccount` resource (REST JSON) and its
+// `0x1::multisig_account`'s state: the `MultisigAccount` resource (REST JSON) and its
 // `transactions` table items (BCS + decoded JSON), the framework's error constants, and account
-// creation. The transaction flow and the VM's side are in `transactions.ts`; the module's ABI in
+// creation. The functions (natives on the VM's values) use these through their host's context;
+// the transaction flow and the VM's side are in `transactions.ts`; the module's declaration in
 // `modules/multisigAccount.ts`.
 import type { Json, LongAddress } from '../../encoding.ts';
 import {
@@ -13,13 +14,16 @@ import {
   uintLe,
   utf8,
 } from '../../encoding.ts';
-import type { MoveVal } from '../../executor/moveValues.ts';
-import { encodeValue, typeTagOf } from '../../executor/moveValues.ts';
+import { vmError } from '../../move/vm/errors.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
+import type { Value } from '../../move/vm/values.ts';
+import { serialize } from '../../move/vm/values.ts';
 import type { ResourceValue, StateReader, TableItemValue } from '../../storage/types.ts';
 import { resourceKey, tableKey } from '../../storage/types.ts';
 import { ACCOUNT_TYPE, accountValue, readAccount, resource } from '../assets.ts';
 import type { NativeContext } from '../context.ts';
 import { abort, ERROR_CATEGORY, missingData, MoveAbort, moduleError } from '../context.ts';
+import { ty } from '../vmState.ts';
 
 export const MULTISIG = '0x1::multisig_account';
 export const MULTISIG_ACCOUNT_TYPE = `${MULTISIG}::MultisigAccount`;
@@ -209,12 +213,16 @@ export function requireMultisig(state: StateReader, address: LongAddress): Multi
   return account;
 }
 
-/** The transaction as a Move value (field values in order) for its layout. */
-export function transactionValue(txn: MultisigTransaction): MoveVal {
+const optionBytesValue = (bytes: Uint8Array | null): Value => [
+  bytes === null ? [] : [Array.from(bytes)],
+];
+
+/** The transaction as the VM holds a `MultisigTransaction` (its fields in order). */
+export function transactionValue(txn: MultisigTransaction): Value {
   return [
-    txn.payload === null ? [] : [txn.payload],
-    txn.payloadHash === null ? [] : [txn.payloadHash],
-    [txn.votes.map(([owner, approved]) => [owner, approved])],
+    optionBytesValue(txn.payload),
+    optionBytesValue(txn.payloadHash),
+    [txn.votes.map(([owner, approved]): Value => [owner, approved])],
     txn.creator,
     txn.creationTimeSecs,
   ];
@@ -268,22 +276,21 @@ export function borrowTransaction(
   return txn;
 }
 
+/** `transactions.upsert(sequence, txn)`: the item in BCS by the struct's layout, and as JSON. */
 export function writeTransaction(
-  ctx: NativeContext,
+  host: NativeHost,
   account: MultisigAccount,
   sequence: bigint,
-  txn: MultisigTransaction | null,
+  txn: MultisigTransaction,
 ): void {
-  const key = itemKey(account.handle, sequence);
-  if (txn === null) {
-    ctx.write(key, null);
-    return;
-  }
-  ctx.write(key, {
+  const bcs = serialize(ty(TRANSACTION_TYPE), transactionValue(txn), (s, args) =>
+    host.layout(s, args),
+  );
+  host.session.ctx.write(itemKey(account.handle, sequence), {
     kind: 'table_item',
     handle: account.handle,
     key: toHex(uintLe(sequence, 8)),
-    value: toHex(encodeValue(typeTagOf(TRANSACTION_TYPE), transactionValue(txn))),
+    value: toHex(bcs),
     keyType: 'u64',
     valueType: TRANSACTION_TYPE,
     decodedKey: sequence.toString(),
@@ -291,24 +298,26 @@ export function writeTransaction(
   });
 }
 
-/** Emits the module event and the event-handle event, as the framework does (both). */
-export function emitBoth(
+/** `transactions.remove(sequence)`. */
+export function removeTransaction(
+  ctx: NativeContext,
+  account: MultisigAccount,
+  sequence: bigint,
+): void {
+  ctx.write(itemKey(account.handle, sequence), null);
+}
+
+/**
+ * `event::emit` of the module event `name` (`Vote`, `CreateTransaction`…), its first field the
+ * multisig account. The source emits module events only: its nine `EventHandle`s stay at 0.
+ */
+export function emitMultisigEvent(
   ctx: NativeContext,
   name: string,
   multisig: LongAddress,
   fields: { [field: string]: Json },
 ): void {
   ctx.emit(`${MULTISIG}::${name}`, { multisig_account: shortAddress(multisig), ...fields });
-  ctx.emit(`${MULTISIG}::${name}Event`, fields);
-}
-
-/** Bumps an event handle's counter in the resource JSON. */
-export function bumpHandle(account: MultisigAccount, field: string): void {
-  const handle = account.data[field] as { counter: string; guid: Json };
-  account.data = {
-    ...account.data,
-    [field]: { ...handle, counter: (BigInt(handle.counter) + 1n).toString() },
-  };
 }
 
 export function counts(account: MultisigAccount, txn: MultisigTransaction): [bigint, bigint] {
@@ -372,8 +381,13 @@ export const HANDLE_FIELDS = [
   'metadata_updated_events',
 ] as const;
 
-export function metadataJson(keys: string[], values: Uint8Array[]): Json {
+/** `update_metadata_internal`'s first check, made before the account's. */
+export function assertMetadataLengths(keys: readonly unknown[], values: readonly unknown[]): void {
   if (keys.length !== values.length) abort(MULTISIG, multisigErrors.metadataLengths);
+}
+
+export function metadataJson(keys: string[], values: Uint8Array[]): Json {
+  assertMetadataLengths(keys, values);
   if (new Set(keys).size !== keys.length) abort(MULTISIG, multisigErrors.duplicateMetadataKey);
   return { data: keys.map((key, i) => ({ key, value: toHex(must(values[i])) })) };
 }
@@ -443,6 +457,8 @@ export function installMultisig(
   if (!(numSignaturesRequired > 0n && numSignaturesRequired <= BigInt(owners.length)))
     abort(MULTISIG, multisigErrors.invalidSignaturesRequired);
   validateOwners(owners, address);
+  // move_to<MultisigAccount>, then update_metadata_internal's checks.
+  if (readMultisig(ctx, address) !== null) throw vmError('RESOURCE_ALREADY_EXISTS');
   const metadata = metadataJson(keys, values);
   ctx.write(resourceKey(address, ACCOUNT_TYPE), {
     ...base,

@@ -3,6 +3,7 @@
 // prologue, the payload lookup and the two cleanups, with the framework's checks and events.
 import type { LongAddress } from '../../encoding.ts';
 import { must, sha3, shortAddress, toHex } from '../../encoding.ts';
+import type { NativeHost } from '../../move/vm/loader.ts';
 import type { StateReader } from '../../storage/types.ts';
 import type { NativeContext } from '../context.ts';
 import { abort } from '../context.ts';
@@ -12,14 +13,14 @@ import {
   assertValidSequence,
   borrowMultisig,
   borrowTransaction,
-  bumpHandle,
   counts,
-  emitBoth,
+  emitMultisigEvent,
   MAX_PENDING_TRANSACTIONS,
   MULTISIG,
   multisigErrors,
   readMultisig,
   readTransaction,
+  removeTransaction,
   requireMultisig,
   transactionJson,
   validateOwners,
@@ -31,12 +32,14 @@ import {
 // ---------------------------------------------------------------------------------------------
 // The transaction flow
 
+/** `assert_multisig_account_exists`, `assert_is_owner`, then `add_transaction`. */
 export function addTransaction(
-  ctx: NativeContext,
+  host: NativeHost,
   multisig: LongAddress,
   creator: LongAddress,
   txn: MultisigTransaction,
 ): void {
+  const ctx = host.session.ctx;
   const account = requireMultisig(ctx, multisig);
   assertOwner(account, creator);
   const pending = account.next - account.lastExecuted - 1n;
@@ -44,23 +47,24 @@ export function addTransaction(
   txn.votes.push([creator, true]);
   const sequence = account.next;
   account.next = sequence + 1n;
-  writeTransaction(ctx, account, sequence, txn);
-  bumpHandle(account, 'create_transaction_events');
+  writeTransaction(host, account, sequence, txn);
   writeMultisig(ctx, multisig, account);
-  emitBoth(ctx, 'CreateTransaction', multisig, {
+  emitMultisigEvent(ctx, 'CreateTransaction', multisig, {
     creator: shortAddress(creator),
     sequence_number: sequence.toString(),
     transaction: transactionJson(txn),
   });
 }
 
+/** `vote_transanction`. */
 export function vote(
-  ctx: NativeContext,
+  host: NativeHost,
   owner: LongAddress,
   multisig: LongAddress,
   sequence: bigint,
   approved: boolean,
 ): void {
+  const ctx = host.session.ctx;
   const account = requireMultisig(ctx, multisig);
   assertOwner(account, owner);
   const txn = readTransaction(ctx, account, sequence);
@@ -68,21 +72,17 @@ export function vote(
   const existing = txn.votes.find(([voter]) => voter === owner);
   if (existing !== undefined) existing[1] = approved;
   else txn.votes.push([owner, approved]);
-  writeTransaction(ctx, account, sequence, txn);
-  bumpHandle(account, 'vote_events');
-  writeMultisig(ctx, multisig, account);
-  emitBoth(ctx, 'Vote', multisig, {
+  writeTransaction(host, account, sequence, txn);
+  emitMultisigEvent(ctx, 'Vote', multisig, {
     owner: shortAddress(owner),
     sequence_number: sequence.toString(),
     approved,
   });
 }
 
-export function executeRejected(
-  ctx: NativeContext,
-  owner: LongAddress,
-  multisig: LongAddress,
-): void {
+/** `execute_rejected_transaction`. */
+export function executeRejected(host: NativeHost, owner: LongAddress, multisig: LongAddress): void {
+  const ctx = host.session.ctx;
   const before = requireMultisig(ctx, multisig);
   assertOwner(before, owner);
   const sequence = before.lastExecuted + 1n;
@@ -90,24 +90,26 @@ export function executeRejected(
   const pending = readTransaction(ctx, before, sequence);
   // Implicitly votes for rejection first (multisig v2 enhancement), then removes it.
   if (pending === null || voteOf(pending, owner) !== false)
-    vote(ctx, owner, multisig, sequence, false);
+    vote(host, owner, multisig, sequence, false);
   const account = requireMultisig(ctx, multisig);
   const txn = borrowTransaction(ctx, account, sequence);
   const [, rejections] = counts(account, txn);
-  writeTransaction(ctx, account, sequence, null);
+  removeTransaction(ctx, account, sequence);
   account.lastExecuted = sequence;
   if (rejections < account.numSignaturesRequired)
     abort(MULTISIG, multisigErrors.notEnoughRejections);
-  bumpHandle(account, 'execute_rejected_transaction_events');
   writeMultisig(ctx, multisig, account);
-  emitBoth(ctx, 'ExecuteRejectedTransaction', multisig, {
+  emitMultisigEvent(ctx, 'ExecuteRejectedTransaction', multisig, {
     sequence_number: sequence.toString(),
     num_rejections: rejections.toString(),
     executor: shortAddress(owner),
   });
 }
 
-/** `update_owner_schema`: the self-updates a multisig transaction may make. */
+/**
+ * `update_owner_schema`: the self-updates a multisig transaction may make. The resource is
+ * written only when something changed, as a node writes a `borrow_global_mut` only when mutated.
+ */
 export function updateOwnerSchema(
   ctx: NativeContext,
   multisig: LongAddress,
@@ -117,11 +119,12 @@ export function updateOwnerSchema(
 ): void {
   const account = requireMultisig(ctx, multisig);
   if (newOwners.some((owner) => toRemove.includes(owner))) abort(MULTISIG, multisigErrors.overlap);
+  let changed = false;
   if (newOwners.length > 0) {
+    changed = true;
     account.owners = [...account.owners, ...newOwners];
     validateOwners(account.owners, multisig);
-    bumpHandle(account, 'add_owners_events');
-    emitBoth(ctx, 'AddOwners', multisig, { owners_added: newOwners.map(shortAddress) });
+    emitMultisigEvent(ctx, 'AddOwners', multisig, { owners_added: newOwners.map(shortAddress) });
   }
   if (toRemove.length > 0) {
     const removed: LongAddress[] = [];
@@ -134,17 +137,19 @@ export function updateOwnerSchema(
       removed.push(owner);
     }
     if (removed.length > 0) {
-      bumpHandle(account, 'remove_owners_events');
-      emitBoth(ctx, 'RemoveOwners', multisig, { owners_removed: removed.map(shortAddress) });
+      changed = true;
+      emitMultisigEvent(ctx, 'RemoveOwners', multisig, {
+        owners_removed: removed.map(shortAddress),
+      });
     }
   }
   if (newRequired !== null) {
     if (newRequired === 0n) abort(MULTISIG, multisigErrors.invalidSignaturesRequired);
     const old = account.numSignaturesRequired;
     if (newRequired !== old) {
+      changed = true;
       account.numSignaturesRequired = newRequired;
-      bumpHandle(account, 'update_signature_required_events');
-      emitBoth(ctx, 'UpdateSignaturesRequired', multisig, {
+      emitMultisigEvent(ctx, 'UpdateSignaturesRequired', multisig, {
         old_num_signatures_required: old.toString(),
         new_num_signatures_required: newRequired.toString(),
       });
@@ -152,7 +157,7 @@ export function updateOwnerSchema(
   }
   if (BigInt(account.owners.length) < account.numSignaturesRequired)
     abort(MULTISIG, multisigErrors.notEnoughOwners);
-  writeMultisig(ctx, multisig, account);
+  if (changed) writeMultisig(ctx, multisig, account);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,12 +241,11 @@ export function cleanupCommon(
   const txn = borrowTransaction(ctx, account, sequence);
   const implicit = voteOf(txn, executor) !== true;
   let [approvals] = counts(account, txn);
-  writeTransaction(ctx, account, sequence, null);
+  removeTransaction(ctx, account, sequence);
   account.lastExecuted = sequence;
   if (implicit) {
     approvals += 1n;
-    bumpHandle(account, 'vote_events');
-    ctx.emit(`${MULTISIG}::VoteEvent`, {
+    emitMultisigEvent(ctx, 'Vote', multisig, {
       owner: shortAddress(executor),
       sequence_number: sequence.toString(),
       approved: true,
@@ -258,9 +262,8 @@ export function successfulExecutionCleanup(
   payload: Uint8Array,
 ): void {
   const { account, sequence, approvals } = cleanupCommon(ctx, executor, multisig);
-  bumpHandle(account, 'execute_transaction_events');
   writeMultisig(ctx, multisig, account);
-  emitBoth(ctx, 'TransactionExecutionSucceeded', multisig, {
+  emitMultisigEvent(ctx, 'TransactionExecutionSucceeded', multisig, {
     executor: shortAddress(executor),
     sequence_number: sequence.toString(),
     transaction_payload: toHex(payload),
@@ -277,9 +280,8 @@ export function failedExecutionCleanup(
   error: ExecutionError,
 ): void {
   const { account, sequence, approvals } = cleanupCommon(ctx, executor, multisig);
-  bumpHandle(account, 'transaction_execution_failed_events');
   writeMultisig(ctx, multisig, account);
-  emitBoth(ctx, 'TransactionExecutionFailed', multisig, {
+  emitMultisigEvent(ctx, 'TransactionExecutionFailed', multisig, {
     executor: shortAddress(executor),
     sequence_number: sequence.toString(),
     transaction_payload: toHex(payload),

@@ -1,7 +1,9 @@
 /**
- * multisig_account's views that return its structs (metadata, get_transaction,
- * get_pending_transactions) on the VM's own values, as multisig_account.move writes them, so Move
- * code receives the SimpleMap and MultisigTransaction values themselves.
+ * multisig_account's views on the VM's own values, as multisig_account.move writes them (its
+ * `#[view] public fun`s, so bytecode calls them too). Those that return its structs (metadata,
+ * get_transaction, get_pending_transactions) read the `MultisigAccount` through its layout and
+ * its transactions through 0x1::table, so Move code receives the SimpleMap and
+ * MultisigTransaction values themselves.
  */
 import type { LongAddress } from '../../encoding.ts';
 import { must } from '../../encoding.ts';
@@ -12,8 +14,119 @@ import { fn } from '../abi.ts';
 import { FRAMEWORK_ADDRESS } from '../assets.ts';
 import type { NativeFunction } from '../context.ts';
 import { abortIn, borrowResource, ty } from '../vmState.ts';
-import { TRANSACTION_TYPE } from './accounts.ts';
+import type { MultisigAccount } from './accounts.ts';
+import {
+  assertValidSequence,
+  borrowMultisig,
+  borrowTransaction,
+  counts,
+  MAX_PENDING_TRANSACTIONS,
+  nextMultisigAddress,
+  TRANSACTION_TYPE,
+  voteOf,
+} from './accounts.ts';
 import { SIMPLE_MAP, STRING } from './structs.ts';
+import { canExecute } from './transactions.ts';
+import { addressArg, bytesArg, u64Arg } from './values.ts';
+
+const view = (
+  name: string,
+  params: string[],
+  returns: string[],
+  impl: (host: NativeHost, args: Value[]) => Value[],
+): NativeFunction =>
+  fn(name, { params, returns, isView: true }, (host, _tyArgs, args) => impl(host, args));
+
+/** `borrow_global<MultisigAccount>` (MISSING_DATA when absent). */
+const multisigAt = (host: NativeHost, address: Value | undefined): MultisigAccount =>
+  borrowMultisig(host.session.ctx, addressArg(address));
+
+/** `assert_valid_sequence_number`, then the transaction (`table::borrow`). */
+function pendingFor(host: NativeHost, multisig: Value | undefined, sequence: bigint) {
+  const account = multisigAt(host, multisig);
+  assertValidSequence(account, sequence);
+  return { account, txn: borrowTransaction(host.session.ctx, account, sequence) };
+}
+
+const SCALAR_VIEWS: NativeFunction[] = [
+  view('available_transaction_queue_capacity', ['address'], ['u64'], (host, [multisig]) => {
+    const account = multisigAt(host, multisig);
+    const pending = account.next - account.lastExecuted - 1n;
+    return [pending > MAX_PENDING_TRANSACTIONS ? 0n : MAX_PENDING_TRANSACTIONS - pending];
+  }),
+  view('can_be_executed', ['address', 'u64'], ['bool'], (host, [multisig, seqArg]) => {
+    const seq = u64Arg(seqArg);
+    const { account, txn } = pendingFor(host, multisig, seq);
+    const [approvals] = counts(account, txn);
+    return [seq === account.lastExecuted + 1n && approvals >= account.numSignaturesRequired];
+  }),
+  view('can_be_rejected', ['address', 'u64'], ['bool'], (host, [multisig, seqArg]) => {
+    const seq = u64Arg(seqArg);
+    const { account, txn } = pendingFor(host, multisig, seq);
+    const [, rejections] = counts(account, txn);
+    return [seq === account.lastExecuted + 1n && rejections >= account.numSignaturesRequired];
+  }),
+  view(
+    'can_execute',
+    ['address', 'address', 'u64'],
+    ['bool'],
+    (host, [owner, multisig, seqArg]) => {
+      const seq = u64Arg(seqArg);
+      const { account, txn } = pendingFor(host, multisig, seq);
+      return [canExecute(account, addressArg(owner), seq, txn)];
+    },
+  ),
+  view(
+    'can_reject',
+    ['address', 'address', 'u64'],
+    ['bool'],
+    (host, [ownerArg, multisig, seqArg]) => {
+      const owner = addressArg(ownerArg);
+      const seq = u64Arg(seqArg);
+      const { account, txn } = pendingFor(host, multisig, seq);
+      let [, rejections] = counts(account, txn);
+      if (voteOf(txn, owner) !== false) rejections += 1n;
+      return [
+        account.owners.includes(owner) &&
+          seq === account.lastExecuted + 1n &&
+          rejections >= account.numSignaturesRequired,
+      ];
+    },
+  ),
+  view('get_next_multisig_account_address', ['address'], ['address'], (host, [creator]) => [
+    nextMultisigAddress(host.session.ctx, addressArg(creator)),
+  ]),
+  view(
+    'get_next_transaction_payload',
+    ['address', 'vector<u8>'],
+    ['vector<u8>'],
+    (host, [multisig, provided]) => {
+      const account = multisigAt(host, multisig);
+      const txn = borrowTransaction(host.session.ctx, account, account.lastExecuted + 1n);
+      return [Array.from(txn.payload ?? bytesArg(provided))];
+    },
+  ),
+  view('is_owner', ['address', 'address'], ['bool'], (host, [owner, multisig]) => [
+    multisigAt(host, multisig).owners.includes(addressArg(owner)),
+  ]),
+  view('last_resolved_sequence_number', ['address'], ['u64'], (host, [multisig]) => [
+    multisigAt(host, multisig).lastExecuted,
+  ]),
+  view('next_sequence_number', ['address'], ['u64'], (host, [multisig]) => [
+    multisigAt(host, multisig).next,
+  ]),
+  view('num_signatures_required', ['address'], ['u64'], (host, [multisig]) => [
+    multisigAt(host, multisig).numSignaturesRequired,
+  ]),
+  view('owners', ['address'], ['vector<address>'], (host, [multisig]) => [
+    multisigAt(host, multisig).owners,
+  ]),
+  view('vote', ['address', 'u64', 'address'], ['bool', 'bool'], (host, [multisig, seq, owner]) => {
+    const { txn } = pendingFor(host, multisig, u64Arg(seq));
+    const cast = voteOf(txn, addressArg(owner));
+    return [cast !== null, cast === true];
+  }),
+];
 
 const ACCOUNT = '0x1::multisig_account::MultisigAccount';
 /** MultisigAccount's fields by index. */
@@ -34,7 +147,7 @@ function transaction(host: NativeHost, fields: Value[], sequence: bigint): Value
   return structuredClone(cell.c[cell.i] as Value);
 }
 
-export const MULTISIG_STRUCT_VIEWS: NativeFunction[] = [
+const STRUCT_VIEWS: NativeFunction[] = [
   fn(
     'get_pending_transactions',
     { params: ['address'], returns: [`vector<${TRANSACTION_TYPE}>`], isView: true },
@@ -74,3 +187,5 @@ export const MULTISIG_STRUCT_VIEWS: NativeFunction[] = [
     (host, _t, [address]) => [account(host, address)[F.metadata] as Value],
   ),
 ];
+
+export const MULTISIG_VIEWS: NativeFunction[] = [...SCALAR_VIEWS, ...STRUCT_VIEWS];
