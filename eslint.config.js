@@ -95,8 +95,15 @@ const sharedBoundary = {
       message: 'replay/ and schemas/ run in the browser and in Node: no UI libraries.',
     },
     {
-      regex: '^(\\.\\./)+(localnet|cli|bench|scripts|tests)(/|$)',
+      // The Move trace's JSON shape is the one exception: its types (see the next pattern).
+      regex: '^(\\.\\./)+(localnet(?!/move/vm/traceTypes(\\.ts)?$)|cli|bench|scripts|tests)(/|$)',
       message: 'replay/ and schemas/ must not import the Node-only parts or tests/.',
+    },
+    {
+      regex: '^(\\.\\./)+localnet/move/vm/traceTypes(\\.ts)?$',
+      allowTypeImports: true,
+      message:
+        'replay/ and schemas/ may take the Move trace from localnet/move/vm/traceTypes.ts as `import type` only: the chain never loads in the browser or the CLI.',
     },
     {
       regex: '^(\\.\\./)+src(/|$)',

@@ -157,6 +157,53 @@ describe('import boundaries (eslint.config.js)', () => {
     }
   });
 
+  // The one way into localnet/: the Move trace's types, so the chain, the app and the CLI share
+  // one shape. A run-time import of it, or any other localnet file even as types, is refused.
+  it.each([
+    [
+      "import { MOVE_TRACE_FORMAT } from '../localnet/move/vm/traceTypes';\nexport const f = MOVE_TRACE_FORMAT;\n",
+      'as `import type` only',
+    ],
+    [
+      "import type { Interpreter } from '../localnet/move/vm/interpreter';\nexport type I = Interpreter;\n",
+      'Node-only parts',
+    ],
+    [
+      "import type { MoveTrace } from '../localnet/move/vm/traceTypesMore';\nexport type T = MoveTrace;\n",
+      'Node-only parts',
+    ],
+    [
+      "import type { MoveTrace } from '../localnet/move/vm/traceTypes.ts/x';\nexport type T = MoveTrace;\n",
+      'Node-only parts',
+    ],
+  ])(
+    'refuses localnet/ in replay/ and schemas/ but the trace types: %s',
+    async (code, expected) => {
+      for (const file of ['replay/example.ts', 'schemas/example.ts']) {
+        const messages = await boundaryMessages(file, code);
+        expect(messages).toHaveLength(1);
+        expect(messages[0]).toContain(expected);
+      }
+    },
+  );
+
+  it.each([
+    [
+      "import type { MoveTrace } from '../localnet/move/vm/traceTypes';\nexport type T = MoveTrace;\n",
+    ],
+    ["export type { MoveTrace } from '../localnet/move/vm/traceTypes.ts';\n"],
+  ])('lets replay/ take the Move trace types from localnet/: %s', async (code) => {
+    expect(await boundaryMessages('replay/example.ts', code)).toEqual([]);
+  });
+
+  it('still refuses the Move trace types in src/: the app reads them through replay/', async () => {
+    const code =
+      "import type { MoveTrace } from '../../localnet/move/vm/traceTypes';\nexport type T = MoveTrace;\n";
+    const messages = await boundaryMessages('src/features/example.ts', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('never the Node-only parts');
+  });
+
   it('lets replay/ use the SDK, the machines and the chain actors', async () => {
     const code =
       "import { Hex } from '@aptos-labs/ts-sdk';\nimport { redactSecrets } from '../machines';\nimport { buildFromDraft } from '../chainActors';\nexport const all = [Hex, redactSecrets, buildFromDraft];\n";
