@@ -12,6 +12,8 @@ export const MAX_BODY_BYTES = 65_536;
  */
 export const MAX_BATCH_BODY_BYTES = 8 * 1024 * 1024;
 const BATCH_PATH = '/v1/transactions/batch';
+/** A package's source maps and sources (`POST /workbench/sources`) take the same. */
+const LARGE_BODY_PATHS = new Set([BATCH_PATH, '/workbench/sources']);
 
 export interface HttpService {
   server: Server;
@@ -67,7 +69,9 @@ export async function serve(args: {
         const url = req.url ?? '/';
         const q = url.indexOf('?');
         const path = q === -1 ? url : url.slice(0, q);
-        const bodyLimit = path === BATCH_PATH ? Math.max(limit, MAX_BATCH_BODY_BYTES) : limit;
+        const bodyLimit = LARGE_BODY_PATHS.has(path)
+          ? Math.max(limit, MAX_BATCH_BODY_BYTES)
+          : limit;
         const { body, tooLarge } = await readBody(req, bodyLimit);
         const request: HttpRequest = {
           method: req.method ?? 'GET',

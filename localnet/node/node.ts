@@ -25,7 +25,8 @@ import {
 import type { NativeModule } from '../framework/context.ts';
 import { CHAIN_ID, genesisEvents, genesisWrites } from '../framework/genesis.ts';
 import { findModule, modulesAt } from '../framework/registry.ts';
-import { bytecodeModuleJson, storedModule } from '../move/store.ts';
+import { bytecodeModuleJson, findBytecodeModule, storedModule } from '../move/store.ts';
+import { SourceStore } from '../move/sourceStore.ts';
 import { Mempool } from '../mempool/mempool.ts';
 import type { MiningMode } from '../miner/miner.ts';
 import type { IndexerTable } from './indexer.ts';
@@ -135,6 +136,11 @@ export class LocalNode {
   private readonly expiryTimer: NodeJS.Timeout;
   private stopped = false;
   private readonly verifyPool: VerifyPool | null;
+  /** Source maps given with `POST /workbench/sources` (memory only, like snapshots and faults). */
+  readonly sources = new SourceStore(
+    (address, name) =>
+      findBytecodeModule(this.ledger.reader(this.ledger.version), address, name)?.module ?? null,
+  );
 
   constructor(options: NodeOptions = {}) {
     this.clock = options.clock ?? new Clock();
