@@ -20,8 +20,7 @@ import { loadModule } from '../../localnet/move/vm/loader.ts';
 import type { NativeContext } from '../../localnet/move/vm/nativeContext.ts';
 import { stdNative } from '../../localnet/move/vm/natives.ts';
 import { VmSession } from '../../localnet/move/vm/session.ts';
-import type { Ty } from '../../localnet/move/vm/ty.ts';
-import { K, structId, tyString } from '../../localnet/move/vm/ty.ts';
+import { tyString } from '../../localnet/move/vm/ty.ts';
 
 /**
  * - `callable`: the resolver binds it and nothing detectable differs from the node's function
@@ -157,33 +156,6 @@ function resolver(): (address: LongAddress, module: string, name: string) => Nat
   };
 }
 
-/** Structs the bridge converts to the native framework's values (`frameworkBridge.toMoveVal`). */
-const CROSSING = new Set(['0x1::string::String', '0x1::option::Option', '0x1::object::Object']);
-
-/** The first struct in `ty` that cannot cross into the native framework, if any. */
-function blocked(ty: Ty): string | null {
-  switch (ty.k) {
-    case K.VECTOR:
-      return blocked(ty.elem);
-    case K.REF:
-    case K.MUT_REF:
-      return blocked(ty.to);
-    case K.STRUCT: {
-      const id = structId(ty.s);
-      if (!CROSSING.has(id)) return id;
-      // An `Object<T>` is an address whatever `T` is.
-      if (id === '0x1::object::Object') return null;
-      for (const arg of ty.args) {
-        const inner = blocked(arg);
-        if (inner !== null) return inner;
-      }
-      return null;
-    }
-    default:
-      return null;
-  }
-}
-
 /** How the chain's native function differs from the node's, or `null`. */
 function abiDifference(ref: LoadedFunction, native: NativeFunction): string | null {
   const params = ref.params.map(tyString);
@@ -215,10 +187,7 @@ function classify(
   bound: NativeImpl | string,
 ): Pick<FunctionCoverage, 'status' | 'note'> {
   const native = findModule(address, module)?.functions.find((f) => f.name === fn.name);
-  const runs =
-    native !== undefined &&
-    (native.run !== undefined || native.native !== undefined) &&
-    (native.isEntry || native.isView);
+  const runs = native?.native !== undefined && (native.isEntry || native.isView);
   if (fn.visibility !== 'public') {
     // An entry function that is not public: on a node a transaction runs it, bytecode cannot.
     if (typeof bound !== 'string') {
@@ -241,18 +210,10 @@ function classify(
   }
   if (bound === stdNative(address, module, fn.name))
     return { status: 'callable', note: 'std native' };
-  if (native !== undefined && (native.run !== undefined || native.native !== undefined)) {
-    const abi = abiDifference(fn, native);
-    if (abi !== null) return { status: 'differs', note: abi };
-    // Code on the VM's own values takes any struct; only `run` goes through the bridge's values.
-    const crossing = native.native === undefined ? [...fn.params, ...fn.returns] : [];
-    const stuck = crossing.map(blocked).find((s) => s !== null);
-    if (stuck !== undefined) {
-      return { status: 'differs', note: `binds, but ${stuck} cannot cross the bridge` };
-    }
-    return { status: 'callable', note: 'native framework' };
-  }
-  return { status: 'callable', note: 'framework bridge' };
+  // Bound and not a std native: the framework function's code on the VM's values.
+  const abi = native === undefined ? null : abiDifference(fn, native);
+  if (abi !== null) return { status: 'differs', note: abi };
+  return { status: 'callable', note: 'native framework' };
 }
 
 /** Every counted function of the reference framework with its status on the chain today. */

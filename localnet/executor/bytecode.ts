@@ -194,8 +194,8 @@ export function viewBytecode(
   },
   block: { timestampMicros: bigint; chainId: number },
 ): { values: Json[]; gasUsed: bigint } | null {
-  // Native framework modules with `run` never read state here (the hot path of
-  // `coin::balance` & co.); a view on the VM's values (`native`) runs here like bytecode.
+  // A framework view (`native`, on the VM's values) runs here like bytecode's; any other function
+  // of a framework module is refused by the caller with the node's message (`resolveView`).
   const framework = findModule(request.module, request.moduleName);
   const nativeFn = framework?.functions.find((fn) => fn.name === request.functionName);
   if (

@@ -34,8 +34,6 @@ import { runAbstractionAuthentication } from './abstraction.ts';
 import { slotKeyBytes, slotOf, StateSizes } from './stateSize.ts';
 import type { DecodedTransaction } from './decode.ts';
 import { GAS, GasMeter, OutOfGas } from './gas.ts';
-import type { MoveVal } from './moveValues.ts';
-import { ArgumentError, decodeArgument, substitute, typeTagOf, valueToJson } from './moveValues.ts';
 import type { EntryCall } from './decode.ts';
 import { executeMultisigPayload } from './multisigPayload.ts';
 import { nonceStateKey, nonceValue } from './nonces.ts';
@@ -159,8 +157,7 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
     throw vmError('LINKER_ERROR');
   }
   const fn = module.functions.find((candidate) => candidate.name === call.functionName);
-  if (fn === undefined || (fn.run === undefined && fn.native === undefined))
-    throw vmError('FUNCTION_RESOLUTION_FAILURE');
+  if (fn?.native === undefined) throw vmError('FUNCTION_RESOLUTION_FAILURE');
   if (!fn.isEntry) throw vmError('EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION');
   if (call.typeArgs.length !== fn.typeParams.length)
     throw vmError('NUMBER_OF_TYPE_ARGUMENTS_MISMATCH');
@@ -171,21 +168,7 @@ function runCall(tx: DecodedTransaction, call: EntryCall, session: Session): voi
   const params = fn.params.slice(signerCount);
   if (params.length !== call.args.length) throw vmError('NUMBER_OF_ARGUMENTS_MISMATCH');
   session.charge(GAS.entryCall);
-  if (fn.native !== undefined && session.meter !== null) {
-    runFrameworkEntry(session, session.meter, tx.hash, fn, call);
-    return;
-  }
-  let values: MoveVal[];
-  try {
-    const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
-    values = params.map((param, i) =>
-      decodeArgument(substitute(typeTagOf(param), typeTags), must(call.args[i])),
-    );
-  } catch (error) {
-    if (error instanceof ArgumentError) throw vmError('FAILED_TO_DESERIALIZE_ARGUMENT');
-    throw error;
-  }
-  must(fn.run)(session, call.typeArgs, values);
+  runFrameworkEntry(session, must(session.meter), tx.hash, fn, call);
 }
 
 /**
@@ -398,32 +381,9 @@ export class ViewError extends Error {
 }
 
 /**
- * Runs a view function. `args` are already decoded to Move values (from JSON or BCS) by the caller
- * through `viewParams`. Returns the JSON results and the gas used.
+ * Why a view cannot run, with the node's message: `/view` asks once no module ran it (the
+ * framework's views run on the VM like bytecode's, `viewBytecode`).
  */
-export function executeView(
-  state: StateReader,
-  call: { fn: NativeFunction; typeArgs: string[]; args: MoveVal[] },
-  block: BlockContext,
-): { values: Json[]; gasUsed: bigint } {
-  const meter = new GasMeter(GAS.maxGasAmount, 0);
-  meter.execution = GAS.viewCall;
-  const session = new Session(state, meter, [], block.timestampMicros, block.chainId);
-  try {
-    const results = must(call.fn.run)(session, call.typeArgs, call.args);
-    const typeTags = call.typeArgs.map((arg) => typeTagOf(arg));
-    const values = call.fn.returns.map((type, i) =>
-      valueToJson(substitute(typeTagOf(type), typeTags), must(results[i])),
-    );
-    return { values, gasUsed: meter.units() };
-  } catch (error) {
-    const failure = vmFailureOf(error);
-    if (failure !== null) throw new ViewError(failure.viewMessage, failure.code);
-    throw error;
-  }
-}
-
-/** Resolves a view function by id, checking it exists and is a view. */
 export function resolveView(
   address: LongAddress,
   moduleName: string,
@@ -435,8 +395,7 @@ export function resolveView(
   if (module === undefined)
     throw new ViewError(`Module ${address}::${moduleName} does not exist`, null);
   const fn = module.functions.find((candidate) => candidate.name === functionName);
-  if (fn === undefined || (fn.run === undefined && fn.native === undefined))
-    throw new ViewError(`Function ${id} does not exist`, null);
+  if (fn?.native === undefined) throw new ViewError(`Function ${id} does not exist`, null);
   if (!fn.isView) throw new ViewError(`Function ${id} is not marked as a view function`, null);
   if (fn.typeParams.length !== typeArgCount) {
     throw new ViewError(

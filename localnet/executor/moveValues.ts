@@ -19,9 +19,10 @@ import {
 } from '../encoding.ts';
 
 /**
- * A Move value as native framework functions see it: u8/u16/u32 numbers, wider integers bigint,
- * addresses (and `Object<T>`) long-form strings, `vector<u8>` bytes, `String` strings, other vectors
- * and `Option<T>` arrays.
+ * A transaction or view argument decoded outside the VM: to render a transaction's payload
+ * (`node/render.ts`) and to encode a table item's key (`node/views.ts`). u8/u16/u32 numbers, wider
+ * integers bigint, addresses (and `Object<T>`) long-form strings, `vector<u8>` bytes, `String`
+ * strings, other vectors and `Option<T>` arrays. Functions run on the VM's own values instead.
  */
 export type MoveVal = number | bigint | boolean | string | Uint8Array | MoveVal[];
 
@@ -233,24 +234,6 @@ export function argumentFromJson(tag: TypeTag, json: Json): MoveVal {
   throw new ArgumentError(`type ${tag.toString()} cannot be an argument`);
 }
 
-/**
- * The fields of a framework struct a native module returns from a view or stores in a table (its
- * value is the array of its field values, in order), given the struct's type arguments.
- */
-export type StructLayout = (typeArgs: TypeTag[]) => Array<[string, TypeTag]>;
-
-const structLayouts = new Map<string, StructLayout>();
-
-/** Registers how a struct (`0x1::m::S`, short address) prints and encodes as a view result. */
-export function registerStructLayout(name: string, layout: StructLayout): void {
-  structLayouts.set(name, layout);
-}
-
-function layoutOf(tag: TypeTagStruct): Array<[string, TypeTag]> | null {
-  const layout = structLayouts.get(structName(tag));
-  return layout === undefined ? null : layout(tag.value.typeArgs);
-}
-
 /** Prints a Move value the way the REST API does. */
 export function valueToJson(tag: TypeTag, value: MoveVal): Json {
   const size = unsignedSize(tag) ?? signedSize(tag);
@@ -264,31 +247,16 @@ export function valueToJson(tag: TypeTag, value: MoveVal): Json {
   if (tag instanceof TypeTagStruct) {
     if (tag.isString()) return value as string;
     if (tag.isObject()) return { inner: shortAddress(value as LongAddress) };
-    if (structName(tag) === '0x1::function_info::FunctionInfo') {
-      const [address, moduleName, functionName] = value as [LongAddress, string, string];
-      return {
-        module_address: shortAddress(address),
-        module_name: moduleName,
-        function_name: functionName,
-      };
-    }
     if (tag.isOption()) {
       const inner = must(tag.value.typeArgs[0]);
       return { vec: (value as MoveVal[]).map((item) => valueToJson(inner, item)) };
-    }
-    const fields = layoutOf(tag);
-    if (fields !== null) {
-      const values = value as MoveVal[];
-      return Object.fromEntries(
-        fields.map(([name, fieldTag], i) => [name, valueToJson(fieldTag, must(values[i]))]),
-      );
     }
   }
   if (tag instanceof TypeTagReference) return valueToJson(tag.value, value);
   return null;
 }
 
-/** BCS-encodes a Move value (used for table keys and values). */
+/** BCS-encodes a table key that is not a struct (`POST /tables/{handle}/item`). */
 export function encodeValue(tag: TypeTag, value: MoveVal): Uint8Array {
   const size = unsignedSize(tag);
   if (size !== null) return uintLe(BigInt(value as number | bigint), size);
@@ -310,18 +278,6 @@ export function encodeValue(tag: TypeTag, value: MoveVal): Uint8Array {
       ...items.map((item) => encodeValue(tag.value, item)),
     ]);
   }
-  // Options and registered layouts: the values native modules store in tables (multisig_account).
-  if (tag instanceof TypeTagStruct) {
-    if (tag.isOption()) {
-      const inner = must(tag.value.typeArgs[0]);
-      const items = value as MoveVal[];
-      return concatBytes([uleb128(items.length), ...items.map((item) => encodeValue(inner, item))]);
-    }
-    const fields = layoutOf(tag);
-    if (fields !== null) {
-      const values = value as MoveVal[];
-      return concatBytes(fields.map(([, fieldTag], i) => encodeValue(fieldTag, must(values[i]))));
-    }
-  }
+  // A struct key is encoded by its layout in the VM (`node/views.ts`).
   throw new ArgumentError(`cannot encode ${tag.toString()}`);
 }

@@ -1,9 +1,7 @@
 import type { NativeImpl } from '../move/vm/loader.ts';
 import type { NativeFunction, StructAbi } from './context.ts';
 
-type Run = NonNullable<NativeFunction['run']>;
-
-/** The one builder of a function's ABI; `run` absent means listed for the SDK, not callable. */
+/** The one builder of a function's ABI (without code: listed for the SDK, not callable). */
 function nativeFunction(args: {
   name: string;
   params: string[];
@@ -12,9 +10,8 @@ function nativeFunction(args: {
   isView?: boolean;
   typeParams?: string[][];
   visibility?: NativeFunction['visibility'];
-  run?: Run;
 }): NativeFunction {
-  const fn: NativeFunction = {
+  return {
     name: args.name,
     visibility: args.visibility ?? 'public',
     isEntry: args.isEntry ?? false,
@@ -23,8 +20,6 @@ function nativeFunction(args: {
     params: args.params,
     returns: args.returns ?? [],
   };
-  if (args.run !== undefined) fn.run = args.run;
-  return fn;
 }
 
 /**
@@ -49,22 +44,6 @@ export function fn(
   native: NativeImpl,
 ): NativeFunction {
   return { ...nativeFunction({ name, ...abi }), native };
-}
-
-/** A natively implemented `entry` function. */
-export function entry(name: string, params: string[], run: Run, typeParams: string[][] = []) {
-  return nativeFunction({ name, params, run, typeParams, isEntry: true });
-}
-
-/** A natively implemented `#[view]` function. */
-export function view(
-  name: string,
-  params: string[],
-  returns: string[],
-  run: Run,
-  typeParams: string[][] = [],
-) {
-  return nativeFunction({ name, params, returns, run, typeParams, isView: true });
 }
 
 /** An ABI-only function (listed for the SDK, not callable here). */

@@ -1,5 +1,4 @@
 import type { LongAddress } from '../encoding.ts';
-import type { MoveVal } from '../executor/moveValues.ts';
 import type { NativeImpl } from '../move/vm/loader.ts';
 import { VmStatusError } from '../move/vm/errors.ts';
 import type { NativeContext } from '../move/vm/nativeContext.ts';
@@ -26,7 +25,7 @@ export interface TypeParam {
   constraints: string[];
 }
 
-/** A natively implemented Move function with its ABI. */
+/** A framework function with its ABI, and its code on the VM's values (`native`). */
 export interface NativeFunction {
   name: string;
   visibility: 'public' | 'private' | 'friend';
@@ -36,13 +35,10 @@ export interface NativeFunction {
   /** Parameter types as the ABI prints them, signers included (`&signer`). */
   params: string[];
   returns: string[];
-  /** Runs the function; `args` exclude the signers. Returns the view's results (entry: `[]`). */
-  run?: (ctx: NativeContext, typeArgs: string[], args: MoveVal[]) => MoveVal[];
   /**
    * The function on the VM's own values (the one runtime): `args` are every parameter in order,
    * signers included (an address, or a `Ref` to one for `&signer`). The same code serves a
-   * transaction's entry call, a view and a call from bytecode. Preferred over `run` when both
-   * are present.
+   * transaction's entry call, a view and a call from bytecode. Absent: declared in the ABI only.
    */
   native?: NativeImpl;
 }

@@ -1,17 +1,10 @@
 import { parseTypeTag } from '@aptos-labs/ts-sdk';
 import type { Json, LongAddress } from '../encoding.ts';
-import { must, toHex } from '../encoding.ts';
+import { toHex } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
 import type { BlockContext } from '../executor/execute.ts';
-import { executeView, resolveView, ViewError } from '../executor/execute.ts';
-import type { MoveVal } from '../executor/moveValues.ts';
-import {
-  ArgumentError,
-  argumentFromJson,
-  decodeArgument,
-  encodeValue,
-  typeTagOf,
-} from '../executor/moveValues.ts';
+import { resolveView, ViewError } from '../executor/execute.ts';
+import { argumentFromJson, encodeValue, typeTagOf } from '../executor/moveValues.ts';
 import type { StateReader, TableItemValue } from '../storage/types.ts';
 import { tableKey } from '../storage/types.ts';
 import { typeResolves } from '../framework/registry.ts';
@@ -49,42 +42,21 @@ export function callView(
   } catch (error) {
     throw invalid(`Invalid type argument: ${reason(error)}`);
   }
-  // A module of published bytecode runs in the Move VM (localnet/move/vm).
-  const bytecode = viewBytecode(state, { ...request, typeArgs }, block);
-  if (bytecode !== null) return bytecode;
+  // Published bytecode and the framework's views both run in the Move VM (localnet/move/vm).
+  const ran = viewBytecode(state, { ...request, typeArgs }, block);
+  if (ran !== null) return ran;
   // The VM loads type arguments before running: a struct whose module does not exist fails.
   if (!request.typeArgs.every((arg) => typeResolves(parseTypeTag(arg)))) {
     throw new NodeError({ code: 'invalid_input', message: 'LINKER_ERROR' });
   }
   try {
-    const fn = resolveView(
-      request.module,
-      request.moduleName,
-      request.functionName,
-      typeArgs.length,
-    );
-    const given = 'json' in request.args ? request.args.json : request.args.bcs;
-    if (given.length !== fn.params.length) {
-      throw invalid(`Function expects ${fn.params.length} arguments, got ${given.length}`);
-    }
-    const args: MoveVal[] = fn.params.map((param, i) => {
-      const tag = typeTagOf(param);
-      return 'json' in request.args
-        ? argumentFromJson(tag, request.args.json[i] ?? null)
-        : decodeArgument(tag, must(request.args.bcs[i]));
-    });
-    return executeView(state, { fn, typeArgs, args }, block);
+    resolveView(request.module, request.moduleName, request.functionName, typeArgs.length);
   } catch (error) {
-    if (error instanceof ViewError) {
-      throw new NodeError({
-        code: 'invalid_input',
-        message: error.message,
-        vmErrorCode: error.vmErrorCode ?? undefined,
-      });
-    }
-    if (error instanceof ArgumentError) throw invalid(`Invalid argument: ${error.message}`);
+    if (error instanceof ViewError) throw invalid(error.message);
     throw error;
   }
+  // A view resolveView accepts is a framework native, which viewBytecode runs.
+  throw new Error(`localnet invariant broken: ${request.moduleName}::${request.functionName}`);
 }
 
 /**

@@ -1,32 +1,11 @@
-// `0x1::multisig_account`'s structs as its ABI lists them, and the layouts its view results and
-// table items print and encode with (`MultisigTransaction`, `SimpleMap`).
-import type { TypeTag } from '@aptos-labs/ts-sdk';
-import { must } from '../../encoding.ts';
-import { registerStructLayout, typeTagOf } from '../../executor/moveValues.ts';
+// `0x1::multisig_account`'s structs as its ABI lists them: the VM's layouts of its resource, its
+// table items (`MultisigTransaction`) and its events come from these declarations.
 import { eventHandle, struct } from '../abi.ts';
 import type { StructAbi } from '../context.ts';
 import { HANDLE_FIELDS, MULTISIG, TRANSACTION_TYPE } from './accounts.ts';
 
 export const SIMPLE_MAP = (k: string, v: string) => `0x1::simple_map::SimpleMap<${k}, ${v}>`;
 export const STRING = '0x1::string::String';
-
-registerStructLayout(TRANSACTION_TYPE, () => [
-  ['payload', typeTagOf('0x1::option::Option<vector<u8>>')],
-  ['payload_hash', typeTagOf('0x1::option::Option<vector<u8>>')],
-  ['votes', typeTagOf(SIMPLE_MAP('address', 'bool'))],
-  ['creator', typeTagOf('address')],
-  ['creation_time_secs', typeTagOf('u64')],
-]);
-registerStructLayout('0x1::simple_map::SimpleMap', ([k, v]: TypeTag[]) => [
-  [
-    'data',
-    typeTagOf(`vector<0x1::simple_map::Element<${must(k).toString()}, ${must(v).toString()}>>`),
-  ],
-]);
-registerStructLayout('0x1::simple_map::Element', ([k, v]: TypeTag[]) => [
-  ['key', must(k)],
-  ['value', must(v)],
-]);
 
 const eventStruct = (name: string, fields: Array<[string, string]>, isEvent = false) =>
   struct(name, ['drop', 'store'], fields, isEvent ? { isEvent: true } : {});
