@@ -1,6 +1,6 @@
 /**
- * The struct half of the boundary between bytecode and the native framework (functions are in
- * `vmBridge.ts`): the layouts of `0x1` structs that bytecode may hold in its own values
+ * The struct half of the framework as the VM links it (its functions are in `vmBridge.ts`): the
+ * layouts of `0x1` structs that bytecode may hold in its own values
  * (`String`, `Option<T>`, `Table<K, V>`, `Object<T>`, `Coin<T>`, the crypto keys, …) though `0x1`
  * has no bytecode here, with their real fields and abilities; any other struct of a native module
  * from that module's ABI.

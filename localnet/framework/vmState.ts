@@ -2,8 +2,8 @@
  * What framework functions written on the VM's own values (`NativeFunction.native`, built with
  * `fn()` in `abi.ts`) use to reach state, events and aborts. State goes through the native
  * context directly, never through the session's resource cells: `0x1` resources are only ever
- * touched by framework code, and the `run` functions on `MoveVal`s write through the same
- * context, so both kinds see one write buffer.
+ * touched by framework code, and the helpers on the context (`assets.ts`, `objects.ts`,
+ * `multisig/`) write through the same context, so all of them see one write buffer.
  */
 import type { LongAddress } from '../encoding.ts';
 import { BytecodeAbort } from '../move/vm/errors.ts';
