@@ -39,6 +39,9 @@ import { executeMultisigPayload } from './multisigPayload.ts';
 import { nonceStateKey, nonceValue } from './nonces.ts';
 import { transactionInfo } from './transactionInfo.ts';
 import { skipsGasPayment } from './validate.ts';
+import type { MoveTracer } from '../move/vm/trace.ts';
+import type { MoveTrace } from '../move/vm/traceTypes.ts';
+import { createTracer, traceOf, type TraceMode } from './trace.ts';
 
 /** State access for one phase of a transaction: buffered writes, metered reads, events. */
 class Session implements NativeContext {
@@ -47,6 +50,8 @@ class Session implements NativeContext {
   readonly publishing = BYTECODE_PUBLISHING;
   /** Set for the user transaction's sessions (`transaction_context`). */
   transaction?: TransactionInfo;
+  /** Set when the transaction is traced: reads, writes and events go to the current frame. */
+  tracer?: MoveTracer;
 
   constructor(
     private readonly base: StateReader,
@@ -63,6 +68,7 @@ class Session implements NativeContext {
   }
 
   write(key: StateKey, value: StateValue | null): void {
+    this.tracer?.wrote(key);
     this.writes.set(key, value);
   }
 
@@ -82,11 +88,15 @@ class Session implements NativeContext {
     const slot = slotOf(key);
     if (this.readSlots.has(slot)) return;
     this.readSlots.add(slot);
-    meter.chargeIo(GAS.readSlot + GAS.readByte * (this.sizes.slotBytes(slot) ?? 0));
+    const bytes = this.sizes.slotBytes(slot) ?? 0;
+    this.tracer?.readSlot(slot, bytes);
+    meter.chargeIo(GAS.readSlot + GAS.readByte * bytes);
   }
 
   emit(type: string, data: { [field: string]: Json }, handle?: EventHandleKey): void {
-    this.events.push(handle === undefined ? { type, data } : { type, data, handle });
+    const event = handle === undefined ? { type, data } : { type, data, handle };
+    this.tracer?.emitted(event);
+    this.events.push(event);
   }
 
   charge(internalUnits: number): void {
@@ -138,6 +148,7 @@ function runAs(tx: DecodedTransaction, session: Session, signer: LongAddress, ca
     session.chainId,
   );
   if (session.transaction !== undefined) inner.transaction = session.transaction;
+  if (session.tracer !== undefined) inner.tracer = session.tracer;
   try {
     runCall(tx, call, inner);
   } catch (error) {
@@ -187,29 +198,45 @@ function chargeWrites(session: Session, meter: GasMeter, transactionBytes: numbe
     else keys.push(key);
   }
   let fee = 0n;
+  const tracer = session.tracer;
   for (const [slot, keys] of slots) {
     const before = sizes.slotBytes(slot);
     const now = sizes.slotBytes(slot, session.writes, keys);
     const keyBytes = slotKeyBytes(slot);
+    // Traced: the slot's IO and fee go to the frame that last wrote it (charged before the meter
+    // can throw, so the frames always sum to it).
+    const frame = tracer?.writerOf(keys[keys.length - 1] as StateKey) ?? 0;
     if (now === null) {
-      if (before !== null) meter.chargeIo(GAS.writeSlot + GAS.writeByte * keyBytes);
+      if (before !== null) chargeIo(meter, GAS.writeSlot + GAS.writeByte * keyBytes, tracer, frame);
       continue;
     }
-    meter.chargeIo(GAS.writeSlot + GAS.writeByte * (keyBytes + now));
-    if (before === null) {
-      fee += GAS.storagePerSlotOctas + BigInt(keyBytes + now) * GAS.storagePerByteOctas;
-    } else if (now > before) {
-      fee += BigInt(now - before) * GAS.storagePerByteOctas;
-    }
+    chargeIo(meter, GAS.writeSlot + GAS.writeByte * (keyBytes + now), tracer, frame);
+    const owed =
+      before === null
+        ? GAS.storagePerSlotOctas + BigInt(keyBytes + now) * GAS.storagePerByteOctas
+        : now > before
+          ? BigInt(now - before) * GAS.storagePerByteOctas
+          : 0n;
+    fee += owed;
+    if (owed > 0n) tracer?.storageFee(frame, owed);
   }
-  for (const event of session.events) meter.chargeIo(GAS.eventByte * sizes.eventBytes(event));
-  meter.chargeIo(GAS.transactionByte * transactionBytes);
+  for (const event of session.events) {
+    const io = GAS.eventByte * sizes.eventBytes(event);
+    chargeIo(meter, io, tracer, tracer?.eventFrame(event) ?? 0);
+  }
+  chargeIo(meter, GAS.transactionByte * transactionBytes, tracer, 0);
   return fee;
+}
+
+function chargeIo(meter: GasMeter, io: number, tracer: MoveTracer | undefined, frame: number) {
+  tracer?.charge(frame, io, 0n);
+  meter.chargeIo(io);
 }
 
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 
 interface UserPhase {
+  tracer: MoveTracer | undefined;
   success: boolean;
   vmStatus: string;
   gasUsed: bigint;
@@ -220,12 +247,19 @@ interface UserPhase {
   cleanup: ((epilogue: NativeContext) => void) | null;
 }
 
-function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockContext): UserPhase {
+function userPhase(
+  tx: DecodedTransaction,
+  state: StateReader,
+  block: BlockContext,
+  trace: TraceMode | undefined,
+): UserPhase {
   const meter = new GasMeter(tx.maxGasAmount, tx.bytes.length);
   const signers = [tx.sender, ...tx.secondarySigners.map((signer) => signer.address)];
   const session = new Session(state, meter, signers, block.timestampMicros, block.chainId);
   session.transaction = transactionInfo(tx);
+  if (trace !== undefined) session.tracer = createTracer(meter, trace);
   const failed = (vmStatus: string, gasUsed = meter.units()): UserPhase => ({
+    tracer: session.tracer,
     success: false,
     vmStatus,
     gasUsed: gasUsed > tx.maxGasAmount ? tx.maxGasAmount : gasUsed,
@@ -244,6 +278,7 @@ function userPhase(tx: DecodedTransaction, state: StateReader, block: BlockConte
     const gasUsed = meter.units() + ceilDiv(storageFeeOctas, tx.gasUnitPrice);
     if (gasUsed > tx.maxGasAmount) throw new OutOfGas();
     return {
+      tracer: session.tracer,
       success: true,
       vmStatus: 'Executed successfully',
       gasUsed,
@@ -272,9 +307,9 @@ export function execute(
   tx: DecodedTransaction,
   state: StateReader,
   block: BlockContext,
-  options: { simulation?: boolean } = {},
-): TransactionOutput {
-  let phase = userPhase(tx, state, block);
+  options: { simulation?: boolean; trace?: TraceMode } = {},
+): TransactionOutput & { trace?: MoveTrace } {
+  let phase = userPhase(tx, state, block, options.trace);
   const payer = tx.feePayer?.address ?? tx.sender;
   const charged = !skipsGasPayment(tx, options.simulation);
   let fee = phase.gasUsed * tx.gasUnitPrice;
@@ -346,7 +381,7 @@ export function execute(
     if (value === null && previous === null) continue;
     writes.push({ key, value, previous });
   }
-  return {
+  const output: TransactionOutput = {
     success: phase.success,
     vmStatus: phase.vmStatus,
     gasUsed: phase.gasUsed,
@@ -358,6 +393,13 @@ export function execute(
       ioGasUnits,
       storageFeeOctas: phase.storageFeeOctas,
     },
+  };
+  if (phase.tracer === undefined) return output;
+  if (phase.storageFeeOctas > 0n) phase.tracer.keepStorage();
+  const epilogueKeys = new Set(epilogue.writes.keys());
+  return {
+    ...output,
+    trace: traceOf(phase.tracer, tx, output, epilogueKeys, !!options.simulation),
   };
 }
 

@@ -6,6 +6,7 @@ import { faucetRoutes } from './faucet.ts';
 import { generalRoutes, ledgerHeaders } from './general.ts';
 import { indexerRoutes } from './indexer.ts';
 import { reexecuteRoutes } from './reexecute.ts';
+import { traceRoutes } from './trace.ts';
 import { sourceRoutes } from './sources.ts';
 import type { AccessPolicy } from './access.ts';
 import { createRouter, type Router } from './router.ts';
@@ -32,6 +33,7 @@ export function createRouters(
         ...viewRoutes(node),
         ...devControlRoutes(node),
         ...reexecuteRoutes(node),
+        ...traceRoutes(node),
         ...sourceRoutes(node),
       ],
       {

@@ -16,6 +16,8 @@ import {
   TooManyTransactions,
 } from '../executor/decode.ts';
 import { execute } from '../executor/execute.ts';
+import type { TraceMode } from '../executor/trace.ts';
+import type { MoveTrace } from '../move/vm/traceTypes.ts';
 import { validate, validationFailureOutput } from '../executor/validate.ts';
 import { GAS } from '../executor/gas.ts';
 import { aptBalance } from '../framework/assets.ts';
@@ -125,7 +127,8 @@ export function simulateTransaction(
   state: StateReader,
   flags: SimulateFlags,
   context: { nowMicros: bigint; chainId: number },
-): { tx: DecodedTransaction; output: TransactionOutput } {
+  trace?: TraceMode,
+): { tx: DecodedTransaction; output: TransactionOutput & { trace?: MoveTrace } } {
   const tx = { ...decoded };
   if (flags.estimatePrioritizedGasUnitPrice) tx.gasUnitPrice = BigInt(GAS.estimate.prioritized);
   else if (flags.estimateGasUnitPrice) tx.gasUnitPrice = BigInt(GAS.estimate.regular);
@@ -148,7 +151,7 @@ export function simulateTransaction(
           tx,
           state,
           { timestampMicros: context.nowMicros, chainId: context.chainId },
-          { simulation: true },
+          trace === undefined ? { simulation: true } : { simulation: true, trace },
         )
       : validationFailureOutput(failure);
   return { tx, output };

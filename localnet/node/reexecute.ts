@@ -3,6 +3,9 @@ import { NodeError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
 import { execute } from '../executor/execute.ts';
+import type { TraceMode } from '../executor/trace.ts';
+import { emptyTracer, traceOf } from '../executor/trace.ts';
+import type { MoveTrace } from '../move/vm/traceTypes.ts';
 import { validate, validationFailureOutput } from '../executor/validate.ts';
 import { timestampValue } from '../framework/genesis.ts';
 import type { Ledger } from '../storage/ledger.ts';
@@ -26,6 +29,8 @@ export interface Reexecution {
   transaction: JsonObject;
   gasUsed: bigint;
   blockHeight: number;
+  /** The execution's Move trace, when one was asked for. */
+  trace?: MoveTrace;
 }
 
 /**
@@ -49,6 +54,7 @@ export interface Reexecution {
 export function reexecuteAt(
   request: ReexecuteRequest,
   chain: { ledger: Ledger; chainId: number },
+  options: { trace?: TraceMode } = {},
 ): Reexecution {
   const { version } = request;
   const { ledger, chainId } = chain;
@@ -82,11 +88,12 @@ export function reexecuteAt(
     recorded = true;
   }
   const state = ledger.reader(target - 1);
-  const output = executeAt({ state, timestamp, chainId, tx, recorded });
+  const output = executeAt({ state, timestamp, chainId, tx, recorded, trace: options.trace });
   return {
     transaction: simulatedJson(tx, output, target, timestamp, state),
     gasUsed: output.gasUsed,
     blockHeight,
+    ...(output.trace === undefined ? {} : { trace: output.trace }),
   };
 }
 
@@ -97,7 +104,8 @@ function executeAt(args: {
   chainId: number;
   tx: DecodedTransaction;
   recorded: boolean;
-}): TransactionOutput {
+  trace?: TraceMode | undefined;
+}): TransactionOutput & { trace?: MoveTrace } {
   const { timestamp, chainId } = args;
   const overlay = new Map<StateKey, StateValue | null>();
   const state: StateReader = {
@@ -118,7 +126,11 @@ function executeAt(args: {
     // The miner does not re-check auth keys at commit; a simulation does.
     ...(args.recorded ? { authKeys: false } : {}),
   });
-  return failure === null
-    ? execute(args.tx, state, { timestampMicros: timestamp, chainId })
-    : validationFailureOutput(failure);
+  if (failure !== null) {
+    const refused = validationFailureOutput(failure);
+    if (args.trace === undefined) return refused;
+    return { ...refused, trace: traceOf(emptyTracer(), args.tx, refused, new Set(), false) };
+  }
+  const block = { timestampMicros: timestamp, chainId };
+  return execute(args.tx, state, block, args.trace === undefined ? {} : { trace: args.trace });
 }

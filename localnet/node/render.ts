@@ -7,15 +7,10 @@ import { multisigPayloadOf } from '../executor/multisigPayload.ts';
 import { decodeArgument, substitute, typeTagOf, valueToJson } from '../executor/moveValues.ts';
 import type { NativeModule } from '../framework/context.ts';
 import { findModule } from '../framework/registry.ts';
+import { changeJson, eventJson } from '../executor/changes.ts';
 import { bytecodeModuleJson, storedModule } from '../move/store.ts';
 import type { BlockRecord, LedgerRecord, UserRecord } from '../storage/ledger.ts';
-import type {
-  ChainEvent,
-  StateReader,
-  StateValue,
-  TransactionOutput,
-  WriteOp,
-} from '../storage/types.ts';
+import type { StateReader, StateValue, TransactionOutput } from '../storage/types.ts';
 
 type JsonObject = { [key: string]: Json };
 
@@ -103,79 +98,6 @@ export function pendingJson(
 ): JsonObject {
   const body: JsonObject = { hash: tx.hash, ...signedFieldsJson(tx, state) };
   return withType ? { type: 'pending_transaction', ...body } : body;
-}
-
-function stateKeyHash(write: WriteOp): string {
-  return sha3Hex(utf8(write.key));
-}
-
-function changeJson(write: WriteOp): JsonObject {
-  const value: StateValue | null = write.value ?? write.previous;
-  if (value === null)
-    return {
-      type: 'delete_resource',
-      address: '0x0',
-      state_key_hash: stateKeyHash(write),
-      resource: '',
-    };
-  if (value.kind === 'resource') {
-    if (write.value === null) {
-      return {
-        type: 'delete_resource',
-        address: shortAddress(value.address),
-        state_key_hash: stateKeyHash(write),
-        resource: value.type,
-      };
-    }
-    return {
-      type: 'write_resource',
-      address: shortAddress(value.address),
-      state_key_hash: stateKeyHash(write),
-      data: { type: value.type, data: value.data },
-    };
-  }
-  if (value.kind === 'module') {
-    return write.value === null
-      ? {
-          type: 'delete_module',
-          address: shortAddress(value.address),
-          state_key_hash: stateKeyHash(write),
-          module: `${shortAddress(value.address)}::${value.name}`,
-        }
-      : {
-          type: 'write_module',
-          address: shortAddress(value.address),
-          state_key_hash: stateKeyHash(write),
-          data: bytecodeModuleJson(value) as unknown as JsonObject,
-        };
-  }
-  // A node's DeleteTableItem has no value field.
-  if (write.value === null) {
-    return {
-      type: 'delete_table_item',
-      state_key_hash: stateKeyHash(write),
-      handle: value.handle,
-      key: value.key,
-      data: null,
-    };
-  }
-  return {
-    type: 'write_table_item',
-    state_key_hash: stateKeyHash(write),
-    handle: value.handle,
-    key: value.key,
-    value: value.value,
-    data: null,
-  };
-}
-
-function eventJson(event: ChainEvent): JsonObject {
-  return {
-    guid: event.handle?.guid ?? { creation_number: '0', account_address: '0x0' },
-    sequence_number: event.handle?.sequence_number ?? '0',
-    type: event.type,
-    data: event.data,
-  };
 }
 
 function hashOf(label: string, hash: string): string {

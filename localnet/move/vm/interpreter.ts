@@ -28,6 +28,7 @@ import { composeArgs } from './closures.ts';
 import type { Layout, Value } from './values.ts';
 import { abstractSize, Closure, closureSize, copyValue, Ref, valueEquals } from './values.ts';
 import { materializeCaptured } from './closureCalls.ts';
+import type { MoveTracer, NativeSite } from './trace.ts';
 
 /** The gas meter the interpreter draws on (the executor's, in internal units). */
 export interface GasCounter {
@@ -82,11 +83,15 @@ export class Interpreter implements NativeHost {
   private synced = 0;
   /** Instructions executed (the benchmark's counter). */
   instructions = 0;
+  /** The transaction's call-trace recorder when it is traced (`trace.ts`), else `null`. */
+  private readonly tracer: MoveTracer | null;
 
   constructor(
     readonly session: VmSession,
     private readonly meter: GasCounter,
-  ) {}
+  ) {
+    this.tracer = session.ctx.tracer ?? null;
+  }
 
   charge(internal: number): void {
     this.gas -= internal;
@@ -136,7 +141,23 @@ export class Interpreter implements NativeHost {
    * view the framework implements on the VM's values), with the same gas and failure handling.
    */
   runNative(id: string, impl: NativeImpl, tyArgs: readonly Ty[], args: Value[]): Value[] {
-    return this.guarded(id, () => impl(this, tyArgs, args));
+    return this.guarded(id, () =>
+      this.tracer === null ? impl(this, tyArgs, args) : this.traced(id, impl, tyArgs, args, null),
+    );
+  }
+
+  /** A native call recorded as a frame (`site` names it; `callOffset` is the caller's pc). */
+  private traced(
+    site: NativeSite | string,
+    impl: NativeImpl,
+    tys: readonly Ty[],
+    args: Value[],
+    callOffset: number | null,
+  ): Value[] {
+    const pending = () => this.synced - this.gas;
+    const layout = this.session.layout;
+    const run = () => impl(this, tys, args);
+    return (this.tracer as MoveTracer).native(site, callOffset, tys, args, layout, pending, run);
   }
 
   /**
@@ -159,7 +180,11 @@ export class Interpreter implements NativeHost {
       argCount: args.length,
       target: null,
     });
-    if (typeof target === 'function') return target(this, tyArgs, args);
+    if (typeof target === 'function') {
+      return this.tracer === null
+        ? target(this, tyArgs, args)
+        : this.traced({ address, module, name }, target, tyArgs, args, null);
+    }
     const results = this.loop(target, tyArgs, args);
     this.sync();
     return results;
@@ -216,8 +241,13 @@ export class Interpreter implements NativeHost {
     let gas = this.gas;
     let count = 0;
     const session = this.session;
+    const tracer = this.tracer;
+    const stepper = tracer === null ? null : tracer.stepper;
+    const base = tracer === null ? 0 : tracer.depth;
+    tracer?.enterFunction(fn, tys, locals, session.layout, this.synced - gas, null, 0, locals);
     try {
       for (;;) {
+        if (stepper !== null) stepper.step(fn, pc, stack, sp, locals, gas);
         const o = op[pc] as number;
         gas -= COST[o] as number;
         if (gas < 0) throw new OutOfGas();
@@ -229,6 +259,9 @@ export class Interpreter implements NativeHost {
             pc += 1;
             break;
           case OP.RET: {
+            if (tracer !== null) {
+              tracer.exit(stack.slice(sp - fn.returns.length, sp), this.synced - gas);
+            }
             const frame = frames.pop();
             if (frame === undefined) {
               this.gas = gas;
@@ -310,8 +343,10 @@ export class Interpreter implements NativeHost {
             let target: LoadedFunction | NativeImpl;
             let n: number;
             let callTys: readonly Ty[];
+            let callee: CallSite | Closure;
             if (o === OP.CALL) {
               const site = obj[pc] as CallSite;
+              callee = site;
               target = site.target ?? this.resolve(site);
               n = site.argCount;
               callTys = site.generic ? site.tyArgs.map((t) => subst(t, tys)) : site.tyArgs;
@@ -319,6 +354,7 @@ export class Interpreter implements NativeHost {
               // The closure is on top, the call-time arguments under it; captured values are
               // merged in at their parameters (`make_call_frame` with the closure's mask).
               const closure = stack[--sp] as Closure;
+              callee = closure;
               stack[sp] = 0;
               target =
                 (closure.target as LoadedFunction | NativeImpl | null) ?? this.resolve(closure);
@@ -342,7 +378,10 @@ export class Interpreter implements NativeHost {
               sp -= n;
               this.gas = gas;
               this.sync();
-              const results = target(this, callTys, callArgs);
+              const results =
+                tracer === null
+                  ? target(this, callTys, callArgs)
+                  : this.traced(callee, target, callTys, callArgs, pc);
               this.sync();
               gas = this.gas;
               for (const result of results) stack[sp++] = result;
@@ -361,6 +400,18 @@ export class Interpreter implements NativeHost {
             for (let i = 0; i < n; i += 1) locals[i] = stack[sp - n + i] as Value;
             sp -= n;
             tys = callTys;
+            if (tracer !== null) {
+              tracer.enterFunction(
+                fn,
+                tys,
+                locals,
+                session.layout,
+                this.synced - gas,
+                pc,
+                sp,
+                locals,
+              );
+            }
             pc = 0;
             break;
           }
@@ -587,6 +638,7 @@ export class Interpreter implements NativeHost {
             this.gas = gas;
             this.sync();
             const cell = session.global(address, ty, tag).cell;
+            if (tracer !== null) tracer.globalAccess(address, tag, fn.code?.[pc]?.op ?? '');
             this.sync();
             gas = this.gas;
             const present = cell[0] !== undefined;
@@ -761,6 +813,7 @@ export class Interpreter implements NativeHost {
     } catch (error) {
       // The innermost frame is where a node locates the failure (`vm_status`).
       if (error instanceof VmError && error.site === null) error.site = executionSite(fn, pc);
+      tracer?.unwind(error, base, pc, this.synced - gas);
       throw error;
     } finally {
       this.gas = gas < this.gas ? gas : this.gas;

@@ -138,6 +138,7 @@ export class VmSession implements NativeSession {
   /** The session's cell for resource `ty` at `address`, loaded from state on first use. */
   global(address: LongAddress, ty: Ty, tag = tyString(ty)): GlobalCell {
     const key = resourceKey(address, tag);
+    this.ctx.tracer?.touch(key, false);
     let cell = this.globals.get(key);
     if (cell === undefined) {
       const stored = this.ctx.get(key);
@@ -180,6 +181,7 @@ export class VmSession implements NativeSession {
   tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): TableCell {
     const keyHex = toHex(serialize(keyTy, key, this.layout));
     const stateKey = tableKey(handle, keyHex);
+    this.ctx.tracer?.touch(stateKey, false);
     let item = this.tables.get(stateKey);
     if (item === undefined) {
       const stored = this.ctx.get(stateKey);
