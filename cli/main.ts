@@ -12,6 +12,7 @@ import { DEFAULT_FUND_OCTAS, describeFunding, fundAccount, fundingHint } from '.
 import { createAptos, runHeadless, signerAddress, type SimulationPolicy } from './headless';
 import { readPrivateKey, resolveNetwork, UsageError } from './options';
 import { createProgress } from './progress';
+import { buildFolderSources, fetchTrace, postSources, traceTarget, writeTrace } from './trace';
 
 /** Where the CLI writes; tests and embedders pass their own. */
 export interface CliIo {
@@ -55,7 +56,8 @@ const keyFileOption = () =>
 const UNFUNDED = /INSUFFICIENT_BALANCE/;
 
 /**
- * The `tx-workbench` program: `run`, `fund`, `replay`, `resimulate`, `validate` and `export-test`.
+ * The `tx-workbench` program: `run`, `fund`, `replay`, `resimulate`, `trace`, `validate` and
+ * `export-test`.
  *
  * @param io - output streams and the environment (keys are read from it, never from arguments).
  * @returns the commander program; `parseAsync(argv)` runs it and sets `process.exitCode`.
@@ -293,6 +295,50 @@ export function createProgram(io: CliIo): Command {
           failed ||= rows.some((row) => row.aspect === 'VM status' && !row.same);
         }
         process.exitCode = failed ? 1 : 0;
+      },
+    );
+
+  program
+    .command('trace')
+    .description(
+      'Print the Move call tree of a transaction on the embedded chain, with gas per frame (inclusive and own, gas units), the abort and file.move:line where source maps were given. Writes the trace as JSON or a gas flamegraph (SVG).',
+    )
+    .argument('<tx>', 'a transaction hash (0x…64 hex), a ledger version, or a run file')
+    .option(
+      '--network <network>',
+      'local (default) or the embedded chain’s URL; a run file’s own node by default',
+    )
+    .option('--run <N>', 'which run of a run file, from 1 (needed when it holds several)')
+    .option('--json [file]', 'write the trace as JSON: to the file, or alone on stdout')
+    .option('--flamegraph <out.svg>', 'write a standalone SVG gas flamegraph')
+    .option('--steps', 'record every instruction too (the operand stack and locals; in --json)')
+    .option(
+      '--sources <build/Package>',
+      'first give the chain the source maps and sources of an `aptos move compile` build folder',
+    )
+    .action(
+      async (
+        input: string,
+        options: {
+          network?: string;
+          run?: string;
+          json?: string | boolean;
+          flamegraph?: string;
+          steps?: boolean;
+          sources?: string;
+        },
+      ) => {
+        const target = traceTarget(input, options);
+        const sources = options.sources === undefined ? null : buildFolderSources(options.sources);
+        const say = options.json === true ? io.err : io.out;
+        if (sources !== null) {
+          const kept = await postSources(target.network.nodeUrl, sources);
+          say(
+            `sources: ${kept.modules.length} module(s), ${kept.files.join(', ') || 'no file'}${kept.missing_files > 0 ? ` (${kept.missing_files} file(s) the maps point at were not in sources/)` : ''}`,
+          );
+        }
+        say(`tracing ${target.what} on ${target.network.nodeUrl}`);
+        writeTrace(await fetchTrace(target), options, io.out);
       },
     );
 
