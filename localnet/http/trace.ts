@@ -1,5 +1,6 @@
 import type { Json } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
+import { annotateSources } from '../move/sourceStore.ts';
 import type { LocalNode } from '../node/node.ts';
 import type { TraceRequest } from '../node/trace.ts';
 import { traceTransaction } from '../node/trace.ts';
@@ -51,20 +52,23 @@ function request(req: HttpRequest): TraceRequest {
  * `POST /workbench/trace` (a dev control: loopback origins, JSON only): the Move trace
  * (`localnet/move/vm/traceTypes.ts`) of the committed transaction at `version` or `hash`
  * re-executed there, of a given `transaction` at `version`, or of `transaction` simulated on the
- * latest state; `steps: true` records every instruction.
+ * latest state; `steps: true` records every instruction. Frames of a package whose source maps
+ * were given (`POST /workbench/sources`) carry `source`, and the trace the files' text.
  */
 export function traceRoutes(node: LocalNode): Route[] {
   return [
     {
       method: 'POST',
       pattern: '/workbench/trace',
-      handler: (req) => ({
-        json: traceTransaction(request(req), {
+      handler: (req) => {
+        const trace = traceTransaction(request(req), {
           ledger: node.ledger,
           chainId: node.chainId,
           nowMicros: node.clockInfo().nowMicros,
-        }) as unknown as Json,
-      }),
+        });
+        // Frames and steps of packages whose source maps were posted get their file.move:line.
+        return { json: annotateSources(trace, node.sources) as unknown as Json };
+      },
     },
   ];
 }

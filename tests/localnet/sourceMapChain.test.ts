@@ -1,6 +1,7 @@
 import type { Account } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotateSources } from '../../localnet/move/sourceStore.ts';
+import { parseMoveTrace } from '../../replay/moveTrace';
 import { fundedAccount, startChain, type Chain } from './helpers.ts';
 import { ownerTransactions } from './move/ownerTransactions.ts';
 import { abcPackage } from './move/sourceMapFixture.ts';
@@ -63,6 +64,28 @@ describe('POST /workbench/sources', () => {
       pkg.lines.b,
       pkg.lines.c,
     ]);
+  });
+
+  it('POST /workbench/trace of the abort: m.move:LINE on each frame, on each step, and the file’s text', async () => {
+    const failed = await ownerTransactions(chain, owner).send({
+      function: `${owner.accountAddress.toString()}::m::a`,
+      functionArguments: [10],
+    });
+    expect(failed.success).toBe(false);
+    const trace = parseMoveTrace(await chain.dev('trace', { hash: failed.hash, steps: true }));
+    const mine = trace.frames.filter((frame) => frame.function.includes('::m::'));
+    expect(mine.map((frame) => [frame.function.split('::')[2], frame.source])).toEqual([
+      ['a', { file: 'Abc/sources/m.move', line: pkg.lines.a, column: 9 }],
+      ['b', { file: 'Abc/sources/m.move', line: pkg.lines.b, column: 9 }],
+      ['c', { file: 'Abc/sources/m.move', line: pkg.lines.c, column: 9 }],
+    ]);
+    expect(mine[2]).toMatchObject({ status: 'abort', offset: 5, abort: { code: '7' } });
+    expect(trace.sources).toEqual({ 'Abc/sources/m.move': pkg.source });
+    const steps = (trace.steps ?? []).filter((step) => mine.some((f) => f.id === step.frame));
+    expect(steps.length).toBeGreaterThan(10);
+    expect(steps.every((step) => step.source?.file === 'Abc/sources/m.move')).toBe(true);
+    // c's first instruction is `x > 100`'s line, its abort the assert's: the same line here.
+    expect(steps.at(-1)).toMatchObject({ offset: 5, source: { line: pkg.lines.c } });
   });
 
   it('answers 400 with the reason for a module not published, or a body that is not one', async () => {
