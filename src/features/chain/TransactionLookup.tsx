@@ -10,6 +10,7 @@ import {
   type TransactionRef,
 } from '../../queries/chainQueries';
 import { errorMessage } from '../../errors/errorMessage';
+import { traceTarget } from '../trace';
 import { TransactionTabs, type NodeTransaction } from '../transaction';
 import { LookupForm } from './LookupForm';
 
@@ -54,7 +55,7 @@ export interface TransactionLookupProps {
 
 /**
  * Finds a transaction by hash or by version and shows it in the same tabs as Compose's results
- * (Overview, Balance changes, Events, Write set, Payload, Timings).
+ * (Overview, Balance changes, Events, Write set, Trace, Payload, Timings).
  */
 export function TransactionLookup({
   transactionRef,
@@ -123,6 +124,7 @@ export function TransactionLookup({
               candidates={addressArguments(shown.payload)}
               label="Looked-up transaction"
               network={network}
+              trace={traceTarget({ network, version: shown.version })}
             />
           ) : (
             <Alert color="blue" title="Pending">

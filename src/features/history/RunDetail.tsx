@@ -151,6 +151,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
       <RunResults
         data={resultsData(record)}
         network={record.network.nodeUrl === network.fullnode ? network : undefined}
+        ranOn={{ kind: record.network.name, fullnode: record.network.nodeUrl }}
       />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

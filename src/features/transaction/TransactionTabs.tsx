@@ -5,6 +5,7 @@ import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { formatApt, unitsText } from '../../format/amounts';
 import type { NetworkConfig } from '../../network/networks';
 import { CopyValue } from '../../components/CopyValue';
+import { TraceTab, type TraceTarget } from '../trace';
 import { AssetChangesTable } from './AssetChangesTable';
 import { BalanceChangesTable } from './BalanceChangesTable';
 import {
@@ -28,6 +29,7 @@ export const TRANSACTION_TABS = [
   'balances',
   'events',
   'writeSet',
+  'trace',
   'payload',
   'timings',
 ] as const;
@@ -73,6 +75,11 @@ export interface TransactionTabsProps {
    * other assets' symbols and decimals from it.
    */
   network?: NetworkConfig | undefined;
+  /**
+   * What the Trace tab asks the embedded chain for (see `traceTarget`): where the transaction
+   * ran and its version or simulation bytes. Without it the tab says no trace can be asked for.
+   */
+  trace?: TraceTarget | undefined;
 }
 
 function longAddress(value: string | undefined): string | undefined {
@@ -137,7 +144,7 @@ function entryPayload(payload: unknown): EntryPayload | null {
 /**
  * A transaction as an explorer shows it, in tabs: Overview (status, VM status explained, gas ×
  * price = fee and the FeeStatement's split, the diff against its simulation), Balance changes,
- * Events, Write set, Payload and Timings. Input is node-shaped ({@link NodeTransaction}), so
+ * Events, Write set, Trace (the Move call tree, from the embedded chain), Payload and Timings. Input is node-shaped ({@link NodeTransaction}), so
  * Compose's live run, History's stored runs and the Chain page's lookup all use it.
  */
 export function TransactionTabs({
@@ -154,6 +161,7 @@ export function TransactionTabs({
   tab,
   onTabChange,
   network,
+  trace,
 }: TransactionTabsProps) {
   const shownKind = kind ?? (transaction.version ? 'committed' : 'simulated');
   const sender = longAddress(transaction.sender);
@@ -187,6 +195,7 @@ export function TransactionTabs({
         </Tabs.Tab>
         <Tabs.Tab value="events">Events ({transaction.events.length})</Tabs.Tab>
         <Tabs.Tab value="writeSet">Write set ({transaction.changes.length})</Tabs.Tab>
+        <Tabs.Tab value="trace">Trace</Tabs.Tab>
         <Tabs.Tab value="payload">Payload</Tabs.Tab>
         <Tabs.Tab value="timings">Timings</Tabs.Tab>
       </Tabs.List>
@@ -268,6 +277,10 @@ export function TransactionTabs({
 
       <Tabs.Panel value="writeSet" pt="sm">
         <WriteSetTable changes={transaction.changes} />
+      </Tabs.Panel>
+
+      <Tabs.Panel value="trace" pt="sm">
+        <TraceTab target={trace} />
       </Tabs.Panel>
 
       <Tabs.Panel value="payload" pt="sm">

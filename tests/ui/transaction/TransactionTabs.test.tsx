@@ -115,6 +115,7 @@ describe('TransactionTabs', () => {
       'Balance changes (2)',
       'Events (3)',
       'Write set (4)',
+      'Trace',
       'Payload',
       'Timings',
     ]);

@@ -1,11 +1,12 @@
 import { Paper, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import { EmptyState } from '../../../components/EmptyState';
 import type { NetworkConfig } from '../../../network/networks';
 import { useNetwork } from '../../../network/useNetwork';
+import { traceTarget } from '../../trace';
 import { TransactionTabs, type TransactionTab } from '../../transaction';
 import { committedAsNode, simulationAsNode, timingRows } from './nodeTransaction';
 import { OutcomeCard } from './OutcomeCard';
@@ -42,10 +43,13 @@ export const RunResults = memo(function RunResults({
   tab,
   onTabChange,
   network,
+  ranOn,
 }: {
   data: RunResultsData;
   /** The network the run ran on, when it is the selected one (other assets' symbols). */
   network?: NetworkConfig | undefined;
+  /** The network the run ran on, for its trace; `network` when absent. */
+  ranOn?: { kind: string; fullnode: string } | undefined;
   /** Controlled tab (Compose keeps it across runs); uncontrolled when absent. */
   tab?: TransactionTab;
   onTabChange?: (tab: TransactionTab) => void;
@@ -55,6 +59,18 @@ export const RunResults = memo(function RunResults({
   const simulated = simulation ? simulationAsNode(simulation, built, draft) : null;
   const shown = committed ? committedAsNode(committed, built, draft) : simulated;
   const rows = timingRows(timing);
+  const traceNetwork = ranOn ?? network;
+  // By version once committed; before, the built bytes simulated again with a trace.
+  const trace = useMemo(
+    () =>
+      traceNetwork &&
+      traceTarget({
+        network: { kind: traceNetwork.kind, fullnode: traceNetwork.fullnode },
+        version: committed?.version,
+        built,
+      }),
+    [traceNetwork, committed?.version, built],
+  );
   const total =
     timing.attemptStartedAt !== null && timing.current !== null
       ? timing.current.since - timing.attemptStartedAt
@@ -112,6 +128,7 @@ export const RunResults = memo(function RunResults({
           payloadExtra={built && <RawTransactionCard built={built} draft={draft} />}
           label="Transaction results"
           network={network}
+          trace={trace}
           {...(tab ? { tab } : {})}
           {...(onTabChange ? { onTabChange } : {})}
         />

@@ -1,0 +1,195 @@
+import { Badge } from '@mantine/core';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { gasUnitsText, totalInternalGas, type TraceFrame } from '../../../replay/moveTrace';
+import { compactAddresses } from '../../format/address';
+import classes from './Trace.module.css';
+import { visibleFrames, type TraceModel } from './traceModel';
+
+/** Fixed row height and viewport (Trace.module.css): the list renders only the rows in view. */
+const ROW = 28;
+const VIEWPORT = 420;
+const OVERSCAN = 8;
+
+/** A frame's status in words, or `null` when it returned. */
+export function statusText(frame: TraceFrame): string | null {
+  if (frame.status === 'success') return null;
+  if (frame.status === 'out_of_gas') return 'out of gas';
+  if (frame.status === 'error') return frame.error ?? 'error';
+  return frame.abort ? 'aborted here' : 'aborted';
+}
+
+export interface CallTreeProps {
+  model: TraceModel;
+  expanded: ReadonlySet<number>;
+  selected: number;
+  onSelect: (id: number) => void;
+  onToggle: (id: number, open: boolean) => void;
+}
+
+/**
+ * The call tree as an ARIA tree, virtualized with a fixed row height: 10,000 frames render the
+ * 30 or so rows in view. One tab stop; the arrows move the selection (Right opens or goes to
+ * the first call, Left closes or goes to the caller, Home and End), Enter or Space opens and
+ * closes a frame.
+ */
+export function CallTree({ model, expanded, selected, onSelect, onToggle }: CallTreeProps) {
+  const { trace, children, onFailingPath } = model;
+  const rows = useMemo(() => visibleFrames(model, expanded), [model, expanded]);
+  const rowOf = useMemo(() => {
+    const index = new Int32Array(trace.frames.length).fill(-1);
+    rows.forEach((id, row) => (index[id] = row));
+    return index;
+  }, [rows, trace.frames.length]);
+  const [scrollTop, setScrollTop] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const prefix = useId();
+  const selectedRow = rowOf[selected] ?? -1;
+
+  // Keep the selected row in view when the selection moves (keys, the flamegraph, the path).
+  useEffect(() => {
+    const element = scroller.current;
+    if (element === null || selectedRow < 0) return;
+    const top = selectedRow * ROW;
+    const current = element.scrollTop;
+    if (top >= current && top + ROW <= current + VIEWPORT - ROW) return;
+    const next = Math.max(0, top - VIEWPORT / 2);
+    element.scrollTop = next;
+    setScrollTop(next);
+  }, [selectedRow]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + VIEWPORT) / ROW) + OVERSCAN);
+  const rendered = selectedRow >= first && selectedRow < last;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const frame = trace.frames[selected];
+    if (frame === undefined) return;
+    const hasChildren = (children[selected]?.length ?? 0) > 0;
+    const open = expanded.has(selected);
+    const go = (row: number) => {
+      const id = rows[Math.max(0, Math.min(rows.length - 1, row))];
+      if (id !== undefined) onSelect(id);
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        go(selectedRow + 1);
+        break;
+      case 'ArrowUp':
+        go(selectedRow - 1);
+        break;
+      case 'Home':
+        go(0);
+        break;
+      case 'End':
+        go(rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (hasChildren && !open) onToggle(selected, true);
+        else if (hasChildren) go(selectedRow + 1);
+        break;
+      case 'ArrowLeft':
+        if (hasChildren && open) onToggle(selected, false);
+        else if (frame.parent >= 0) onSelect(frame.parent);
+        break;
+      case 'Enter':
+      case ' ':
+        if (hasChildren) onToggle(selected, !open);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const items = [];
+  for (let row = first; row < last; row += 1) {
+    const id = rows[row];
+    const frame = id === undefined ? undefined : trace.frames[id];
+    if (id === undefined || frame === undefined) continue;
+    const siblings = frame.parent >= 0 ? (children[frame.parent] ?? []) : [id];
+    const hasChildren = (children[id]?.length ?? 0) > 0;
+    const open = expanded.has(id);
+    const status = statusText(frame);
+    const inclusive = gasUnitsText(model.totals[id] ?? 0n, trace.gasScale);
+    const own = gasUnitsText(totalInternalGas(frame.selfGas, trace), trace.gasScale);
+    const name = compactAddresses(frame.function);
+    items.push(
+      <div
+        key={id}
+        id={`${prefix}-frame-${id}`}
+        role="treeitem"
+        aria-level={frame.depth + 1}
+        aria-setsize={siblings.length}
+        aria-posinset={siblings.indexOf(id) + 1}
+        aria-expanded={hasChildren ? open : undefined}
+        aria-selected={id === selected}
+        aria-label={`${name}${frame.kind === 'native' ? ', native' : ''}${status ? `, ${status}` : ''}: ${inclusive} gas units, ${own} its own`}
+        data-selected={id === selected || undefined}
+        data-failing={onFailingPath[id] === 1 || undefined}
+        className={classes.row}
+        style={{ transform: `translateY(${row * ROW}px)` }}
+        onClick={() => onSelect(id)}
+      >
+        <span className={classes.name} style={{ paddingLeft: Math.min(frame.depth, 24) * 12 }}>
+          <span
+            className={classes.toggle}
+            aria-hidden
+            onClick={(event) => {
+              if (!hasChildren) return;
+              event.stopPropagation();
+              onSelect(id);
+              onToggle(id, !open);
+            }}
+          >
+            {hasChildren ? (open ? '▾' : '▸') : ''}
+          </span>
+          <span className={classes.fn} title={frame.function}>
+            {name}
+          </span>
+          {frame.kind === 'native' && (
+            <Badge size="xs" variant="outline" color="grape">
+              native
+            </Badge>
+          )}
+          {status && (
+            <Badge size="xs" variant="outline" color="red">
+              {status}
+            </Badge>
+          )}
+          {frame.abort && (
+            <span>
+              {frame.abort.name ?? `code ${frame.abort.code}`}
+              {frame.offset === undefined ? '' : ` at offset ${frame.offset}`}
+            </span>
+          )}
+        </span>
+        <span className={classes.num}>{inclusive}</span>
+        <span className={classes.num}>{own}</span>
+      </div>,
+    );
+  }
+
+  return (
+    <div>
+      <div className={classes.columns} aria-hidden>
+        <span>Function</span>
+        <span className={classes.num}>Gas</span>
+        <span className={classes.num}>Own</span>
+      </div>
+      <div
+        ref={scroller}
+        className={classes.tree}
+        role="tree"
+        aria-label={`Call tree, ${trace.frames.length.toLocaleString('en-US')} frames`}
+        tabIndex={0}
+        aria-activedescendant={rendered ? `${prefix}-frame-${selected}` : undefined}
+        onKeyDown={onKeyDown}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      >
+        <div role="none" style={{ height: rows.length * ROW, position: 'relative' }}>
+          {items}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  childrenIndex,
+  failingPath,
+  subtreeEnds,
+  totalInternalGas,
+  type MoveTrace,
+} from '../../../replay/moveTrace';
+
+/** What the Trace tab's views share about one trace, computed once per trace. */
+export interface TraceModel {
+  trace: MoveTrace;
+  children: number[][];
+  /** One past each frame's last descendant (its subtree is contiguous in call order). */
+  ends: Int32Array;
+  /** Root → the frame that aborted or failed; empty when nothing failed. */
+  failing: number[];
+  onFailingPath: Uint8Array;
+  /** Each frame's whole gas (execution + IO + storage at the price), internal units. */
+  totals: bigint[];
+  /** The flamegraph's layout: each frame's left edge and width as fractions of the root's gas. */
+  x: Float64Array;
+  width: Float64Array;
+}
+
+/** Frames drawn in the flamegraph need at least this share of the root's gas (0.2 %). */
+export const MIN_BAR_WIDTH = 0.002;
+
+/** The model of a trace: indices, the failing path and the flamegraph's layout. */
+export function traceModel(trace: MoveTrace): TraceModel {
+  const count = trace.frames.length;
+  const children = childrenIndex(trace);
+  const failing = failingPath(trace);
+  const onFailingPath = new Uint8Array(count);
+  for (const id of failing) onFailingPath[id] = 1;
+  const totals = trace.frames.map((frame) => totalInternalGas(frame.gas, trace));
+  const x = new Float64Array(count);
+  const width = new Float64Array(count);
+  const rootTotal = totals[0] ?? 0n;
+  // Widths ∝ inclusive gas; a fraction is for layout only, the amounts stay bigint.
+  const share = (value: bigint) =>
+    rootTotal === 0n ? 0 : Number((value * 1_000_000_000n) / rootTotal) / 1_000_000_000;
+  if (count > 0) width[0] = 1;
+  for (let id = 0; id < count; id += 1) {
+    let left = x[id] ?? 0;
+    for (const child of children[id] ?? []) {
+      x[child] = left;
+      const fraction = share(totals[child] ?? 0n);
+      width[child] = fraction;
+      left += fraction;
+    }
+  }
+  return { trace, children, ends: subtreeEnds(trace), failing, onFailingPath, totals, x, width };
+}
+
+/**
+ * The frames open by default: every frame of a small trace (100 or fewer); otherwise the
+ * transaction and its entry function, and the failing path.
+ */
+export function defaultExpanded(model: TraceModel): Set<number> {
+  const { frames } = model.trace;
+  if (frames.length <= 100) return new Set(frames.map((frame) => frame.id));
+  const open = new Set<number>(model.failing);
+  for (const frame of frames) if (frame.depth < 2) open.add(frame.id);
+  return open;
+}
+
+/** The frames the tree shows, in order: every frame whose ancestors are all expanded. */
+export function visibleFrames(model: TraceModel, expanded: ReadonlySet<number>): number[] {
+  const rows: number[] = [];
+  const count = model.trace.frames.length;
+  for (let id = 0; id < count;) {
+    rows.push(id);
+    id = expanded.has(id) ? id + 1 : (model.ends[id] ?? id + 1);
+  }
+  return rows;
+}
+
+/** The frame and its ancestors, root first. */
+export function ancestorsOf(model: TraceModel, id: number): number[] {
+  const path: number[] = [];
+  for (let at = id; at >= 0; at = model.trace.frames[at]?.parent ?? -1) path.unshift(at);
+  return path;
+}
+
+/** The frame the tab selects first: the one that failed, else the entry function, else the root. */
+export function initialSelection(model: TraceModel): number {
+  return model.failing.at(-1) ?? (model.trace.frames.length > 1 ? 1 : 0);
+}
