@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMoveTrace } from '../../replay/moveTrace';
 import { serializeRunFile } from '../../schemas/runFile';
 import { threeFrameAbort } from '../fixtures/moveTraces';
+import { writeModule } from '../../localnet/move/binary/writer';
+import { fundedAccount, startChain } from '../localnet/helpers';
+import { ownerTransactions } from '../localnet/move/ownerTransactions';
 import { abcPackage } from '../localnet/move/sourceMapFixture';
 import { sampleRun } from '../runs/sampleRuns';
 
@@ -211,5 +214,53 @@ describe('tx-workbench trace', { timeout: 60_000 }, () => {
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('Cannot reach http://127.0.0.1:9/v1');
     expect(down.stderr).toContain('npm run localnet');
+  });
+});
+
+describe('tx-workbench trace on the embedded chain', { timeout: 90_000 }, () => {
+  it('after --sources, each frame of the abort shows m.move:LINE', async () => {
+    const chain = await startChain();
+    try {
+      const owner = await fundedAccount(chain, 1_000_000_000);
+      const pkg = abcPackage(owner.accountAddress.toStringLong());
+      const tx = ownerTransactions(chain, owner);
+      expect((await tx.publish('m', pkg.module)).success).toBe(true);
+      const failed = await tx.send({
+        function: `${owner.accountAddress.toString()}::m::a`,
+        functionArguments: [3],
+      });
+      const build = join(dir, 'chain-build', 'Abc');
+      for (const sub of ['bytecode_modules', 'source_maps', 'sources'])
+        mkdirSync(join(build, sub), { recursive: true });
+      writeFileSync(join(build, 'bytecode_modules', 'm.mv'), writeModule(pkg.module));
+      writeFileSync(join(build, 'source_maps', 'm.mvsm'), pkg.sourceMap);
+      writeFileSync(join(build, 'sources', 'm.move'), pkg.source);
+      const svg = join(dir, 'chain.svg');
+      const result = await cli([
+        'trace',
+        failed.hash,
+        '--network',
+        chain.localnet.urls.rest,
+        '--sources',
+        build,
+        '--flamegraph',
+        svg,
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      writeFileSync('test-results/trace-cli.txt', result.stdout);
+      expect(result.stdout).toContain('sources: 1 module(s), Abc/sources/m.move');
+      const line = (fn: string) =>
+        result.stdout.split('\n').find((l) => l.includes(`::m::${fn}(`)) ?? '';
+      expect(line('a')).toMatch(
+        new RegExp(`✗ 0x[0-9a-f]+::m::a\\(.*\\)  m\\.move:${pkg.lines.a}$`),
+      );
+      expect(line('b')).toMatch(new RegExp(`  m\\.move:${pkg.lines.b}$`));
+      expect(line('c')).toMatch(
+        new RegExp(`ABORT 7 \\(0x7\\) at offset 5  m\\.move:${pkg.lines.c}$`),
+      );
+      expect(readFileSync(svg, 'utf8')).toContain(`m.move:${pkg.lines.c}`);
+    } finally {
+      await chain.localnet.stop();
+    }
   });
 });
