@@ -5,19 +5,20 @@
 import { deriveAccounts, type AccountsOption, type LocalnetAccount } from './accounts.ts';
 import { APTOS_COIN_TYPE } from './framework/assets.ts';
 import { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
-import { CHAIN_ID } from './framework/genesis.ts';
 import { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
 import { serve, type HttpService } from './http/server.ts';
 import { createRouters } from './http/services.ts';
 import type { MiningMode } from './miner/miner.ts';
 import { DEFAULT_BLOCK_TIME_MS, DEFAULT_IDLE_BLOCK_MS } from './miner/miner.ts';
 import { LocalNode } from './node/node.ts';
+import { openFork, type ForkOptions } from './node/fork.ts';
 import { testControls, type TestControls } from './testControls.ts';
 
 export type { AccountsOption, LocalnetAccount } from './accounts.ts';
 export { deriveAccounts } from './accounts.ts';
 export type { MiningMode } from './miner/miner.ts';
 export type { TestControls } from './testControls.ts';
+export type { ForkOptions, ForkProgress } from './node/fork.ts';
 export type { Faults, LedgerInfo } from './node/node.ts';
 export { LocalNode, WARMUP_BLOCKS } from './node/node.ts';
 export { NodeError, ValidationError } from './errors.ts';
@@ -61,13 +62,19 @@ export interface LocalnetOptions {
    * `{ seed: 'my-tests', count: 4, balance: '100000000' }`; minted in the first block after start.
    */
   accounts?: AccountsOption;
+  /**
+   * Fork mode: the chain is `url`'s (an Aptos node's REST API) at `version` (default: its
+   * latest), read lazily and kept in memory; new blocks commit locally on top (CHAIN.md, "Fork mode").
+   */
+  fork?: ForkOptions;
 }
 
 /** A running chain: where it listens, its accounts, and the dev controls of `TestControls`. */
 export interface Localnet extends TestControls {
   urls: { rest: string; faucet: string; indexer: string; readiness: string };
   ports: ServicePorts;
-  chainId: typeof CHAIN_ID;
+  /** 4, or on a fork the upstream's chain id. */
+  chainId: number;
   /** The funded root account (long form); its key is `rootPrivateKey`. */
   rootAddress: `0x${string}`;
   /** DEV ONLY: the root account's well-known Ed25519 private key (raw hex). */
@@ -110,11 +117,17 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       : { mode: 'instant' });
   // Derived before anything starts: a bad option throws with nothing to clean up.
   const accounts = options.accounts === undefined ? [] : deriveAccounts(options.accounts);
+  if (options.fork !== undefined && accounts.length > 0)
+    throw new Error(
+      "localnet: seeded accounts are not minted on a fork: use the upstream's accounts",
+    );
+  const fork = options.fork === undefined ? undefined : await openFork(options.fork);
   const node = new LocalNode({
     mining,
     dataDir: options.ephemeral === true ? null : (options.dataDir ?? '.localnet'),
     reset: options.reset ?? false,
     fsync: options.fsync ?? false,
+    ...(fork === undefined ? {} : { fork }),
   });
   const wanted: ServicePorts =
     options.ports === 'auto'
@@ -154,7 +167,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
         readiness: `${base}:${ports.readiness}/`,
       },
       ports,
-      chainId: CHAIN_ID,
+      chainId: node.chainId,
       rootAddress: ROOT_ADDRESS,
       rootPrivateKey: ROOT_PRIVATE_KEY,
       rootPrivateKeyAip80: `ed25519-priv-${ROOT_PRIVATE_KEY}`,

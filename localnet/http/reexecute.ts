@@ -33,8 +33,12 @@ export function reexecuteRoutes(node: LocalNode): Route[] {
       method: 'POST',
       pattern: '/workbench/reexecute',
       handler: (req) => {
-        const { transaction, gasUsed } = node.reexecute(request(req));
-        return { json: [transaction], headers: { 'X-Aptos-Gas-Used': gasUsed.toString() } };
+        const { transaction, gasUsed, nativeFramework } = node.reexecute(request(req));
+        const headers: Record<string, string> = { 'X-Aptos-Gas-Used': gasUsed.toString() };
+        // A fork's upstream transaction: the framework functions this chain ran natively.
+        if (nativeFramework !== undefined)
+          headers['X-Workbench-Native-Framework'] = nativeFramework.join(',');
+        return { json: [transaction], headers };
       },
     },
   ];

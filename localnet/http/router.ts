@@ -82,8 +82,11 @@ export function createRouter(
     /** Paths of the dev controls and the faucet (see `http/access.ts`). */
     guarded?: (path: string) => boolean;
     headers?: () => Record<string, string>;
+    /** Runs a handler (a fork runs it again once the upstream state it missed is fetched). */
+    settle?: <T>(run: () => Promise<T>) => Promise<T>;
   },
 ) {
+  const settle = options.settle ?? ((run) => run());
   const headers = options.headers ?? (() => ({}));
   const guarded = options.guarded ?? (() => false);
   const compiled: CompiledRoute[] = routes.map((route) => ({
@@ -112,7 +115,7 @@ export function createRouter(
           allowed = true;
           continue;
         }
-        const result = await route.handler(req, params);
+        const result = await settle(async () => route.handler(req, params));
         return respond(result, headers(), cors);
       }
       throw new RequestError({

@@ -40,9 +40,14 @@ export function createRouters(
         policy,
         guarded: (path) => path.startsWith('/workbench/'),
         headers: () => ledgerHeaders(node),
+        settle: (run) => node.settle(run),
       },
     ),
-    faucet: createRouter(faucetRoutes(node), { policy, guarded: () => true }),
+    faucet: createRouter(faucetRoutes(node), {
+      policy,
+      guarded: () => true,
+      settle: (run) => node.settle(run),
+    }),
     indexer: createRouter(indexerRoutes(node), { policy }),
     readiness: createRouter(
       [

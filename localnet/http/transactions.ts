@@ -86,9 +86,16 @@ export function transactionRoutes(node: LocalNode): Route[] {
     {
       method: 'GET',
       pattern: '/v1/transactions/by_version/:version',
-      handler: (_req, p) => ({
-        json: node.getTransactionByVersion(pathU64(p.version, 'txn_version')),
-      }),
+      handler: (req, p) => {
+        const version = pathU64(p.version, 'txn_version');
+        // This chain's own form for a user transaction: its signed bytes (a fork replays them).
+        if ((req.headers['accept'] ?? '').includes(BCS_SIGNED_TRANSACTION)) {
+          const bytes = node.getSignedTransaction(version);
+          if (bytes !== null)
+            return { raw: bytes, headers: { 'Content-Type': BCS_SIGNED_TRANSACTION } };
+        }
+        return { json: node.getTransactionByVersion(version) };
+      },
     },
   ];
 }

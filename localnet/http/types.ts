@@ -20,8 +20,8 @@ export interface HttpResponse {
 export interface HandlerResult {
   status?: number;
   json?: unknown;
-  /** Already serialised JSON (for bare u64 numbers, which JSON.stringify cannot print from bigint). */
-  raw?: string;
+  /** Already serialised JSON (for bare u64 numbers, which JSON.stringify cannot print from bigint), or BCS bytes. */
+  raw?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 

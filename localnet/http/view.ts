@@ -100,5 +100,26 @@ export function viewRoutes(node: LocalNode): Route[] {
         return { json: value };
       },
     },
+    {
+      // A node's raw item read: the key as BCS hex, the value answered as BCS (what a fork reads).
+      method: 'POST',
+      pattern: '/v1/tables/:handle/raw_item',
+      handler: (req, p) => {
+        const body = jsonBody(req);
+        if (
+          !isJsonObject(body) ||
+          typeof body.key !== 'string' ||
+          !/^0x([0-9a-fA-F]{2})*$/.test(body.key)
+        ) {
+          throw invalid('A raw table item request needs `key`: the key\'s BCS as hex, e.g. "0x01"');
+        }
+        const bytes = node.getRawTableItem(
+          pathAddress(p.handle, 'table_handle'),
+          body.key,
+          queryU64(req, 'ledger_version'),
+        );
+        return { raw: bytes, headers: { 'Content-Type': 'application/x-bcs' } };
+      },
+    },
   ];
 }

@@ -13,6 +13,7 @@ import { loadOutput, storeOutput } from '../storage/storedOutput.ts';
 import type { StateKey, StateReader, StateValue, WriteOp } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
 import type { LongAddress } from '../encoding.ts';
+import { must } from '../encoding.ts';
 import { IdleBlocks, idleRunTimestamps } from './idleBlocks.ts';
 import type { Waiters } from './waiters.ts';
 
@@ -27,6 +28,17 @@ export function metadataWritesAt(timestamp: bigint): WriteOp[] {
 export function sequenceNumberOf(state: StateReader, address: LongAddress): bigint {
   const account = readAccount(state, address);
   return account === null ? 0n : BigInt(account.data.sequence_number as string);
+}
+
+/**
+ * What block production needs of a fork's lazily read state: a count of reads that missed (so a
+ * transaction that met one is not committed), and fetching them.
+ */
+export interface ForkReads {
+  misses(): number;
+  fetch(): Promise<void>;
+  /** A transaction whose state could not be read (the upstream failed): it leaves the mempool. */
+  unreadable(tx: DecodedTransaction, error: unknown): void;
 }
 
 /** The chain's stores, shared by block production and the dev controls. */
@@ -45,6 +57,8 @@ export interface ChainCore {
 export class BlockProducer {
   readonly miner: Miner;
   private stopped = false;
+  /** A fork's block waits for upstream state (`stall`): no block until it is here. */
+  private stalled = false;
   private readonly idle: IdleBlocks;
 
   constructor(
@@ -57,6 +71,8 @@ export class BlockProducer {
       onCommitted: (tx: DecodedTransaction) => void;
       /** Called after each block committed live (the node writes checkpoints from here). */
       onBlock?: () => void;
+      /** A fork's upstream state: reads it has not fetched yet stall the block (`stall`). */
+      fork?: ForkReads;
     },
   ) {
     this.miner = new Miner(parts.mining, () => this.mineBlock());
@@ -165,18 +181,24 @@ export class BlockProducer {
    * `allowEmpty` ("mine now"), a block is committed even when nothing is ready.
    */
   mineBlock(options: { allowEmpty?: boolean } = {}): number {
-    if (this.stopped) return 0;
+    if (this.stopped || this.stalled) return 0;
     const { ledger, mempool, waiters } = this.parts;
     // Expired entries are swept by the 1 s timer (not per block: that is O(mempool)); one that
     // expired since is refused by the commit-time check below and dropped there.
     const nowMs = Date.now();
     const latest = ledger.reader();
+    const missesBefore = this.parts.fork?.misses();
     const { ready, stale } = mempool.collect({
       sequenceNumberOf: (address) => sequenceNumberOf(latest, address),
       nowMs,
       limit: this.parts.maxBlockTransactions,
     });
     for (const entry of stale) this.drop(entry);
+    if (missesBefore !== undefined && this.parts.fork?.misses() !== missesBefore) {
+      // A sender's account is not read from upstream yet: read it, then look again.
+      this.stall(null);
+      return 0;
+    }
     if (ready.length === 0) {
       const next = mempool.nextReadyAt(nowMs);
       if (next !== undefined) this.miner.wakeAt(next - nowMs);
@@ -226,6 +248,7 @@ export class BlockProducer {
     const metadataWrites = metadataWritesAt(timestamp);
     for (const write of metadataWrites) overlay.set(write.key, write.value);
     const executed: ExecutedUserTransaction[] = [];
+    const fork = this.parts.fork;
     const options = {
       nowSeconds: timestamp / 1_000_000n,
       chainId,
@@ -234,8 +257,13 @@ export class BlockProducer {
       authKeys: false,
     };
     for (const tx of txs) {
+      const missesBefore = fork?.misses();
       {
         const failure = validate(tx, state, options);
+        if (fork !== undefined && fork.misses() !== missesBefore) {
+          this.stall(tx);
+          break;
+        }
         if (failure === 'SEQUENCE_NUMBER_TOO_NEW') continue;
         if (failure !== null) {
           const entry = mempool.get(tx.hash);
@@ -252,6 +280,12 @@ export class BlockProducer {
         const entry = mempool.get(tx.hash);
         if (entry !== undefined) this.drop(entry);
         continue;
+      }
+      if (fork !== undefined && fork.misses() !== missesBefore) {
+        // It read upstream state not fetched yet: the block ends before it (nothing of it
+        // applied); it runs again in a later block once the state is here.
+        this.stall(tx);
+        break;
       }
       for (const write of output.writes) overlay.set(write.key, write.value);
       this.parts.onCommitted(tx);
@@ -283,6 +317,27 @@ export class BlockProducer {
     });
     this.parts.onBlock?.();
     return new Set(executed.map((tx) => tx.hash));
+  }
+
+  /**
+   * A fork's block met upstream state it has not read: fetch it, then mine again. If the upstream
+   * fails, the transaction that needed it leaves the mempool (never committed) with the error.
+   */
+  private stall(tx: DecodedTransaction | null): void {
+    const fork = must(this.parts.fork);
+    this.stalled = true;
+    fork
+      .fetch()
+      .catch((error: unknown) => {
+        if (tx === null) return;
+        const entry = this.parts.mempool.get(tx.hash);
+        fork.unreadable(tx, error);
+        if (entry !== undefined) this.drop(entry);
+      })
+      .finally(() => {
+        this.stalled = false;
+        this.miner.notify();
+      });
   }
 
   stop(): void {

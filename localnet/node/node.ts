@@ -37,7 +37,7 @@ import { readCheckpoint, writeCheckpoint } from '../storage/checkpoint.ts';
 import type { EntryPosition, LogEntry } from '../storage/log.ts';
 import { DurableLog, wipeDataDir } from '../storage/log.ts';
 import type { ModuleValue, ResourceValue } from '../storage/types.ts';
-import { resourceKey } from '../storage/types.ts';
+import { resourceKey, tableKey } from '../storage/types.ts';
 import { BlockProducer, metadataWritesAt } from './blockProducer.ts';
 import type { Faults, NodeStatus } from './devControls.ts';
 import { DevControls } from './devControls.ts';
@@ -51,6 +51,8 @@ import type { SimulateFlags } from './admission.ts';
 import { admit, admitBatch, simulateTransaction } from './admission.ts';
 import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
 import { reexecuteAt } from './reexecute.ts';
+import type { Fork } from './fork.ts';
+import { ForkHistory, forkReads, prefetch, reexecuteUpstream } from './fork.ts';
 import type { ViewRequest } from './views.ts';
 import { callView, readTableItem } from './views.ts';
 
@@ -80,6 +82,8 @@ export interface NodeOptions {
   maxBlockTransactions?: number;
   /** Worker threads verifying Ed25519 signatures (default: cores − 1); 0 verifies on the event loop. */
   verifyThreads?: number;
+  /** Fork mode: state read lazily from an upstream node (`node/fork.ts` `openFork`); in memory only. */
+  fork?: Fork;
 }
 
 export type { SimulateFlags } from './admission.ts';
@@ -115,7 +119,12 @@ export const WARMUP_BLOCKS = 10;
  * module. No HTTP types. Reads answer as the REST API's JSON.
  */
 export class LocalNode {
-  readonly chainId = CHAIN_ID;
+  readonly chainId: number;
+  /** Fork mode: the upstream and the fork point; `null` for a chain from genesis. */
+  readonly fork: Fork | null;
+  private readonly forkHistory: ForkHistory | null;
+  /** Fork mode: transactions dropped because their upstream state could not be read, by hash. */
+  private readonly unreadable = new Map<string, NodeError>();
   /** The versioned ledger, for in-process checks (tests, the start-up banner); HTTP uses the facade. */
   readonly ledger: Ledger;
   /** Where the data dir is (`null`: in memory only). */
@@ -144,11 +153,14 @@ export class LocalNode {
 
   constructor(options: NodeOptions = {}) {
     this.clock = options.clock ?? new Clock();
+    this.fork = options.fork ?? null;
+    this.forkHistory = this.fork === null ? null : new ForkHistory(this.fork);
+    this.chainId = this.fork?.chainId ?? CHAIN_ID;
     let entries: LogEntry[] = [];
     let positions: EntryPosition[] = [];
     let checkpoint: Checkpoint | null = null;
     let resumed = false;
-    this.dataDir = options.dataDir ?? null;
+    this.dataDir = this.fork === null ? (options.dataDir ?? null) : null;
     if (this.dataDir === null) {
       this.log = DurableLog.memory();
     } else {
@@ -183,9 +195,11 @@ export class LocalNode {
       mining: options.mining ?? { mode: 'instant' },
       onCommitted: (tx) => this.history.remember(tx),
       onBlock: () => this.maybeCheckpoint(),
+      ...(this.fork === null ? {} : { fork: forkReads(this.fork, this.unreadable) }),
     });
     // Genesis time is fixed so that replaying the log rebuilds identical state.
-    this.ledger.commitGenesis(genesisWrites(0n), 0n, genesisEvents());
+    if (this.fork !== null) this.ledger.startFork(this.fork.point);
+    else this.ledger.commitGenesis(genesisWrites(0n), 0n, genesisEvents());
     if (checkpoint !== null && resumed) {
       this.ledger.restore(checkpoint.ledger);
       this.clock.restoreOffset(BigInt(checkpoint.clockOffset));
@@ -193,7 +207,9 @@ export class LocalNode {
     this.producer.replay(entries, positions);
     this.producer.warmUp(WARMUP_BLOCKS);
     this.startup = { fromCheckpoint: resumed, replayedEntries: entries.length };
-    this.checkpointedVersion = resumed ? (checkpoint?.ledger.versions ?? 1) - 1 : 0;
+    this.checkpointedVersion = resumed
+      ? (checkpoint?.ledger.versions ?? 1) - 1
+      : this.ledger.version;
     this.dev = new DevControls({
       ledger: this.ledger,
       mempool: this.mempool,
@@ -213,6 +229,14 @@ export class LocalNode {
     this.verifyPool = threads > 0 ? new VerifyPool(threads) : null;
     this.expiryTimer = setInterval(() => this.producer.dropExpired(), 1_000);
     this.expiryTimer.unref();
+  }
+
+  /**
+   * Runs `run` until it needs no upstream state it has not read (fork mode: see
+   * `fork/forkState.ts`); otherwise just runs it. Every HTTP route runs through here.
+   */
+  settle<T>(run: () => T | Promise<T>): Promise<T> {
+    return this.fork === null ? Promise.resolve().then(run) : this.fork.state.settle(run);
   }
 
   /** Writes a state checkpoint once `CHECKPOINT_EVERY_VERSIONS` versions were committed since the last. */
@@ -283,7 +307,7 @@ export class LocalNode {
   ): { resources: JsonObject[]; cursor: string | null } {
     const at = this.versionAt(options.version);
     const values = this.ledger
-      .keysOf(address)
+      .keysOf(address, at)
       .map((key) => this.ledger.get(key, at))
       .filter((value): value is ResourceValue => value !== null && value.kind === 'resource')
       .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
@@ -319,7 +343,7 @@ export class LocalNode {
         json: () => moduleJson(module),
       })),
       ...this.ledger
-        .keysOf(address)
+        .keysOf(address, at)
         .map((key) => this.ledger.get(key, at))
         .filter((value): value is ModuleValue => value !== null && value.kind === 'module')
         .map((value) => ({
@@ -384,6 +408,10 @@ export class LocalNode {
 
   // ---------------------------------------------------------------- transactions
 
+  private validationContext() {
+    return { nowMicros: this.clock.nowMicros(), chainId: this.chainId };
+  }
+
   private validateOptions(signatures: 'verify' | 'skip', sequence: 'allow_future' | 'exact') {
     return { nowSeconds: this.clock.nowSeconds(), chainId: this.chainId, signatures, sequence };
   }
@@ -396,6 +424,7 @@ export class LocalNode {
    */
   async submit(bytes: Uint8Array): Promise<JsonObject> {
     const tx = admit(bytes);
+    if (this.fork !== null) await prefetch(this.fork, [tx], this.ledger, this.validationContext());
     const accepted = await this.accept(tx, () => this.signaturesVerify(tx));
     return pendingJson(accepted, false, this.ledger.reader());
   }
@@ -410,6 +439,7 @@ export class LocalNode {
    */
   async submitBatch(body: Uint8Array): Promise<{ index: number; error: unknown }[]> {
     const txs = admitBatch(body);
+    if (this.fork !== null) await prefetch(this.fork, txs, this.ledger, this.validationContext());
     const checks = txs.map((tx) => this.signaturesVerify(tx));
     // A check may fail before its turn (or never be awaited, for a refused or pending duplicate).
     for (const check of checks) check.catch(() => undefined);
@@ -503,6 +533,12 @@ export class LocalNode {
 
   /** Re-executes at a version on the state just before it (`node/reexecute.ts`). */
   reexecute(request: ReexecuteRequest): Reexecution {
+    if (this.fork !== null && request.version <= BigInt(this.fork.version))
+      return reexecuteUpstream(request, {
+        ledger: this.ledger,
+        fork: this.fork,
+        chainId: this.chainId,
+      });
     return reexecuteAt(request, { ledger: this.ledger, chainId: this.chainId });
   }
 
@@ -512,6 +548,10 @@ export class LocalNode {
     if (committed !== undefined) return committed;
     const pending = this.mempool.get(hash);
     if (pending !== undefined) return pendingJson(pending.tx, true, this.ledger.reader());
+    const unreadable = this.unreadable.get(hash);
+    if (unreadable !== undefined) throw unreadable;
+    const upstream = this.forkHistory?.byHash(hash);
+    if (upstream !== undefined) return upstream;
     throw notFound('transaction_not_found', `Transaction not found by Transaction hash(${hash})`);
   }
 
@@ -523,12 +563,20 @@ export class LocalNode {
   }
 
   getTransactionByVersion(version: bigint): JsonObject {
+    const fork = this.forkHistory;
+    if (fork !== null && version <= BigInt(fork.version)) return fork.byVersion(version);
     return this.history.byVersion(version);
   }
 
   /** Transactions from `start` (default: the latest `limit`). */
   getTransactions(options: { start?: bigint; limit?: number }): JsonObject[] {
-    return this.history.list(options);
+    const fork = this.forkHistory;
+    if (fork === null) return this.history.list(options);
+    const limit = options.limit ?? 25;
+    const start = options.start ?? BigInt(Math.max(0, this.ledger.version - limit + 1));
+    return fork.list(Number(start), limit, (from, count) =>
+      this.history.list({ start: from, limit: count }),
+    );
   }
 
   /** User transactions an account sent, from sequence number `start`. */
@@ -536,15 +584,53 @@ export class LocalNode {
     address: LongAddress,
     options: { start?: bigint; limit?: number },
   ): JsonObject[] {
-    return this.history.ofAccount(address, options);
+    const fork = this.forkHistory;
+    if (fork === null) return this.history.ofAccount(address, options);
+    const before = readAccount(this.ledger.reader(fork.version), address);
+    return fork.ofAccount(
+      address,
+      before === null ? 0 : Number(before.data.sequence_number as string),
+      options,
+      {
+        count: this.ledger.versionsOfSender(address).length,
+        page: (start, limit) => this.history.ofAccount(address, { start, limit }),
+      },
+    );
   }
 
   getBlockByHeight(height: bigint, withTransactions: boolean): JsonObject {
+    const fork = this.forkHistory;
+    if (fork !== null && height <= BigInt(fork.blockHeight))
+      return fork.block(`/blocks/by_height/${height}`, withTransactions);
     return this.history.blockByHeight(height, withTransactions);
   }
 
   getBlockByVersion(version: bigint, withTransactions: boolean): JsonObject {
+    const fork = this.forkHistory;
+    if (fork !== null && version <= BigInt(fork.version))
+      return fork.block(`/blocks/by_version/${version}`, withTransactions);
     return this.history.blockByVersion(version, withTransactions);
+  }
+
+  /** A committed user transaction's signed bytes (`by_version` with `Accept: application/x.aptos.signed_transaction+bcs`). */
+  getSignedTransaction(version: bigint): Uint8Array | null {
+    if (version < BigInt(this.ledger.firstVersion) || version > BigInt(this.ledger.version))
+      return null;
+    const record = this.ledger.record(Number(version));
+    return record.kind === 'user' ? record.bytes : null;
+  }
+
+  /** `POST /tables/{handle}/raw_item`: an item's value as BCS. */
+  getRawTableItem(handle: LongAddress, keyHex: string, version?: bigint): Uint8Array {
+    const at = this.versionAt(version);
+    const item = this.ledger.get(tableKey(handle, keyHex.toLowerCase()), at);
+    if (item === null || item.kind !== 'table_item') {
+      throw notFound(
+        'table_item_not_found',
+        `Table Item not found by Table handle(${handle}), Table key(${keyHex}) and Ledger version(${at})`,
+      );
+    }
+    return new Uint8Array(Buffer.from(item.value.slice(2), 'hex'));
   }
 
   /** Runs a view function; arguments as JSON (`/view` JSON body) or BCS (the SDK's default). */

@@ -31,6 +31,11 @@ export interface Reexecution {
   blockHeight: number;
   /** The execution's Move trace, when one was asked for. */
   trace?: MoveTrace;
+  /**
+   * On a fork, for an upstream transaction: the framework functions it ran natively here, where
+   * the upstream ran its framework's bytecode (`node/fork.ts`, `nativeFrameworkCalls`).
+   */
+  nativeFramework?: string[];
 }
 
 /**
@@ -98,7 +103,7 @@ export function reexecuteAt(
 }
 
 /** Runs `tx` on `state` inside a block at `timestamp`, as the miner commits one. */
-function executeAt(args: {
+export function executeAt(args: {
   state: StateReader;
   timestamp: bigint;
   chainId: number;

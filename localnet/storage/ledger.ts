@@ -96,6 +96,28 @@ export interface LedgerCheckpoint {
   blockLast: string;
   senders: Array<[LongAddress, number[]]>;
   state: Array<[StateKey, number[], StateValue | null]>;
+  /** A fork's first version and block height (absent: 0, a chain from genesis). */
+  base?: number;
+  blockBase?: number;
+}
+
+/**
+ * State beneath the ledger: a fork's upstream chain. A key no local version wrote reads what it
+ * held upstream at `version` (at most the fork point).
+ */
+export interface BaseState {
+  get(key: StateKey, version: number): StateValue | null;
+  /** Resource and module keys under an address upstream at `version`. */
+  keysOf(address: LongAddress, version: number): StateKey[];
+}
+
+/** Where a fork starts: the upstream's version and block, which become this ledger's first. */
+export interface ForkPoint {
+  version: number;
+  blockHeight: number;
+  timestamp: bigint;
+  hash: `0x${string}`;
+  state: BaseState;
 }
 
 const CHECKPOINT_SALT = sha3(utf8('APTOS::StateCheckpoint'));
@@ -156,6 +178,10 @@ export class Ledger {
   private readonly recordCache = new Map<number, UserRecord>();
   private genesisWrites: WriteOp[] = [];
   private genesisEvents: ChainEvent[] = [];
+  /** The version and block height of index 0 (a fork's fork point; 0 from genesis). */
+  private base = 0;
+  private blockBase = 0;
+  private baseState: BaseState | null = null;
 
   private capacity = 1024;
   private count = 0;
@@ -186,11 +212,16 @@ export class Ledger {
   ) {}
 
   get version(): number {
-    return this.count - 1;
+    return this.base + this.count - 1;
   }
 
   get height(): number {
-    return this.blockCount - 1;
+    return this.blockBase + this.blockCount - 1;
+  }
+
+  /** The first version this ledger holds (a fork's fork point, else 0). */
+  get firstVersion(): number {
+    return this.base;
   }
 
   get latestTimestamp(): bigint {
@@ -210,10 +241,10 @@ export class Ledger {
   /** The value of a key as of a version (latest by default). */
   get(key: StateKey, version = this.version): StateValue | null {
     const history = this.histories.get(key);
-    if (history === undefined) return null;
+    if (history === undefined) return this.below(key, version);
     const { versions } = history;
     const newest = versions[versions.length - 1];
-    if (newest === undefined) return null;
+    if (newest === undefined) return this.below(key, version);
     if (newest <= version) return history.current;
     let lo = 0;
     let hi = versions.length - 1;
@@ -227,7 +258,14 @@ export class Ledger {
         hi = mid - 1;
       }
     }
-    return found === -1 ? null : this.valueWrittenAt(key, must(versions[found]));
+    return found === -1
+      ? this.below(key, version)
+      : this.valueWrittenAt(key, must(versions[found]));
+  }
+
+  /** A key no version here wrote: the base state's (a fork's upstream) at that version, or none. */
+  private below(key: StateKey, version: number): StateValue | null {
+    return this.baseState === null ? null : this.baseState.get(key, Math.min(version, this.base));
   }
 
   /** The value a version wrote to a key (from its writes: genesis, block metadata or the log). */
@@ -251,8 +289,12 @@ export class Ledger {
   }
 
   /** Keys ever written under an address (resources, modules); callers filter by value at their version. */
-  keysOf(address: LongAddress): StateKey[] {
-    return [...(this.keysByAddress.get(address) ?? [])];
+  keysOf(address: LongAddress, version = this.version): StateKey[] {
+    const local = this.keysByAddress.get(address) ?? [];
+    if (this.baseState === null) return [...local];
+    return [
+      ...new Set([...this.baseState.keysOf(address, Math.min(version, this.base)), ...local]),
+    ];
   }
 
   private history(key: StateKey): History {
@@ -302,7 +344,7 @@ export class Ledger {
   }
 
   private hashKeyOf(version: number): number {
-    return this.hashes.readUInt32BE(version * HASH_BYTES) >>> 4;
+    return this.hashes.readUInt32BE((version - this.base) * HASH_BYTES) >>> 4;
   }
 
   private indexHash(version: number): void {
@@ -325,11 +367,13 @@ export class Ledger {
   }
 
   private hashAt(version: number): `0x${string}` {
-    return `0x${this.hashes.toString('hex', version * HASH_BYTES, (version + 1) * HASH_BYTES)}`;
+    const i = version - this.base;
+    return `0x${this.hashes.toString('hex', i * HASH_BYTES, (i + 1) * HASH_BYTES)}`;
   }
 
   private accumulatorAt(version: number): `0x${string}` {
-    return `0x${this.accumulators.toString('hex', version * HASH_BYTES, (version + 1) * HASH_BYTES)}`;
+    const i = version - this.base;
+    return `0x${this.accumulators.toString('hex', i * HASH_BYTES, (i + 1) * HASH_BYTES)}`;
   }
 
   /** Appends one version to the index; returns it. */
@@ -339,20 +383,21 @@ export class Ledger {
     height: number;
     position?: EntryPosition;
   }): number {
-    const version = this.count;
-    this.ensureCapacity(version + 1, this.blockCount + 1);
-    this.kinds[version] = args.kind;
-    this.heights[version] = args.height;
-    this.offsets[version] = args.position?.offset ?? -1;
-    this.lengths[version] = args.position?.length ?? 0;
+    const index = this.count;
+    const version = this.base + index;
+    this.ensureCapacity(index + 1, this.blockCount + 1);
+    this.kinds[index] = args.kind;
+    this.heights[index] = args.height;
+    this.offsets[index] = args.position?.offset ?? -1;
+    this.lengths[index] = args.position?.length ?? 0;
     const hash = Buffer.from(args.hash.slice(2), 'hex');
-    hash.copy(this.hashes, version * HASH_BYTES);
+    hash.copy(this.hashes, index * HASH_BYTES);
     const previous =
-      version === 0
+      index === 0
         ? new Uint8Array(HASH_BYTES)
-        : this.accumulators.subarray((version - 1) * HASH_BYTES, version * HASH_BYTES);
-    Buffer.from(sha3(previous, hash)).copy(this.accumulators, version * HASH_BYTES);
-    this.count = version + 1;
+        : this.accumulators.subarray((index - 1) * HASH_BYTES, index * HASH_BYTES);
+    Buffer.from(sha3(previous, hash)).copy(this.accumulators, index * HASH_BYTES);
+    this.count = index + 1;
     this.indexHash(version);
     return version;
   }
@@ -375,6 +420,18 @@ export class Ledger {
   }
 
   /**
+   * Starts a fork instead of genesis: the fork point (the upstream's version and block) is this
+   * ledger's first version, a state checkpoint without writes; state below it is `point.state`.
+   */
+  startFork(point: ForkPoint): void {
+    this.base = point.version;
+    this.blockBase = point.blockHeight;
+    this.baseState = point.state;
+    this.push({ kind: KIND_CHECKPOINT, hash: point.hash, height: point.blockHeight });
+    this.pushBlock(point.timestamp, point.version, point.version);
+  }
+
+  /**
    * Appends one block: block metadata, the user transactions in order (each already in the log
    * at `positions[i]`), a state checkpoint. Per transaction the work is O(its writes).
    */
@@ -384,7 +441,7 @@ export class Ledger {
     transactions: ExecutedUserTransaction[];
     positions: EntryPosition[];
   }): BlockRecord {
-    const height = this.blockCount;
+    const height = this.blockBase + this.blockCount;
     const blockHash = toHex(sha3(BLOCK_SALT, uintLe(BigInt(height), 8), uintLe(args.timestamp, 8)));
     const firstVersion = this.push({ kind: KIND_METADATA, hash: blockHash, height });
     this.apply(args.metadataWrites, firstVersion);
@@ -430,38 +487,40 @@ export class Ledger {
 
   /** The block at a height, or `undefined` past the latest. */
   block(height: number): BlockRecord | undefined {
-    if (height < 0 || height >= this.blockCount) return undefined;
-    const firstVersion = must(this.blockFirst[height]);
+    const i = height - this.blockBase;
+    if (i < 0 || i >= this.blockCount) return undefined;
+    const firstVersion = must(this.blockFirst[i]);
     return {
       height,
       hash: height === 0 ? GENESIS_BLOCK_HASH : this.hashAt(firstVersion),
-      timestamp: must(this.blockTimestamps[height]),
+      timestamp: must(this.blockTimestamps[i]),
       firstVersion,
-      lastVersion: must(this.blockLast[height]),
+      lastVersion: must(this.blockLast[i]),
     };
   }
 
   /** The height of the block holding a version. */
   heightOf(version: number): number {
-    return must(this.heights[version]);
+    return must(this.heights[version - this.base]);
   }
 
   /** The timestamp of the block holding a version (0 for genesis). */
   timestampOf(version: number): bigint {
-    return version === 0 ? 0n : must(this.blockTimestamps[this.heightOf(version)]);
+    return version === 0 ? 0n : must(this.blockTimestamps[this.heightOf(version) - this.blockBase]);
   }
 
   /** Where a user transaction's entry sits in the log, or `undefined` for other versions. */
   positionOf(version: number): EntryPosition | undefined {
-    if (version < 0 || version >= this.count || this.kinds[version] !== KIND_USER) return undefined;
-    return { offset: must(this.offsets[version]), length: must(this.lengths[version]) };
+    const i = version - this.base;
+    if (i < 0 || i >= this.count || this.kinds[i] !== KIND_USER) return undefined;
+    return { offset: must(this.offsets[i]), length: must(this.lengths[i]) };
   }
 
   /** The committed record at a version (a user transaction is read back from the log). */
   record(version: number): LedgerRecord {
-    if (!Number.isInteger(version) || version < 0 || version >= this.count)
+    if (!Number.isInteger(version) || version < this.base || version > this.version)
       throw new RangeError(`no version ${version}`);
-    const kind = this.kinds[version];
+    const kind = this.kinds[version - this.base];
     const common = {
       version,
       hash: this.hashAt(version),
@@ -505,9 +564,9 @@ export class Ledger {
    * indexer's whole-history tables; reads by version or hash use the index).
    */
   *userRecords(): Generator<UserRecord> {
-    for (let version = 0; version < this.count; version += 1) {
-      if (this.kinds[version] !== KIND_USER) continue;
-      const record = this.record(version);
+    for (let index = 0; index < this.count; index += 1) {
+      if (this.kinds[index] !== KIND_USER) continue;
+      const record = this.record(this.base + index);
       if (record.kind === 'user') yield record;
     }
   }
@@ -518,8 +577,8 @@ export class Ledger {
     if (candidates === undefined) return undefined;
     const wanted = Buffer.from(hash.slice(2), 'hex');
     for (const version of typeof candidates === 'number' ? [candidates] : candidates) {
-      if (wanted.equals(this.hashes.subarray(version * HASH_BYTES, (version + 1) * HASH_BYTES)))
-        return version;
+      const i = version - this.base;
+      if (wanted.equals(this.hashes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES))) return version;
     }
     return undefined;
   }
@@ -537,12 +596,12 @@ export class Ledger {
   revertTo(mark: LedgerMark): void {
     if (mark.version > this.version) throw new RangeError('cannot revert forward');
     this.recordCache.clear();
-    for (let version = mark.version + 1; version < this.count; version += 1) {
+    for (let version = mark.version + 1; version <= this.version; version += 1) {
       this.unindexHash(version);
-      if (this.kinds[version] === KIND_USER) this.userTransactionCount -= 1;
+      if (this.kinds[version - this.base] === KIND_USER) this.userTransactionCount -= 1;
     }
-    this.count = mark.version + 1;
-    this.blockCount = mark.height + 1;
+    this.count = mark.version - this.base + 1;
+    this.blockCount = mark.height - this.blockBase + 1;
     for (const versions of this.bySender.values())
       while (versions.length > 0 && must(versions[versions.length - 1]) > mark.version)
         versions.pop();
@@ -573,6 +632,7 @@ export class Ledger {
       blockLast: base64(this.blockLast, this.blockCount),
       senders: [...this.bySender],
       state: [...this.histories].map(([key, history]) => [key, history.versions, history.current]),
+      ...(this.base === 0 ? {} : { base: this.base, blockBase: this.blockBase }),
     };
   }
 
@@ -602,8 +662,10 @@ export class Ledger {
     this.blockFirst = fromBase64(checkpoint.blockFirst, blockCapacity, (n) => new Int32Array(n));
     this.blockLast = fromBase64(checkpoint.blockLast, blockCapacity, (n) => new Int32Array(n));
     this.userTransactionCount = checkpoint.userTransactionCount;
+    this.base = checkpoint.base ?? 0;
+    this.blockBase = checkpoint.blockBase ?? 0;
     this.byHashKey.clear();
-    for (let version = 0; version < this.count; version += 1) this.indexHash(version);
+    for (let index = 0; index < this.count; index += 1) this.indexHash(this.base + index);
     this.bySender.clear();
     for (const [sender, versions] of checkpoint.senders) this.bySender.set(sender, versions);
     this.histories.clear();

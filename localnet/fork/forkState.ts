@@ -1,0 +1,242 @@
+/**
+ * A fork's upstream state, read lazily and cached: the `BaseState` beneath the ledger. Execution
+ * is synchronous and reads state through `get`; HTTP is not. So a read the cache does not hold
+ * answers "absent" and is noted as a miss; `settle(run)` runs a computation, fetches what it
+ * missed, and runs it again until it misses nothing. Reads are pure (the same state at a version
+ * gives the same answers), so the last run is exactly the run a node with all the state would
+ * make, and the runs before it are thrown away (they never commit: see `BlockProducer`'s `stall`).
+ */
+import type { LongAddress } from '../encoding.ts';
+import { NodeError } from '../errors.ts';
+import type { BaseState } from '../storage/ledger.ts';
+import type {
+  ModuleValue,
+  ResourceValue,
+  StateKey,
+  StateValue,
+  TableItemValue,
+} from '../storage/types.ts';
+import { moduleKey, resourceKey } from '../storage/types.ts';
+import type { Upstream } from './upstream.ts';
+
+/** Thrown by `need` when an upstream answer is not cached yet; `settle` fetches it and runs again. */
+export class ForkMiss extends Error {
+  override readonly name = 'ForkMiss';
+}
+
+/** Framework addresses: this chain runs its own (native) framework there, never the upstream's bytecode. */
+const FRAMEWORK_ADDRESSES = new Set(
+  ['0x1', '0x3', '0x4', '0x5', '0x7'].map((a) => `0x${a.slice(2).padStart(64, '0')}`),
+);
+export const isFrameworkAddress = (address: string): boolean =>
+  FRAMEWORK_ADDRESSES.has(`0x${address.replace(/^0x/, '').padStart(64, '0')}`);
+
+/** How many settle rounds before giving up (a computation that keeps finding new state). */
+const MAX_ROUNDS = 64;
+/** Upstream requests in flight at once. */
+const CONCURRENCY = 8;
+
+/** Fills a table item's decoded fields from its BCS value (the node knows a few tables' types). */
+export type TableDecoder = (item: TableItemValue) => TableItemValue;
+
+export class ForkState implements BaseState {
+  private readonly cache = new Map<string, unknown>();
+  private readonly pending = new Map<string, () => Promise<unknown>>();
+  private readonly inflight = new Map<string, Promise<void>>();
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+  /** Framework modules execution asked for: served by this chain's native framework instead. */
+  readonly frameworkModules = new Set<string>();
+
+  constructor(
+    readonly upstream: Upstream,
+    private readonly decodeTable: TableDecoder = (item) => item,
+  ) {}
+
+  /** State values fetched and cached so far. */
+  get cachedKeys(): number {
+    let count = 0;
+    for (const id of this.cache.keys()) if (id.startsWith('s|')) count += 1;
+    return count;
+  }
+
+  /** Reads that found nothing cached, ever: a computation that saw it change missed something. */
+  misses = 0;
+
+  private miss(id: string, load: () => Promise<unknown>): void {
+    this.misses += 1;
+    if (!this.pending.has(id)) this.pending.set(id, load);
+  }
+
+  /** The upstream's value of `key` at `version`, if cached; otherwise `null`, noted as a miss. */
+  get(key: StateKey, version: number): StateValue | null {
+    if (key.startsWith('m|') && isFrameworkAddress(key.slice(2, 68))) {
+      this.frameworkModules.add(`${key.slice(2, 68)}::${key.slice(69)}`);
+      return null;
+    }
+    const id = `s|${version}|${key}`;
+    if (this.cache.has(id)) return this.cache.get(id) as StateValue | null;
+    this.miss(id, () => this.fetchValue(key, version));
+    return null;
+  }
+
+  /** Resource and module keys under `address` upstream (listed once per version). */
+  keysOf(address: LongAddress, version: number): StateKey[] {
+    const id = `k|${version}|${address}`;
+    if (this.cache.has(id)) return this.cache.get(id) as StateKey[];
+    this.miss(id, () => this.fetchKeys(address, version));
+    return [];
+  }
+
+  /** An upstream answer by id, cached; throws `ForkMiss` (after noting it) when not fetched yet. */
+  need<T>(id: string, load: () => Promise<T>): T {
+    if (this.cache.has(id)) return this.cache.get(id) as T;
+    this.miss(id, load);
+    throw new ForkMiss(`not fetched yet: ${id}`);
+  }
+
+  /**
+   * Runs `run` until it misses no upstream state: after each run that missed, fetches what it
+   * missed and runs again. Its last answer (or error) is the result; an upstream failure rejects
+   * with the upstream's `NodeError` and nothing of the runs is kept.
+   */
+  async settle<T>(run: () => T | Promise<T>): Promise<T> {
+    for (let round = 0; ; round += 1) {
+      let result: T | undefined;
+      let failure: unknown;
+      let failed = false;
+      const missesBefore = this.misses;
+      try {
+        result = await run();
+      } catch (error) {
+        failure = error;
+        failed = true;
+      }
+      if (this.misses === missesBefore) {
+        if (failed) throw failure;
+        return result as T;
+      }
+      if (round >= MAX_ROUNDS) {
+        throw new NodeError({
+          code: 'internal_error',
+          message: `Fork: still reading new upstream state after ${MAX_ROUNDS} rounds`,
+        });
+      }
+      await this.fetchPending();
+    }
+  }
+
+  /** Fetches every noted miss (in parallel, a few at a time); rejects with the first failure. */
+  async fetchPending(): Promise<void> {
+    const work = [...this.pending];
+    this.pending.clear();
+    const results = await Promise.allSettled(
+      work.map(([id, load]) => {
+        let running = this.inflight.get(id);
+        if (running === undefined) {
+          running = this.limited(load).then(
+            (value) => {
+              this.cache.set(id, value);
+            },
+            (error: unknown) => {
+              throw error;
+            },
+          );
+          const forget = () => this.inflight.delete(id);
+          running.then(forget, forget);
+          this.inflight.set(id, running);
+        }
+        return running;
+      }),
+    );
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure !== undefined) throw failure.reason;
+  }
+
+  private async limited<T>(load: () => Promise<T>): Promise<T> {
+    if (this.active >= CONCURRENCY) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active += 1;
+    try {
+      return await load();
+    } finally {
+      this.active -= 1;
+      this.queue.shift()?.();
+    }
+  }
+
+  private async fetchValue(key: StateKey, version: number): Promise<StateValue | null> {
+    const [kind, address, rest] = [key.slice(0, 1), key.slice(2, 68) as LongAddress, key.slice(69)];
+    const at = `ledger_version=${version}`;
+    this.upstream.countKey();
+    if (kind === 'r') {
+      const json = (await this.upstream.json(
+        `/accounts/${address}/resource/${encodeURIComponent(rest)}?${at}`,
+      )) as { data: ResourceValue['data'] } | null;
+      return json === null ? null : { kind: 'resource', address, type: rest, data: json.data };
+    }
+    if (kind === 'm') {
+      const json = (await this.upstream.json(
+        `/accounts/${address}/module/${encodeURIComponent(rest)}?${at}`,
+      )) as { bytecode: `0x${string}` } | null;
+      return json === null
+        ? null
+        : { kind: 'module', address, name: rest, bytecode: json.bytecode };
+    }
+    const keyHex = rest as `0x${string}`;
+    const raw = await this.upstream.bcs(`/tables/${address}/raw_item?${at}`, {
+      json: { key: keyHex },
+    });
+    if (raw === null) return null;
+    const value = `0x${Buffer.from(raw.bytes).toString('hex')}` as const;
+    return this.decodeTable({
+      kind: 'table_item',
+      handle: address,
+      key: keyHex,
+      value,
+      keyType: '',
+      valueType: '',
+      decodedKey: keyHex,
+      decodedValue: value,
+    });
+  }
+
+  /** Lists an account's resources and modules (every page), caching each value on the way. */
+  private async fetchKeys(address: LongAddress, version: number): Promise<StateKey[]> {
+    const keys: StateKey[] = [];
+    const page = async (path: string, each: (item: Record<string, unknown>) => void) => {
+      let cursor: string | null = null;
+      do {
+        const query: string = `ledger_version=${version}&limit=1000${cursor === null ? '' : `&start=${encodeURIComponent(cursor)}`}`;
+        const response = await this.upstream.request(`${path}?${query}`);
+        if (response.status === 404) return;
+        for (const item of JSON.parse(response.body.toString('utf8')) as Record<string, unknown>[])
+          each(item);
+        cursor = response.headers.get('x-aptos-cursor');
+      } while (cursor !== null);
+    };
+    await page(`/accounts/${address}/resources`, (item) => {
+      const type = item.type as string;
+      const key = resourceKey(address, type);
+      const value: ResourceValue = {
+        kind: 'resource',
+        address,
+        type,
+        data: item.data as ResourceValue['data'],
+      };
+      this.cache.set(`s|${version}|${key}`, value);
+      keys.push(key);
+    });
+    if (!isFrameworkAddress(address)) {
+      await page(`/accounts/${address}/modules`, (item) => {
+        const bytecode = item.bytecode as `0x${string}`;
+        const name = (item.abi as { name: string } | undefined)?.name;
+        if (name === undefined) return;
+        const value: ModuleValue = { kind: 'module', address, name, bytecode };
+        const key = moduleKey(address, name);
+        this.cache.set(`s|${version}|${key}`, value);
+        keys.push(key);
+      });
+    }
+    return keys;
+  }
+}
