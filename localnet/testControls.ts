@@ -1,7 +1,9 @@
 import { octas } from './accounts.ts';
 import { parseAddress } from './encoding.ts';
 import type { MiningMode } from './miner/miner.ts';
+import type { MoveTrace } from './move/vm/traceTypes.ts';
 import type { Faults, LocalNode } from './node/node.ts';
+import { traceTransaction } from './node/trace.ts';
 
 /**
  * The dev controls a test needs, typed, on the object `startLocalnet` returns: the same operations
@@ -36,6 +38,17 @@ export interface TestControls {
   setFaults(faults: Partial<Faults>): Faults;
   /** All faults off, held transactions released. */
   clearFaults(): void;
+  /**
+   * A Move trace (`POST /workbench/trace`): the committed transaction at `version` (or `hash`)
+   * re-executed there, a given `transaction` (BCS `SignedTransaction`) at `version`, or simulated
+   * on the latest state without one; `steps` records every instruction.
+   */
+  trace(request: {
+    version?: bigint | string;
+    hash?: string;
+    transaction?: Uint8Array;
+    steps?: boolean;
+  }): MoveTrace;
 }
 
 export function testControls(node: LocalNode, isStopped: () => boolean): TestControls {
@@ -71,5 +84,11 @@ export function testControls(node: LocalNode, isStopped: () => boolean): TestCon
       node.releaseAll();
       node.setFaults({ delayCommitsMs: 0, holdNext: 0, rejectNext: 0 });
     },
+    trace: ({ version, ...rest }) =>
+      traceTransaction(version === undefined ? rest : { ...rest, version: BigInt(version) }, {
+        ledger: node.ledger,
+        chainId: node.chainId,
+        nowMicros: node.clockInfo().nowMicros,
+      }),
   };
 }

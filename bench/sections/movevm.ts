@@ -14,6 +14,9 @@ import { VmSession } from '../../localnet/move/vm/session.ts';
 import type { StateKey, StateValue } from '../../localnet/storage/types.ts';
 import { ModuleBuilder, S } from '../../tests/localnet/move/vmBuilder.ts';
 import type { BenchSection, Metric } from '../types.ts';
+import type { TraceMode } from '../../localnet/executor/trace.ts';
+import { MoveTracer } from '../../localnet/move/vm/trace.ts';
+import { loopRatios, transferRatios } from './movevmTrace.ts';
 
 const ME = `0x${'be'.repeat(32)}` as LongAddress;
 
@@ -45,8 +48,20 @@ function context(
   state: Map<StateKey, StateValue>,
   meter: GasMeter,
   signers: LongAddress[],
+  trace: TraceMode | null = null,
 ): NativeContext {
+  const tracer =
+    trace === null
+      ? {}
+      : {
+          tracer: new MoveTracer({
+            gas: () => ({ execution: meter.execution, io: meter.io }),
+            nativeAbi: () => undefined,
+            steps: trace === 'steps',
+          }),
+        };
   return {
+    ...tracer,
     signers,
     timestampMicros: 0n,
     chainId: 4,
@@ -61,10 +76,13 @@ function context(
   };
 }
 
-function instructionsPerSecond(iterations: bigint): { rate: number; gasUnits: bigint } {
+function instructionsPerSecond(
+  iterations: bigint,
+  trace: TraceMode | null = null,
+): { rate: number; gasUnits: bigint; seconds: number } {
   const module = loopModule();
   const meter = new GasMeter(2_000_000n, 0);
-  const ctx = context(new Map(), meter, []);
+  const ctx = context(new Map(), meter, [], trace);
   const store = { module: () => module };
   const session = new VmSession(ctx, store, new Uint8Array(32), FRAMEWORK_LINK);
   const fn = session.module(ME, 'bench')?.functionByName.get('spin');
@@ -73,7 +91,7 @@ function instructionsPerSecond(iterations: bigint): { rate: number; gasUnits: bi
   const started = performance.now();
   vm.run(fn, [], [iterations]);
   const seconds = (performance.now() - started) / 1000;
-  return { rate: vm.instructions / seconds, gasUnits: meter.units() };
+  return { rate: vm.instructions / seconds, gasUnits: meter.units(), seconds };
 }
 
 interface SdkFixtures {
@@ -132,6 +150,10 @@ export const movevmSection: BenchSection = {
     ) as SdkFixtures;
     for (let i = 0; i < 7; i += 1) calls.push(Math.round(publishAndCall(fx) * 1000) / 1000);
     const callsSorted = [...calls].sort((a, b) => a - b);
+    const traced = [
+      ...loopRatios((mode, n) => instructionsPerSecond(n, mode).seconds, 7),
+      ...transferRatios(5, 200),
+    ];
     const metrics: Metric[] = [
       {
         name: 'tight loop, instructions per second (median of 5, 9M instructions each)',
@@ -146,6 +168,7 @@ export const movevmSection: BenchSection = {
         unit: 'ms',
         runs: calls,
       },
+      ...traced,
     ];
     return {
       metrics,

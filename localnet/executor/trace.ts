@@ -81,12 +81,15 @@ export function traceOf(
   });
   tracer.reads.forEach((read, i) => frames[read.frame]?.reads.push(i));
   const root = frames[0] as TraceFrame;
+  root.returns = output.success ? [] : null;
   if (!output.success) {
-    root.status = output.vmStatus.startsWith('Move abort')
-      ? 'abort'
-      : output.vmStatus === 'Out of gas'
-        ? 'out_of_gas'
-        : 'error';
+    const abort = output.vmStatus.startsWith('Move abort');
+    const outOfGas = output.vmStatus === 'Out of gas';
+    root.status = abort ? 'abort' : outOfGas ? 'out_of_gas' : 'error';
+    // Raised outside every frame (charging the writes, validation, the epilogue): the root's.
+    if (!abort && frames.every((f) => f.error === undefined)) {
+      root.error = outOfGas ? 'OUT_OF_GAS' : output.vmStatus;
+    }
   }
   const steps = tracer.stepper;
   return {

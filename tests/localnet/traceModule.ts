@@ -1,4 +1,7 @@
+import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { expect } from 'vitest';
 import type { CompiledModule } from '../../localnet/move/binary/types.ts';
+import type { MoveTrace, TraceFrame } from '../../localnet/move/vm/traceTypes.ts';
 import { ModuleBuilder, S } from './move/vmBuilder.ts';
 
 /** `E_TOO_BIG`, invalid argument 3, as `std::error::invalid_argument(3)` builds it. */
@@ -71,4 +74,44 @@ export function traceModule(address: string): CompiledModule {
     ],
   });
   return m.build();
+}
+
+type FeeStatement = {
+  total_charge_gas_units: string;
+  execution_gas_units: string;
+  io_gas_units: string;
+  storage_fee_octas: string;
+};
+export const feeOf = (tx: UserTransactionResponse) =>
+  tx.events.find((e) => e.type === '0x1::transaction_fee::FeeStatement')?.data as FeeStatement;
+
+export const sum = (frames: TraceFrame[], part: 'execution' | 'io' | 'storageOctas') =>
+  frames.reduce((total, f) => total + BigInt(f.selfGas[part]), 0n);
+const ceil = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/** Frames' gas against the committed FeeStatement, exactly. */
+export function expectGasMatches(t: MoveTrace, committed: UserTransactionResponse) {
+  const root = t.frames[0] as TraceFrame;
+  const fee = feeOf(committed);
+  const scale = BigInt(t.gasScale);
+  const execution = BigInt(root.gas.execution);
+  const io = BigInt(root.gas.io);
+  const storage = BigInt(root.gas.storageOctas);
+  expect(sum(t.frames, 'execution')).toBe(execution);
+  expect(sum(t.frames, 'io')).toBe(io);
+  expect(sum(t.frames, 'storageOctas')).toBe(storage);
+  expect(ceil(execution, scale).toString()).toBe(fee.execution_gas_units);
+  expect((ceil(execution + io, scale) - ceil(execution, scale)).toString()).toBe(fee.io_gas_units);
+  expect(storage.toString()).toBe(fee.storage_fee_octas);
+  const storageUnits = ceil(storage, BigInt(committed.gas_unit_price));
+  expect((ceil(execution + io, scale) + storageUnits).toString()).toBe(committed.gas_used);
+  expect(t.gasUsed).toBe(committed.gas_used);
+  // Each frame's inclusive gas is its own plus its children's.
+  for (const frame of t.frames) {
+    const children = t.frames.filter((f) => f.parent === frame.id);
+    for (const part of ['execution', 'io', 'storageOctas'] as const) {
+      const inner = children.reduce((total, f) => total + BigInt(f.gas[part]), 0n);
+      expect(BigInt(frame.gas[part])).toBe(BigInt(frame.selfGas[part]) + inner);
+    }
+  }
 }

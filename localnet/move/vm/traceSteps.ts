@@ -9,7 +9,24 @@ import type { LoadedFunction } from './loader.ts';
 import type { TraceStep } from './traceTypes.ts';
 import { TRACE_LIMITS } from './traceTypes.ts';
 import { genericValue } from './traceValues.ts';
+import { K } from './ty.ts';
 import type { Value } from './values.ts';
+
+const NUMBER_KINDS = new Set<number>([K.U8, K.U16, K.U32, K.I8, K.I16, K.I32]);
+const numberSlots = new WeakMap<LoadedFunction, boolean[]>();
+
+/**
+ * Whether each local of `fn` holds a JavaScript number: `MoveLoc` leaves `0` behind, so a `0` in
+ * any other local is one moved out (shown as unset).
+ */
+function numberLocals(fn: LoadedFunction): boolean[] {
+  let slots = numberSlots.get(fn);
+  if (slots === undefined) {
+    slots = fn.locals.map((ty) => NUMBER_KINDS.has(ty.k));
+    numberSlots.set(fn, slots);
+  }
+  return slots;
+}
 
 /** What the recorder tells the stepper: the innermost frame's id and where its stack starts. */
 export interface StepFrames {
@@ -38,7 +55,11 @@ export class StepRecorder {
     const operands = [];
     for (let i = top.stackBase; i < sp; i += 1) operands.push(genericValue(stack[i], locals));
     const slots = [];
-    for (let i = 0; i < locals.length; i += 1) slots.push(genericValue(locals[i], locals));
+    const numbers = numberLocals(fn);
+    for (let i = 0; i < locals.length; i += 1) {
+      const v = locals[i];
+      slots.push(v === 0 && numbers[i] === false ? null : genericValue(v, locals));
+    }
     this.steps.push({
       frame: top.id,
       offset: pc,
