@@ -22,6 +22,8 @@ Options:
   --seed <text>          funded accounts derived from this seed, the same on every run (printed)
   --accounts <n>         how many, with --seed (default 10)
   --balance <octas>      each one's balance, with --seed (default 100000000000, 1,000 APT)
+  --fork <url>[@version] fork an Aptos node's REST API (https://…/v1) at a version (default its
+                         latest): its state read lazily, new blocks local, kept in memory
   -h, --help             show this help`;
 
 /** Arguments that let every service pick a free port (tests and benchmarks that spawn the chain). */
@@ -100,6 +102,7 @@ export function parseCommandLine(
         seed: { type: 'string' },
         accounts: { type: 'string' },
         balance: { type: 'string' },
+        fork: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -154,7 +157,31 @@ export function parseCommandLine(
       ...(accounts === undefined ? {} : { count: Number(accounts) }),
       ...(balance === undefined ? {} : { balance }),
     };
+  if (values.fork !== undefined) {
+    if (seed !== undefined)
+      throw new UsageError("--seed has no meaning with --fork: use the upstream's accounts");
+    if (values['data-dir'] !== undefined || values.reset === true)
+      throw new UsageError(
+        '--data-dir and --reset have no meaning with --fork: a fork lives in memory',
+      );
+    options.fork = forkOption(values.fork);
+  }
   return { help: false, options };
+}
+
+/** `--fork <url>[@version]`: an http(s) URL, optionally `@` and a version. */
+function forkOption(value: string): { url: string; version?: string } {
+  const at = /^(.*)@([0-9]+)$/.exec(value);
+  const url = at === null ? value : (at[1] ?? '');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--fork needs a node's REST URL (https://…/v1[@version]), got "${value}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`--fork needs an http(s) URL, got "${value}"`);
+  return at === null ? { url } : { url, version: at[2] ?? '' };
 }
 
 /**

@@ -149,6 +149,11 @@ export class ForkState implements BaseState {
         return running;
       }),
     );
+    // What failed stays noted: a caller that runs again (an enclosing `settle`) meets the error too.
+    results.forEach((result, i) => {
+      const [id, load] = work[i] as [string, () => Promise<unknown>];
+      if (result.status === 'rejected' && !this.pending.has(id)) this.pending.set(id, load);
+    });
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure !== undefined) throw failure.reason;
   }
