@@ -1,6 +1,7 @@
 import type { BenchSection } from '../types.ts';
 import { chainlogSection } from './chainlog.ts';
 import { composeBrowserSection } from './composeBrowser.ts';
+import { forkSection } from './fork.ts';
 import { historySection } from './history.ts';
 import { historyBrowserSection } from './historyBrowser.ts';
 import { lifecycleSection } from './lifecycle.ts';
@@ -20,4 +21,5 @@ export const sections: BenchSection[] = [
   chainlogSection,
   movevmSection,
   packageSection,
+  forkSection,
 ];
