@@ -31,10 +31,19 @@ const FRAMEWORK_ADDRESSES = new Set(
 export const isFrameworkAddress = (address: string): boolean =>
   FRAMEWORK_ADDRESSES.has(`0x${address.replace(/^0x/, '').padStart(64, '0')}`);
 
+/** A type with every address in long form: a node may print `0x1` or `0x000…1` in a struct tag. */
+const longTypeAddresses = (type: string) =>
+  type.replace(
+    /0x([0-9a-fA-F]{1,64})\b/g,
+    (_, hex: string) => `0x${hex.toLowerCase().padStart(64, '0')}`,
+  );
+
 /** How many settle rounds before giving up (a computation that keeps finding new state). */
 const MAX_ROUNDS = 64;
 /** Upstream requests in flight at once. */
 const CONCURRENCY = 8;
+/** Resources missed under one account in one round from which its listing is read instead. */
+const GROUP_LISTING = 4;
 
 /** Fills a table item's decoded fields from its BCS value (the node knows a few tables' types). */
 export type TableDecoder = (item: TableItemValue) => TableItemValue;
@@ -95,6 +104,13 @@ export class ForkState implements BaseState {
     throw new ForkMiss(`not fetched yet: ${id}`);
   }
 
+  /** `need` without the throw: `undefined` (noted as a miss) when not fetched yet. */
+  peek<T>(id: string, load: () => Promise<T>): T | undefined {
+    if (this.cache.has(id)) return this.cache.get(id) as T;
+    this.miss(id, load);
+    return undefined;
+  }
+
   /**
    * Runs `run` until it misses no upstream state: after each run that missed, fetches what it
    * missed and runs again. Its last answer (or error) is the result; an upstream failure rejects
@@ -128,7 +144,7 @@ export class ForkState implements BaseState {
 
   /** Fetches every noted miss (in parallel, a few at a time); rejects with the first failure. */
   async fetchPending(): Promise<void> {
-    const work = [...this.pending];
+    const work = this.grouped([...this.pending]);
     this.pending.clear();
     const results = await Promise.allSettled(
       work.map(([id, load]) => {
@@ -156,6 +172,41 @@ export class ForkState implements BaseState {
     });
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure !== undefined) throw failure.reason;
+  }
+
+  /**
+   * Several resources missed under one address at one version (an object's resource group: its
+   * members are each looked for): one listing of the account answers them all, present or absent.
+   */
+  private grouped(work: Array<[string, () => Promise<unknown>]>): typeof work {
+    const byAccount = new Map<string, string[]>();
+    for (const [id] of work) {
+      const match = /^s\|(\d+)\|r\|(0x[0-9a-f]{64})\|/.exec(id);
+      if (match === null) continue;
+      const account = `${match[1]}|${match[2]}`;
+      byAccount.set(account, [...(byAccount.get(account) ?? []), id]);
+    }
+    const listings = new Map<string, Promise<Map<string, ResourceValue>>>();
+    return work.map(([id, load]) => {
+      const match = /^s\|(\d+)\|r\|(0x[0-9a-f]{64})\|(.*)$/.exec(id);
+      if (match === null) return [id, load];
+      const [, version, address, type] = match as unknown as [string, string, LongAddress, string];
+      const account = `${version}|${address}`;
+      if ((byAccount.get(account)?.length ?? 0) < GROUP_LISTING) return [id, load];
+      return [
+        id,
+        async () => {
+          let listing = listings.get(account);
+          if (listing === undefined) {
+            listing = this.listResources(address, Number(version));
+            listings.set(account, listing);
+          }
+          this.upstream.countKey();
+          const value = (await listing).get(longTypeAddresses(type));
+          return value === undefined ? null : { ...value, type };
+        },
+      ];
+    });
   }
 
   private async limited<T>(load: () => Promise<T>): Promise<T> {
@@ -205,42 +256,55 @@ export class ForkState implements BaseState {
     });
   }
 
-  /** Lists an account's resources and modules (every page), caching each value on the way. */
-  private async fetchKeys(address: LongAddress, version: number): Promise<StateKey[]> {
-    const keys: StateKey[] = [];
-    const page = async (path: string, each: (item: Record<string, unknown>) => void) => {
-      let cursor: string | null = null;
-      do {
-        const query: string = `ledger_version=${version}&limit=1000${cursor === null ? '' : `&start=${encodeURIComponent(cursor)}`}`;
-        const response = await this.upstream.request(`${path}?${query}`);
-        if (response.status === 404) return;
-        for (const item of JSON.parse(response.body.toString('utf8')) as Record<string, unknown>[])
-          each(item);
-        cursor = response.headers.get('x-aptos-cursor');
-      } while (cursor !== null);
-    };
-    await page(`/accounts/${address}/resources`, (item) => {
+  /** Every page of an account listing (`/resources`, `/modules`) at a version. */
+  private async pages(path: string, version: number): Promise<Array<Record<string, unknown>>> {
+    const items: Array<Record<string, unknown>> = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `ledger_version=${version}&limit=1000${cursor === null ? '' : `&start=${encodeURIComponent(cursor)}`}`;
+      const response = await this.upstream.request(`${path}?${query}`);
+      if (response.status === 404) break;
+      items.push(...(JSON.parse(response.body.toString('utf8')) as Array<Record<string, unknown>>));
+      cursor = response.headers.get('x-aptos-cursor');
+    } while (cursor !== null);
+    return items;
+  }
+
+  /** An account's resources at a version, each cached on the way. */
+  private async listResources(
+    address: LongAddress,
+    version: number,
+  ): Promise<Map<string, ResourceValue>> {
+    const resources = new Map<string, ResourceValue>();
+    for (const item of await this.pages(`/accounts/${address}/resources`, version)) {
       const type = item.type as string;
-      const key = resourceKey(address, type);
       const value: ResourceValue = {
         kind: 'resource',
         address,
         type,
         data: item.data as ResourceValue['data'],
       };
-      this.cache.set(`s|${version}|${key}`, value);
-      keys.push(key);
-    });
+      this.cache.set(`s|${version}|${resourceKey(address, type)}`, value);
+      resources.set(longTypeAddresses(type), value);
+    }
+    return resources;
+  }
+
+  /** Lists an account's resources and modules (every page), caching each value on the way. */
+  private async fetchKeys(address: LongAddress, version: number): Promise<StateKey[]> {
+    const keys = [...(await this.listResources(address, version)).values()].map((value) =>
+      resourceKey(address, value.type),
+    );
     if (!isFrameworkAddress(address)) {
-      await page(`/accounts/${address}/modules`, (item) => {
+      for (const item of await this.pages(`/accounts/${address}/modules`, version)) {
         const bytecode = item.bytecode as `0x${string}`;
         const name = (item.abi as { name: string } | undefined)?.name;
-        if (name === undefined) return;
+        if (name === undefined) continue;
         const value: ModuleValue = { kind: 'module', address, name, bytecode };
         const key = moduleKey(address, name);
         this.cache.set(`s|${version}|${key}`, value);
         keys.push(key);
-      });
+      }
     }
     return keys;
   }

@@ -10,7 +10,7 @@ import { NodeError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
 import { SUPPLY_TABLE_HANDLE } from '../framework/assets.ts';
-import { ForkState, isFrameworkAddress } from '../fork/forkState.ts';
+import { ForkMiss, ForkState, isFrameworkAddress } from '../fork/forkState.ts';
 import type { ForkProgress } from '../fork/upstream.ts';
 import { SIGNED_TRANSACTION_BCS, Upstream } from '../fork/upstream.ts';
 import type { TraceMode } from '../executor/trace.ts';
@@ -176,27 +176,24 @@ export function reexecuteUpstream(
     });
   }
   const { state: fork } = chain.fork;
-  const block = fork.need(`b|${target}`, () =>
+  // Both asked for at once: one round of upstream reads, not two.
+  const block = fork.peek(`b|${target}`, () =>
     fork.upstream.json(`/blocks/by_version/${target}`),
-  ) as {
-    block_height: string;
-    block_timestamp: string;
-  } | null;
+  ) as { block_height: string; block_timestamp: string } | null | undefined;
+  const signed =
+    'transaction' in request
+      ? request.transaction
+      : fork.peek(`x|${target}`, () => fetchSigned(fork.upstream, target));
+  if (block === undefined || signed === undefined) throw new ForkMiss(`version ${target}`);
   if (block === null)
     throw notFound('version_not_found', `Ledger version not found by Ledger version(${target})`);
-  let tx: DecodedTransaction;
-  if ('transaction' in request) {
-    tx = admit(request.transaction);
-  } else {
-    const signed = fork.need(`x|${target}`, () => fetchSigned(fork.upstream, target));
-    if (typeof signed === 'string') {
-      throw new NodeError({
-        code: 'invalid_input',
-        message: `Version ${target} upstream is ${signed}, not a user transaction: give a user transaction's version, or a transaction to run there`,
-      });
-    }
-    tx = decodeSignedTransaction(signed);
+  if (typeof signed === 'string') {
+    throw new NodeError({
+      code: 'invalid_input',
+      message: `Version ${target} upstream is ${signed}, not a user transaction: give a user transaction's version, or a transaction to run there`,
+    });
   }
+  const tx = 'transaction' in request ? admit(signed) : decodeSignedTransaction(signed);
   const timestamp = BigInt(block.block_timestamp);
   const state = chain.ledger.reader(target - 1);
   // Traced always: the trace's native frames are the framework functions to warn about.
