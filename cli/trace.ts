@@ -116,7 +116,7 @@ function filesUnder(dir: string, ext: string): string[] {
 /**
  * The body of `POST /workbench/sources` from an `aptos move compile` build folder
  * (`build/<Package>`): each `source_maps/<module>.mvsm` whose module has bytecode in
- * `bytecode_modules/`, and the `sources/` files.
+ * `bytecode_modules/`, and the package's own `sources/` files.
  */
 export function buildFolderSources(folder: string): {
   package: string;
@@ -146,7 +146,9 @@ export function buildFolderSources(folder: string): {
   }
   const files: Record<string, string> = {};
   for (const file of filesUnder(join(folder, 'sources'), '.move')) {
-    files[relative(folder, file).split('\\').join('/')] = readFileSync(file, 'utf8');
+    const path = relative(folder, file).split('\\').join('/');
+    // The build keeps copies of every dependency's sources there: the chain has no use for them.
+    if (!path.startsWith('sources/dependencies/')) files[path] = readFileSync(file, 'utf8');
   }
   return { package: basename(folder), modules, files };
 }

@@ -148,6 +148,9 @@ describe('tx-workbench trace', { timeout: 60_000 }, () => {
     writeFileSync(join(build, 'source_maps', 'dep.mvsm'), Uint8Array.of(1));
     writeFileSync(join(build, 'sources', 'm.move'), pkg.source);
     writeFileSync(join(build, 'sources', 'nested', 'n.move'), 'module 0xcafe::n {}');
+    // The build's copies of its dependencies' sources stay behind.
+    mkdirSync(join(build, 'sources', 'dependencies', 'Dep'), { recursive: true });
+    writeFileSync(join(build, 'sources', 'dependencies', 'Dep', 'd.move'), 'module 0x1::d {}');
     const result = await cli(['trace', '41', '--network', url, '--sources', build]);
     expect(result.code, result.stderr).toBe(0);
     const posted = requests.find((r) => r.path === '/workbench/sources');

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { transactionMachine } from '../../../../machines';
 import type { DraftResult } from '../composer';
+import { PackageSourcesPicker } from './PackageSourcesPicker';
 import {
   abisFromChanges,
   parsePublishPayload,
@@ -36,7 +37,8 @@ export interface PublishPackageProps {
  * modules, and hands the transaction machine a `0x1::code::publish_package_txn` draft, so Build,
  * Simulate, Sign and Submit run it step by step. Once simulated (or committed), the modules' ABIs
  * the node derived from the bytecode are listed; afterwards the composer offers their entry
- * functions like any other module's.
+ * functions like any other module's. On the embedded chain, the build folder's source maps go to
+ * the chain once committed, for `file.move:line` in traces.
  */
 export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishPackageProps) {
   const [file, setFile] = useState<File | null>(null);
@@ -138,6 +140,7 @@ export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishP
               ))}
             </Table.Tbody>
           </Table>
+          <PackageSourcesPicker payload={result.payload} actorRef={actorRef} disabled={disabled} />
           {abis.length === 0 ? (
             <Text size="xs" c="dimmed">
               Simulate to see each module&apos;s ABI as the node derives it from the bytecode.
