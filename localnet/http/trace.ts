@@ -65,6 +65,7 @@ export function traceRoutes(node: LocalNode): Route[] {
           ledger: node.ledger,
           chainId: node.chainId,
           nowMicros: node.clockInfo().nowMicros,
+          reexecute: (at, options) => node.reexecute(at, options),
         });
         // Frames and steps of packages whose source maps were posted get their file.move:line.
         return { json: annotateSources(trace, node.sources) as unknown as Json };

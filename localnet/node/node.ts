@@ -53,6 +53,7 @@ import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
 import { reexecuteAt } from './reexecute.ts';
 import type { Fork } from './fork.ts';
 import { ForkHistory, forkReads, prefetch, reexecuteUpstream } from './fork.ts';
+import type { TraceMode } from '../executor/trace.ts';
 import type { ViewRequest } from './views.ts';
 import { callView, readTableItem } from './views.ts';
 
@@ -532,14 +533,14 @@ export class LocalNode {
   }
 
   /** Re-executes at a version on the state just before it (`node/reexecute.ts`). */
-  reexecute(request: ReexecuteRequest): Reexecution {
+  reexecute(request: ReexecuteRequest, options: { trace?: TraceMode } = {}): Reexecution {
     if (this.fork !== null && request.version <= BigInt(this.fork.version))
-      return reexecuteUpstream(request, {
-        ledger: this.ledger,
-        fork: this.fork,
-        chainId: this.chainId,
-      });
-    return reexecuteAt(request, { ledger: this.ledger, chainId: this.chainId });
+      return reexecuteUpstream(
+        request,
+        { ledger: this.ledger, fork: this.fork, chainId: this.chainId },
+        options,
+      );
+    return reexecuteAt(request, { ledger: this.ledger, chainId: this.chainId }, options);
   }
 
   /** A committed or pending transaction by hash. */

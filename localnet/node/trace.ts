@@ -13,6 +13,7 @@ import type { Ledger } from '../storage/ledger.ts';
 import type { TransactionOutput } from '../storage/types.ts';
 import { admit, simulateTransaction } from './admission.ts';
 import { notFound } from './history.ts';
+import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
 import { reexecuteAt } from './reexecute.ts';
 
 /** What to trace: a version (or a hash naming one), a transaction, or both. */
@@ -42,7 +43,13 @@ function traced(
  */
 export function traceTransaction(
   request: TraceRequest,
-  chain: { ledger: Ledger; chainId: number; nowMicros: bigint },
+  chain: {
+    ledger: Ledger;
+    chainId: number;
+    nowMicros: bigint;
+    /** How a version re-executes (a fork runs versions up to its fork point on the upstream's state). */
+    reexecute?: (request: ReexecuteRequest, options: { trace: TraceMode }) => Reexecution;
+  },
 ): MoveTrace {
   const mode: TraceMode = request.steps === true ? 'steps' : 'calls';
   let version = request.version;
@@ -58,13 +65,10 @@ export function traceTransaction(
   }
   if (version !== undefined) {
     const given = request.transaction;
-    const run = reexecuteAt(
-      given === undefined ? { version } : { version, transaction: given },
-      chain,
-      {
-        trace: mode,
-      },
-    );
+    const reexecute = chain.reexecute ?? ((at, options) => reexecuteAt(at, chain, options));
+    const run = reexecute(given === undefined ? { version } : { version, transaction: given }, {
+      trace: mode,
+    });
     return {
       ...(run.trace as MoveTrace),
       kind: given === undefined ? 'committed' : 'reexecution',

@@ -1,5 +1,6 @@
 import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MoveTrace } from '../../localnet/move/vm/traceTypes.ts';
 import { buildHistory, outcome, signedBytes } from './forkBed.ts';
 import { asUser, startChain, type Chain } from './helpers.ts';
 
@@ -127,6 +128,29 @@ describe('fork mode: a chain forked from an embedded chain', () => {
       expect(outcome((await reexecute(done.version)).tx)).toBe(outcome(done));
     }
   }, 60_000);
+
+  it('traces an upstream transaction on the upstream state (POST /workbench/trace)', async () => {
+    const committed = replayed.find((tx) =>
+      (tx.payload as { function: string }).function.endsWith('::my_coin::mint_gold'),
+    ) as UserTransactionResponse;
+    const response = await fetch(
+      `${fork.localnet.urls.rest.replace(/\/v1$/, '')}/workbench/trace`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ version: committed.version }),
+      },
+    );
+    expect(response.status).toBe(200);
+    const trace = (await response.json()) as MoveTrace;
+    expect(trace.gasUsed).toBe(committed.gas_used);
+    expect(trace.vmStatus).toBe(committed.vm_status);
+    expect(
+      trace.frames.some(
+        (f) => f.kind === 'bytecode' && f.function.endsWith('::my_coin::mint_gold'),
+      ),
+    ).toBe(true);
+  });
 
   it('answers history before the fork point from the upstream', async () => {
     const some = replayed[7] as UserTransactionResponse;
