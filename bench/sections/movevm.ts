@@ -79,7 +79,7 @@ function context(
 function instructionsPerSecond(
   iterations: bigint,
   trace: TraceMode | null = null,
-): { rate: number; gasUnits: bigint; seconds: number } {
+): { rate: number; gasUnits: bigint } {
   const module = loopModule();
   const meter = new GasMeter(2_000_000n, 0);
   const ctx = context(new Map(), meter, [], trace);
@@ -91,7 +91,7 @@ function instructionsPerSecond(
   const started = performance.now();
   vm.run(fn, [], [iterations]);
   const seconds = (performance.now() - started) / 1000;
-  return { rate: vm.instructions / seconds, gasUnits: meter.units(), seconds };
+  return { rate: vm.instructions / seconds, gasUnits: meter.units() };
 }
 
 interface SdkFixtures {
@@ -151,7 +151,7 @@ export const movevmSection: BenchSection = {
     for (let i = 0; i < 7; i += 1) calls.push(Math.round(publishAndCall(fx) * 1000) / 1000);
     const callsSorted = [...calls].sort((a, b) => a - b);
     const traced = [
-      ...loopRatios((mode, n) => instructionsPerSecond(n, mode).seconds, 7),
+      ...loopRatios((mode, n) => instructionsPerSecond(n, mode), 7),
       ...transferRatios(5, 200),
     ];
     const metrics: Metric[] = [

@@ -3,7 +3,7 @@
  * with tracing off, on (`calls`) and stepping (`steps`), interleaved round by round so the
  * machine's load hits every mode alike; ratios of the medians.
  */
-import { Account, AccountAddress, TypeTagStruct, U64 } from '@aptos-labs/ts-sdk';
+import { Account, AccountAddress, parseTypeTag, U64 } from '@aptos-labs/ts-sdk';
 import type { DecodedTransaction } from '../../localnet/executor/decode.ts';
 import { execute } from '../../localnet/executor/execute.ts';
 import type { TraceMode } from '../../localnet/executor/trace.ts';
@@ -17,11 +17,20 @@ const median = (values: number[]): number => {
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
-/** Seconds of one run of the loop in each mode, `rounds` times, the modes interleaved. */
+/**
+ * CPU seconds of one run of the loop in each mode, `rounds` times, the modes interleaved (CPU
+ * time, not wall time: on the shared 2-core machine the wall clock mostly measures the load).
+ */
 export function loopRatios(
-  run: (mode: TraceMode | null, iterations: bigint) => number,
+  loop: (mode: TraceMode | null, iterations: bigint) => unknown,
   rounds: number,
 ): Metric[] {
+  const run = (mode: TraceMode | null, iterations: bigint): number => {
+    const started = process.cpuUsage();
+    loop(mode, iterations);
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1e6;
+  };
   const times: Record<'off' | 'calls' | 'offSmall' | 'steps', number[]> = {
     off: [],
     calls: [],
@@ -33,7 +42,10 @@ export function loopRatios(
   for (let i = 0; i < rounds; i += 1) {
     times.off.push(run(null, 1_000_000n));
     times.calls.push(run('calls', 1_000_000n));
-    // Stepping records every instruction: 20,000 iterations stay under TRACE_LIMITS.steps.
+  }
+  // Apart: stepping's garbage would be collected in the next run. 20,000 iterations stay under
+  // TRACE_LIMITS.steps.
+  for (let i = 0; i < rounds; i += 1) {
     times.offSmall.push(run(null, 20_000n));
     times.steps.push(run('steps', 20_000n));
   }
@@ -59,12 +71,7 @@ function transfers(count: number): { world: World; txs: DecodedTransaction[] } {
   const world = new World();
   const senders = Array.from({ length: 50 }, () => Account.generate());
   for (const account of senders) world.fund(account.accountAddress, 10n ** 10n);
-  const metadata = new TypeTagStruct({
-    address: AccountAddress.ONE,
-    moduleName: { identifier: 'fungible_asset' },
-    name: { identifier: 'Metadata' },
-    typeArgs: [],
-  } as never);
+  const metadata = parseTypeTag('0x1::fungible_asset::Metadata');
   const txs = Array.from({ length: count }, (_, i) => {
     const sender = senders[i % 50] as Account;
     return signed(
