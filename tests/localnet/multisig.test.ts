@@ -199,6 +199,19 @@ describe('0x1::multisig_account', () => {
       (await run(c, '0x1::multisig_account::approve_transaction', [multisig, 1])).success,
     ).toBe(true);
     expect(await view<[boolean]>('can_execute', [short(b), multisig, 1])).toEqual([true]);
+    // A payload provided beside the stored one must be it (ABORT_IF_MULTISIG_PAYLOAD_MISMATCH).
+    const other = await buildExecution(b, 12_346);
+    const mismatch = await postBcs(
+      chain,
+      '/transactions',
+      generateSignedTransaction({
+        transaction: other,
+        senderAuthenticator: chain.aptos.transaction.sign({ signer: b, transaction: other }),
+      }),
+    );
+    expect(mismatch.body).toEqual(
+      validationBody('MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH', 40),
+    );
     const before = await balance(short(receiver));
     const transaction = await buildExecution(b, 12_345);
     const pendingTx = await chain.aptos.signAndSubmitTransaction({ signer: b, transaction });

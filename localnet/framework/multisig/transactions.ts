@@ -169,7 +169,8 @@ export type MultisigPrologueStatus =
   | 'NOT_MULTISIG_OWNER'
   | 'MULTISIG_TRANSACTION_NOT_FOUND'
   | 'MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS'
-  | 'MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH';
+  | 'MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH'
+  | 'MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH';
 
 export function canExecute(
   account: MultisigAccount,
@@ -189,8 +190,9 @@ export function canExecute(
 /**
  * `validate_multisig_transaction` (the multisig prologue; a node skips it when simulating): the
  * account is a multisig account, the sender an owner, the next transaction exists and can be
- * executed by the sender (its implicit approval counted), and a provided payload matches a stored
- * hash.
+ * executed by the sender (its implicit approval counted), a provided payload matches a stored
+ * hash, and one provided beside a stored payload is that payload (ABORT_IF_MULTISIG_PAYLOAD_MISMATCH,
+ * on at genesis as on devnet).
  */
 export function validateMultisigTransaction(
   state: StateReader,
@@ -208,6 +210,12 @@ export function validateMultisigTransaction(
     return 'MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS';
   if (txn.payloadHash !== null && toHex(sha3(providedPayload)) !== toHex(txn.payloadHash))
     return 'MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH';
+  if (
+    txn.payload !== null &&
+    providedPayload.length > 0 &&
+    toHex(providedPayload) !== toHex(txn.payload)
+  )
+    return 'MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH';
   return null;
 }
 
