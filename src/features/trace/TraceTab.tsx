@@ -11,6 +11,7 @@ import {
 import type { TransactionKind } from '../../../machines';
 import { errorMessage } from '../../errors/errorMessage';
 import { traceQueries } from '../../queries/traceQueries';
+import { StepThrough } from './stepper';
 import { TraceView } from './TraceView';
 
 /** What the Trace tab needs to ask for a trace: where the transaction ran, and what ran. */
@@ -44,7 +45,7 @@ export function traceTarget(args: {
 
 export interface TraceTabProps {
   target: TraceTarget | undefined;
-  /** Passed to the view: controls for the selected frame ("Step through"). */
+  /** Passed to the view: controls for the selected frame; "Step through" (the stepper) by default. */
   frameActions?: (frame: TraceFrame, trace: MoveTrace) => ReactNode;
 }
 
@@ -98,7 +99,12 @@ export function TraceTab({ target, frameActions }: TraceTabProps) {
     <TraceView
       key={`${query.data.kind}:${query.data.hash}:${query.data.version ?? ''}`}
       trace={query.data}
-      {...(frameActions ? { frameActions } : {})}
+      frameActions={
+        frameActions ??
+        ((frame) => (
+          <StepThrough nodeUrl={target.network.fullnode} request={request} frame={frame} />
+        ))
+      }
     />
   );
 }
