@@ -44,7 +44,11 @@ export async function runLocalnet(
   const { urls } = localnet;
   const info = localnet.node.ledgerInfo();
   const where =
-    options.ephemeral === true ? 'memory only (--ephemeral)' : (options.dataDir ?? '.localnet/');
+    options.fork !== undefined
+      ? 'memory only (a fork)'
+      : options.ephemeral === true
+        ? 'memory only (--ephemeral)'
+        : (options.dataDir ?? '.localnet/');
   process.stdout.write(`Aptos local chain ready in ${Math.round(performance.now() - started)} ms
   REST       ${urls.rest}
   faucet     ${urls.faucet}
