@@ -3,11 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WorkbenchRun } from '../../../machines';
 import { diffExecutions, originalFacts, type ExecutionFacts } from '../../../replay/executionDiff';
-import { atVersionUnavailable, reexecuteAtVersion } from '../../../replay/reexecute';
+import {
+  atVersionUnavailable,
+  reexecuteAtVersion,
+  type AtVersionChanges,
+} from '../../../replay/reexecute';
 import { resimulate } from '../../../replay/resimulate';
 import { createAptos } from '../../aptos/createAptos';
 import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
+import { TraceDiff } from './TraceDiff';
 
 /** Aspect lines, types and modules named short (the full form on hover). */
 function Lines({ lines }: { lines: readonly string[] }) {
@@ -113,7 +118,7 @@ function AtVersion({ record, nodeUrl }: { record: WorkbenchRun; nodeUrl: string 
     mutationFn: () => reexecuteAtVersion({ record, nodeUrl }),
   });
   const modified = useMutation({
-    mutationFn: () => reexecuteAtVersion({ record, nodeUrl, changes: { maxGasAmount: maxGas } }),
+    mutationFn: (changes: AtVersionChanges) => reexecuteAtVersion({ record, nodeUrl, changes }),
   });
   const unavailable = atVersionUnavailable(record);
   if (unavailable !== null || original === null) {
@@ -157,7 +162,7 @@ function AtVersion({ record, nodeUrl }: { record: WorkbenchRun; nodeUrl: string 
         />
         <Button
           variant="light"
-          onClick={() => modified.mutate()}
+          onClick={() => modified.mutate({ maxGasAmount: maxGas })}
           loading={modified.isPending}
           disabled={!validGas}
         >
@@ -176,6 +181,9 @@ function AtVersion({ record, nodeUrl }: { record: WorkbenchRun; nodeUrl: string 
           other={modified.data.facts}
           sender={record.draft.sender}
         />
+      )}
+      {modified.data && modified.variables && (
+        <TraceDiff record={record} nodeUrl={nodeUrl} changes={modified.variables} />
       )}
     </Stack>
   );
