@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoveTrace, TraceFrame } from '../../localnet/move/vm/traceTypes.ts';
 import { fundedAccount, startChain, type Chain } from './helpers.ts';
 import { ownerTransactions } from './move/ownerTransactions.ts';
-import { E_TOO_BIG, expectGasMatches, feeOf, sum, traceModule } from './traceModule.ts';
+import {
+  ABORT_MESSAGE,
+  E_TOO_BIG,
+  expectGasMatches,
+  feeOf,
+  sum,
+  traceModule,
+} from './traceModule.ts';
 
 /**
  * Move traces (issue 32) through `POST /workbench/trace`: a package whose entry `a` calls `b`,
@@ -123,6 +130,28 @@ describe('POST /workbench/trace on a call chain that aborts', () => {
     expect(BigInt(a.selfGas.io)).toBeGreaterThan(0n);
     expect(t.reads.some((r) => r.frame === a.id && r.path === `${short}::chain::Store`)).toBe(true);
     expectGasMatches(t, stored);
+  });
+});
+
+describe('an abort with a message (bytecode v10)', () => {
+  it('carries the message beside the name and description of the error map', async () => {
+    const committed = await ownerTransactions(chain, owner).send({
+      function: `${short}::chain::shout`,
+      functionArguments: [],
+    });
+    expect(committed.success).toBe(false);
+    const t = await trace({ version: committed.version });
+    expect(t.frames[1]).toMatchObject({
+      function: `${short}::chain::shout`,
+      status: 'abort',
+      offset: 2,
+      abort: {
+        code: E_TOO_BIG.toString(),
+        name: 'E_TOO_BIG',
+        description: 'The product is past 10',
+        message: ABORT_MESSAGE,
+      },
+    });
   });
 });
 

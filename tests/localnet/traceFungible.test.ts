@@ -74,6 +74,22 @@ describe('a fungible-asset transfer traced', () => {
     expectGasMatches(t, committed);
   });
 
+  it('puts an abort raised by a native on its frame, named by the framework error map', async () => {
+    const committed = await ownerTransactions(chain, owner).send({
+      function: '0x1::primary_fungible_store::transfer',
+      typeArguments: ['0x1::fungible_asset::Metadata'],
+      functionArguments: ['0xa', Account.generate().accountAddress, 10_000_000_000],
+    });
+    expect(committed.vm_status).toContain('EINSUFFICIENT_BALANCE');
+    const t = await trace(committed);
+    const native = t.frames[1] as TraceFrame;
+    expect(native).toMatchObject({ kind: 'native', status: 'abort', returns: null });
+    expect(native.offset).toBeUndefined();
+    expect(native.abort).toMatchObject({ code: String(0x10004), name: 'EINSUFFICIENT_BALANCE' });
+    expect(native.abort?.description).toEqual(expect.any(String));
+    expectExactWrites(t, committed);
+  });
+
   it('nests the framework natives a published function calls under its bytecode frame', async () => {
     // `entry fun pay(s: &signer, to: address, amount: u64)`: aptos_account::transfer, then
     // primary_fungible_store::balance of the recipient (a view, its result dropped).

@@ -6,6 +6,7 @@ import { ModuleBuilder, S } from './move/vmBuilder.ts';
 
 /** `E_TOO_BIG`, invalid argument 3, as `std::error::invalid_argument(3)` builds it. */
 export const E_TOO_BIG = 0x10003n;
+export const ABORT_MESSAGE = 'too big: 18';
 
 /**
  * The trace tests' package (issue 32), one module `chain`: entry `a` calls `b`, `b` calls `c`,
@@ -18,7 +19,7 @@ export const E_TOO_BIG = 0x10003n;
  * entry fun a(account: &signer, x: u64) { let r = b(x); move_to(account, Store { value: r }) }
  * ```
  *
- * `a(1)` stores 6; `a(5)` aborts in `c` at offset 9 (6 × 3 = 18).
+ * `a(1)` stores 6; `a(5)` aborts in `c` at offset 9 (6 × 3 = 18); `shout` aborts with a message.
  */
 export function traceModule(address: string): CompiledModule {
   const m = new ModuleBuilder(address, 'chain');
@@ -58,6 +59,14 @@ export function traceModule(address: string): CompiledModule {
       { op: 'Ret' },
     ],
   });
+  // `entry fun shout(_s: &signer) { abort(E_TOO_BIG, b"too big: 18") }` (bytecode v10).
+  const message = [...Buffer.from(ABORT_MESSAGE, 'utf8')];
+  const text = m.constant({ kind: 'Vector', inner: { kind: 'U8' } }, [message.length, ...message]);
+  m.fn('shout', {
+    params: [S.ref(S.signer)],
+    entry: true,
+    code: [{ op: 'LdU64', value: E_TOO_BIG }, { op: 'LdConst', index: text }, { op: 'AbortMsg' }],
+  });
   m.fn('a', {
     params: [S.ref(S.signer), S.u64],
     locals: [S.u64],
@@ -73,7 +82,7 @@ export function traceModule(address: string): CompiledModule {
       { op: 'Ret' },
     ],
   });
-  return m.build();
+  return { ...m.build(), version: 10 };
 }
 
 type FeeStatement = {
