@@ -1,9 +1,8 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { gasUnitsText, totalInternalGas, type TraceFrame } from '../../../replay/moveTrace';
-import { compactAddresses } from '../../format/address';
 import classes from './Trace.module.css';
-import { visibleFrames, type TraceModel } from './traceModel';
+import { frameName, visibleFrames, type TraceModel } from './traceModel';
 
 /** Fixed row height and viewport (Trace.module.css): the list renders only the rows in view. */
 const ROW = 28;
@@ -112,7 +111,7 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
     const status = statusText(frame);
     const inclusive = gasUnitsText(model.totals[id] ?? 0n, trace.gasScale);
     const own = gasUnitsText(totalInternalGas(frame.selfGas, trace), trace.gasScale);
-    const name = compactAddresses(frame.function);
+    const name = frameName(frame.function);
     items.push(
       <div
         key={id}
@@ -123,7 +122,6 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
         aria-posinset={siblings.indexOf(id) + 1}
         aria-expanded={hasChildren ? open : undefined}
         aria-selected={id === selected}
-        aria-label={`${name}${frame.kind === 'native' ? ', native' : ''}${status ? `, ${status}` : ''}: ${inclusive} gas units, ${own} its own`}
         data-selected={id === selected || undefined}
         data-failing={onFailingPath[id] === 1 || undefined}
         className={classes.row}
@@ -147,24 +145,39 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
             {name}
           </span>
           {frame.kind === 'native' && (
-            <Badge size="xs" variant="outline" color="grape">
-              native
-            </Badge>
+            <>
+              <VisuallyHidden>, </VisuallyHidden>
+              <Badge component="span" size="xs" variant="filled" color="grape">
+                native
+              </Badge>
+            </>
           )}
           {status && (
-            <Badge size="xs" variant="outline" color="red">
-              {status}
-            </Badge>
+            <>
+              <VisuallyHidden>, </VisuallyHidden>
+              <Badge component="span" size="xs" variant="filled" color="red">
+                {status}
+              </Badge>
+            </>
           )}
           {frame.abort && (
             <span>
+              <VisuallyHidden>, </VisuallyHidden>
               {frame.abort.name ?? `code ${frame.abort.code}`}
               {frame.offset === undefined ? '' : ` at offset ${frame.offset}`}
             </span>
           )}
         </span>
-        <span className={classes.num}>{inclusive}</span>
-        <span className={classes.num}>{own}</span>
+        {/* The name comes from the text: the hidden words make the numbers read as gas. */}
+        <span className={classes.num}>
+          <VisuallyHidden>: </VisuallyHidden>
+          {inclusive}
+          <VisuallyHidden> gas units,</VisuallyHidden>
+        </span>
+        <span className={classes.num}>
+          {own}
+          <VisuallyHidden> its own</VisuallyHidden>
+        </span>
       </div>,
     );
   }
@@ -179,6 +192,7 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
       <div
         ref={scroller}
         className={classes.tree}
+        style={{ height: Math.min(VIEWPORT, rows.length * ROW + 2) }}
         role="tree"
         aria-label={`Call tree, ${trace.frames.length.toLocaleString('en-US')} frames`}
         tabIndex={0}

@@ -8,10 +8,10 @@ import {
   type TraceFrame,
   type TraceValue,
 } from '../../../replay/moveTrace';
-import { compactAddresses } from '../../format/address';
 import { EventsTable } from '../transaction/EventsTable';
 import { WriteSetTable } from '../transaction/WriteSetTable';
 import { statusText } from './CallTree';
+import { frameName } from './traceModel';
 import classes from './Trace.module.css';
 
 /** Lines of source shown on each side of the frame's line. */
@@ -155,14 +155,8 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
     <Stack gap="sm" aria-label="Frame detail" role="region">
       <Group gap="xs" justify="space-between" align="flex-start">
         <Group gap="xs">
-          <Text
-            size="sm"
-            fw={700}
-            ff="monospace"
-            title={frame.function}
-            style={{ wordBreak: 'break-all' }}
-          >
-            {compactAddresses(frame.function)}
+          <Text size="sm" fw={700} ff="monospace" title={frame.function}>
+            {frameName(frame.function)}
           </Text>
           <Badge size="sm" variant="outline" color={frame.kind === 'native' ? 'grape' : 'gray'}>
             {frame.kind}
@@ -173,6 +167,9 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
         </Group>
         {actions}
       </Group>
+      <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {frame.function}
+      </Text>
       {frame.abort && (
         <Alert
           color="red"
@@ -204,7 +201,7 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
           None.
         </Text>
       ) : (
-        <Code block>{frame.typeArgs.map(compactAddresses).join(', ')}</Code>
+        <Code block>{frame.typeArgs.map(frameName).join(', ')}</Code>
       )}
       <Label>Arguments</Label>
       <Values values={frame.args} empty="None." />
@@ -242,7 +239,7 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
                   {read.address}
                 </Table.Td>
                 <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {compactAddresses(read.path)}
+                  {frameName(read.path)}
                 </Table.Td>
                 <Table.Td ta="right">{read.bytes}</Table.Td>
               </Table.Tr>

@@ -1,8 +1,8 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { gasUnitsText } from '../../../replay/moveTrace';
-import { compactAddresses } from '../../format/address';
 import classes from './Trace.module.css';
-import { ancestorsOf, MIN_BAR_WIDTH, type TraceModel } from './traceModel';
+import { ancestorsOf, flameLayout, frameName, MIN_BAR_WIDTH, type TraceModel } from './traceModel';
 
 const BAR_ROW = 22;
 
@@ -20,12 +20,15 @@ export interface GasFlamegraphProps {
 
 /**
  * The call tree as an icicle chart: the transaction on top, each call below its caller, widths
- * proportional to inclusive gas (frames under 0.2 % of the total are not drawn). Each bar is a
- * button: a click or Enter selects the frame. One tab stop; the arrows move between bars (Left
- * and Right along a row, Up to the caller, Down to the first call drawn).
+ * proportional to inclusive gas (frames under 0.2 % of the chart are not drawn). Zoomed to a
+ * frame, that frame's gas is the whole width. Each bar is a button: a click or Enter selects the
+ * frame. One tab stop; the arrows move between bars (Left and Right along a row, Up to the
+ * caller, Down to the first call drawn).
  */
 export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps) {
-  const { trace, width, x, onFailingPath, children } = model;
+  const { trace, onFailingPath, children } = model;
+  const [zoom, setZoom] = useState(0);
+  const { x, width } = useMemo(() => flameLayout(model, zoom), [model, zoom]);
   const drawn = useMemo(() => {
     const ids: number[] = [];
     const shown = new Uint8Array(trace.frames.length);
@@ -41,6 +44,8 @@ export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps)
     for (const id of ids) (rows[trace.frames[id]?.depth ?? 0] ??= []).push(id);
     return { ids, shown, rows };
   }, [trace, width]);
+  const zoomTotal = model.totals[zoom] ?? 0n;
+  const zoomName = zoom === 0 ? 'the transaction' : frameName(trace.frames[zoom]?.function ?? '');
   const [focus, setFocus] = useState<number | null>(null);
   const container = useRef<HTMLDivElement>(null);
   // The tab stop: the bar that had focus, else the selected frame or its nearest drawn caller.
@@ -70,51 +75,73 @@ export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps)
     event.preventDefault();
   };
 
-  const rootTotal = model.totals[0] ?? 0n;
   return (
-    <div
-      ref={container}
-      className={classes.flame}
-      role="group"
-      aria-label={`Gas flamegraph: widths by gas, ${drawn.ids.length.toLocaleString('en-US')} of ${trace.frames.length.toLocaleString('en-US')} frames drawn`}
-    >
-      <div style={{ position: 'relative', height: drawn.rows.length * BAR_ROW + 2 }}>
-        {drawn.ids.map((id) => {
-          const frame = trace.frames[id];
-          if (frame === undefined) return null;
-          const gas = gasUnitsText(model.totals[id] ?? 0n, trace.gasScale);
-          const share =
-            rootTotal === 0n ? '' : `, ${((width[id] ?? 0) * 100).toFixed(1)} % of the transaction`;
-          const name = compactAddresses(frame.function);
-          return (
-            <button
-              key={id}
-              type="button"
-              data-frame={id}
-              data-kind={frame.kind}
-              data-failing={onFailingPath[id] === 1 || undefined}
-              data-selected={id === selected || undefined}
-              aria-pressed={id === selected}
-              aria-label={`${name}${frame.kind === 'native' ? ' (native)' : ''}: ${gas} gas units${share}`}
-              title={`${name}: ${gas} gas units`}
-              tabIndex={id === stop ? 0 : -1}
-              className={classes.bar}
-              style={{
-                left: `${(x[id] ?? 0) * 100}%`,
-                width: `${(width[id] ?? 0) * 100}%`,
-                top: frame.depth * BAR_ROW,
-              }}
-              onClick={() => {
-                setFocus(id);
-                onSelect(id);
-              }}
-              onKeyDown={(event) => onKeyDown(event, id)}
-            >
-              {shortName(name)}
-            </button>
-          );
-        })}
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Text size="xs">
+          Widths by gas{zoom === 0 ? '' : `, zoomed to ${zoomName}`}; under 0.2 % not drawn.
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="default"
+          disabled={selected === zoom || (model.totals[selected] ?? 0n) === 0n}
+          onClick={() => setZoom(selected)}
+        >
+          Zoom to the selected frame
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="default"
+          disabled={zoom === 0}
+          onClick={() => setZoom(0)}
+        >
+          Whole transaction
+        </Button>
+      </Group>
+      <div
+        ref={container}
+        className={classes.flame}
+        role="group"
+        aria-label={`Gas flamegraph of ${zoomName}: ${drawn.ids.length.toLocaleString('en-US')} of ${trace.frames.length.toLocaleString('en-US')} frames drawn`}
+      >
+        <div style={{ position: 'relative', height: drawn.rows.length * BAR_ROW + 2 }}>
+          {drawn.ids.map((id) => {
+            const frame = trace.frames[id];
+            if (frame === undefined) return null;
+            const gas = gasUnitsText(model.totals[id] ?? 0n, trace.gasScale);
+            const share =
+              zoomTotal === 0n ? '' : `, ${((width[id] ?? 0) * 100).toFixed(1)} % of ${zoomName}`;
+            const name = frameName(frame.function);
+            return (
+              <button
+                key={id}
+                type="button"
+                data-frame={id}
+                data-kind={frame.kind}
+                data-failing={onFailingPath[id] === 1 || undefined}
+                data-selected={id === selected || undefined}
+                aria-pressed={id === selected}
+                aria-label={`${name}${frame.kind === 'native' ? ' (native)' : ''}: ${gas} gas units${share}`}
+                title={`${name}: ${gas} gas units`}
+                tabIndex={id === stop ? 0 : -1}
+                className={classes.bar}
+                style={{
+                  left: `${(x[id] ?? 0) * 100}%`,
+                  width: `${(width[id] ?? 0) * 100}%`,
+                  top: frame.depth * BAR_ROW,
+                }}
+                onClick={() => {
+                  setFocus(id);
+                  onSelect(id);
+                }}
+                onKeyDown={(event) => onKeyDown(event, id)}
+              >
+                {shortName(name)}
+              </button>
+            );
+          })}
+        </div>
       </div>
-    </div>
+    </Stack>
   );
 }

@@ -1,11 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { MoveTrace, TraceFrame } from '../../../replay/moveTrace';
-import { compactAddresses } from '../../format/address';
 import { CallTree } from './CallTree';
 import { FrameDetail } from './FrameDetail';
 import { GasFlamegraph } from './GasFlamegraph';
-import { ancestorsOf, defaultExpanded, initialSelection, traceModel } from './traceModel';
+import {
+  ancestorsOf,
+  defaultExpanded,
+  frameName,
+  initialSelection,
+  traceModel,
+} from './traceModel';
 
 const KIND_LABELS: Record<MoveTrace['kind'], string> = {
   committed: 'Committed, re-executed',
@@ -96,10 +101,11 @@ export function TraceView({ trace, frameActions }: TraceViewProps) {
                 type="button"
                 size="sm"
                 ff="monospace"
+                title={trace.frames[id]?.function}
                 aria-current={id === selected ? 'true' : undefined}
                 onClick={() => reveal(id)}
               >
-                {compactAddresses(trace.frames[id]?.function ?? '')}
+                {frameName(trace.frames[id]?.function ?? '')}
               </Anchor>
             </Fragment>
           ))}
@@ -110,7 +116,7 @@ export function TraceView({ trace, frameActions }: TraceViewProps) {
       ) : (
         <>
           <GasFlamegraph model={model} selected={selected} onSelect={reveal} />
-          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+          <Stack gap="md">
             <Stack gap={4}>
               <Group gap="xs">
                 <Button
@@ -139,7 +145,7 @@ export function TraceView({ trace, frameActions }: TraceViewProps) {
             {frame && (
               <FrameDetail frame={frame} trace={trace} actions={frameActions?.(frame, trace)} />
             )}
-          </SimpleGrid>
+          </Stack>
         </>
       )}
     </Stack>

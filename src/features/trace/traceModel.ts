@@ -1,3 +1,4 @@
+import { compactAddresses, shortAddress } from '../../format/address';
 import {
   childrenIndex,
   failingPath,
@@ -17,30 +18,52 @@ export interface TraceModel {
   onFailingPath: Uint8Array;
   /** Each frame's whole gas (execution + IO + storage at the price), internal units. */
   totals: bigint[];
-  /** The flamegraph's layout: each frame's left edge and width as fractions of the root's gas. */
+}
+
+/** The flamegraph's layout: each frame's left edge and width, fractions of the chart's width. */
+export interface FlameLayout {
+  /** The frame the chart is zoomed to: full width, its callers above it at full width too. */
+  root: number;
   x: Float64Array;
   width: Float64Array;
 }
 
-/** Frames drawn in the flamegraph need at least this share of the root's gas (0.2 %). */
+/** Frames drawn in the flamegraph need at least this share of the chart (0.2 %). */
 export const MIN_BAR_WIDTH = 0.002;
 
-/** The model of a trace: indices, the failing path and the flamegraph's layout. */
+/** The model of a trace: indices, the failing path and each frame's total gas. */
 export function traceModel(trace: MoveTrace): TraceModel {
   const count = trace.frames.length;
-  const children = childrenIndex(trace);
   const failing = failingPath(trace);
   const onFailingPath = new Uint8Array(count);
   for (const id of failing) onFailingPath[id] = 1;
-  const totals = trace.frames.map((frame) => totalInternalGas(frame.gas, trace));
+  return {
+    trace,
+    children: childrenIndex(trace),
+    ends: subtreeEnds(trace),
+    failing,
+    onFailingPath,
+    totals: trace.frames.map((frame) => totalInternalGas(frame.gas, trace)),
+  };
+}
+
+/**
+ * The icicle layout zoomed to `root` (0: the whole transaction): widths ∝ inclusive gas as a
+ * share of `root`'s, children left to right in call order; `root`'s callers span the width;
+ * frames outside its subtree get no width.
+ */
+export function flameLayout(model: TraceModel, root = 0): FlameLayout {
+  const count = model.trace.frames.length;
   const x = new Float64Array(count);
   const width = new Float64Array(count);
-  const rootTotal = totals[0] ?? 0n;
-  // Widths ∝ inclusive gas; a fraction is for layout only, the amounts stay bigint.
+  const { totals, children } = model;
+  const rootTotal = totals[root] ?? 0n;
+  // A fraction is for layout only: the amounts stay bigint.
   const share = (value: bigint) =>
     rootTotal === 0n ? 0 : Number((value * 1_000_000_000n) / rootTotal) / 1_000_000_000;
-  if (count > 0) width[0] = 1;
-  for (let id = 0; id < count; id += 1) {
+  for (const id of ancestorsOf(model, root)) width[id] = 1;
+  const end = model.ends[root] ?? root + 1;
+  for (let id = root; id < end; id += 1) {
     let left = x[id] ?? 0;
     for (const child of children[id] ?? []) {
       x[child] = left;
@@ -49,7 +72,7 @@ export function traceModel(trace: MoveTrace): TraceModel {
       left += fraction;
     }
   }
-  return { trace, children, ends: subtreeEnds(trace), failing, onFailingPath, totals, x, width };
+  return { root, x, width };
 }
 
 /**
@@ -85,4 +108,12 @@ export function ancestorsOf(model: TraceModel, id: number): number[] {
 /** The frame the tab selects first: the one that failed, else the entry function, else the root. */
 export function initialSelection(model: TraceModel): number {
   return model.failing.at(-1) ?? (model.trace.frames.length > 1 ? 1 : 0);
+}
+
+/**
+ * A function id as the trace's views show it: addresses short (`0x55cb…beec::chain::a`); the
+ * full id goes in a title beside it.
+ */
+export function frameName(fn: string): string {
+  return compactAddresses(fn).replace(/0x[0-9a-f]{11,}(?=::)/g, (address) => shortAddress(address));
 }

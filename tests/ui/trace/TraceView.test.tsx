@@ -30,7 +30,7 @@ describe('TraceView: the call tree', () => {
     const rows = within(tree()).getAllByRole('treeitem');
     expect(rows.map((row) => row.getAttribute('aria-level'))).toEqual(['1', '2', '3', '4']);
     for (const row of rows) expect(row).toHaveAttribute('data-failing', 'true');
-    const aborting = item(/^0xcafe::pricing::assert_min, aborted here/);
+    const aborting = item(/^0xcafe::pricing::assert_min\s*, aborted here/);
     expect(aborting).toHaveAttribute('aria-selected', 'true');
     expect(tree()).toHaveAttribute('aria-activedescendant', aborting.id);
     expect(item(/^0xcafe::market::check_price/)).toHaveAttribute('aria-expanded', 'true');
@@ -79,7 +79,7 @@ describe('TraceView: the call tree', () => {
     render(<TraceView trace={fungibleAssetTransfer()} />);
     expect(within(tree()).getAllByRole('treeitem')).toHaveLength(10);
     expect(within(tree()).getAllByText('native')).toHaveLength(3);
-    expect(item(/^0x1::object::create_user_derived_object_address_impl, native/)).toBeVisible();
+    expect(item(/^0x1::object::create_user_derived_object_address_impl\s*, native/)).toBeVisible();
     // Nothing failed: the entry function is selected and no path is shown.
     expect(item(/^0x1::primary_fungible_store::transfer/)).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('navigation', { name: 'Failing path' })).toBeNull();
@@ -93,7 +93,7 @@ describe('TraceView: the call tree', () => {
     expect(rows.length).toBeLessThan(60);
     const last = trace.frames.at(-1);
     const selected = rows.find((row) => row.getAttribute('aria-selected') === 'true');
-    expect(selected).toHaveAccessibleName(/^0xcafe::deep::fail, aborted here/);
+    expect(selected).toHaveAccessibleName(/^0xcafe::deep::fail\s*, aborted here/);
     expect(selected).toHaveAttribute('aria-level', String((last?.depth ?? 0) + 1));
     const flame = screen.getByRole('group', { name: /^Gas flamegraph/ });
     const bars = within(flame).getAllByRole('button');
@@ -161,6 +161,25 @@ describe('TraceView: the flamegraph and the detail', () => {
       6,
     );
     expect(parseFloat(ensure.style.width)).toBeGreaterThan(parseFloat(primary.style.width));
+  });
+
+  it('zooms to the selected frame: its gas is the whole width, its callers above it', async () => {
+    const user = userEvent.setup();
+    render(<TraceView trace={threeFrameAbort()} />);
+    await user.click(item(/^0xcafe::market::check_price/));
+    await user.click(screen.getByRole('button', { name: 'Zoom to the selected frame' }));
+    const flame = screen.getByRole('group', {
+      name: /^Gas flamegraph of 0xcafe::market::check_price: 4 of 4 frames drawn$/,
+    });
+    const b = within(flame).getByRole('button', { name: /^0xcafe::market::check_price:/ });
+    const c = within(flame).getByRole('button', {
+      name: /^0xcafe::pricing::assert_min: 0\.02 gas units, 4\.1 % of 0xcafe::market::check_price$/,
+    });
+    expect(b.style.width).toBe('100%');
+    expect(within(flame).getByRole('button', { name: /^transaction:/ }).style.width).toBe('100%');
+    expect(parseFloat(c.style.width)).toBeCloseTo(4.08, 1);
+    await user.click(screen.getByRole('button', { name: 'Whole transaction' }));
+    expect(parseFloat(b.style.width)).toBeLessThan(20);
   });
 
   it('shows the abort, its source lines, arguments, gas split and reads', async () => {
