@@ -244,7 +244,7 @@ export class Interpreter implements NativeHost {
     const tracer = this.tracer;
     const stepper = tracer === null ? null : tracer.stepper;
     const base = tracer === null ? 0 : tracer.depth;
-    tracer?.enterFunction(fn, tys, locals, session.layout, this.synced - gas, null, 0, locals);
+    tracer?.enterFunction(fn, tys, locals, session.layout, this.synced - gas, null, 0);
     try {
       for (;;) {
         if (stepper !== null) stepper.step(fn, pc, stack, sp, locals, gas);
@@ -401,16 +401,7 @@ export class Interpreter implements NativeHost {
             sp -= n;
             tys = callTys;
             if (tracer !== null) {
-              tracer.enterFunction(
-                fn,
-                tys,
-                locals,
-                session.layout,
-                this.synced - gas,
-                pc,
-                sp,
-                locals,
-              );
+              tracer.enterFunction(fn, tys, locals, session.layout, this.synced - gas, pc, sp);
             }
             pc = 0;
             break;

@@ -63,7 +63,6 @@ interface Open {
   layout: LayoutResolver;
   /** Where its operand stack starts in the interpreter's stack array. */
   stackBase: number;
-  locals: readonly Value[] | null;
 }
 
 const STRONG = 1;
@@ -111,7 +110,7 @@ export class MoveTracer {
     return (this.open[this.open.length - 1] as Open).id;
   }
 
-  /** The innermost open frame (the stepper reads its stack base and locals). */
+  /** The innermost open frame (the stepper reads its id and stack base). */
   top(): Open {
     return this.open[this.open.length - 1] as Open;
   }
@@ -124,12 +123,11 @@ export class MoveTracer {
     pending: number,
     stackBase: number,
     callOffset: number | null,
-    locals: readonly Value[] | null = null,
   ): void {
     const parent = this.open.length === 0 ? -1 : this.current;
     if (this.frames.length >= TRACE_LIMITS.frames) {
       this.truncatedFrames = true;
-      this.open.push({ id: parent, recorded: false, fn, returns, layout, stackBase, locals });
+      this.open.push({ id: parent, recorded: false, fn, returns, layout, stackBase });
       return;
     }
     const id = this.frames.length;
@@ -159,23 +157,22 @@ export class MoveTracer {
       storage: 0n,
       childStorage: 0n,
     });
-    this.open.push({ id, recorded: true, fn, returns, layout, stackBase, locals });
+    this.open.push({ id, recorded: true, fn, returns, layout, stackBase });
   }
 
-  /** A bytecode function entered: `args` are its first locals. */
+  /** A bytecode function entered: its arguments are its first `locals`. */
   enterFunction(
     fn: LoadedFunction,
     tys: readonly Ty[],
-    args: readonly Value[],
+    locals: readonly Value[],
     layout: LayoutResolver,
     pending: number,
     callOffset: number | null,
     stackBase: number,
-    locals: readonly Value[],
   ): void {
     const rendered: TraceValue[] = [];
     for (let i = 0; i < fn.params.length; i += 1) {
-      rendered.push(typedValue(subst(fn.params[i] as Ty, tys), args[i] as Value, layout));
+      rendered.push(typedValue(subst(fn.params[i] as Ty, tys), locals[i] as Value, layout));
     }
     this.record(
       {
@@ -190,7 +187,6 @@ export class MoveTracer {
       pending,
       stackBase,
       callOffset,
-      locals,
     );
   }
 
