@@ -96,7 +96,7 @@ describe('publishing a package from Compose', () => {
     await start.getByText('Balance 1 APT (100,000,000 octas)').waitFor({ timeout: 20_000 });
 
     await page.getByText('Publish a package', { exact: true }).click();
-    await page.locator('input[type="file"]').setInputFiles(payloadFor(sender).path);
+    await page.locator('input[type="file"]').first().setInputFiles(payloadFor(sender).path);
     const modules = page.getByRole('table', { name: 'Modules' });
     await modules.getByText(/::transfer$/).waitFor();
     await page.getByText(/Package transaction_test: 1 module/).waitFor();
@@ -145,7 +145,7 @@ describe('publishing a package from Compose', () => {
     await step('Edit').click();
     await state('editing');
     const upgrade = payloadFor(sender, { abort: true });
-    await page.locator('input[type="file"]').setInputFiles(upgrade.path);
+    await page.locator('input[type="file"]').first().setInputFiles(upgrade.path);
     // The new file's module is on screen (not the first one's): its size is its own.
     await page
       .getByRole('table', { name: 'Modules' })

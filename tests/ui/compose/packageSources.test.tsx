@@ -90,7 +90,7 @@ describe('<PackageSourcesPicker>', () => {
       }),
     );
     const { actorRef, commit } = fakeActor();
-    render(<PackageSourcesPicker payload={payload} actorRef={actorRef} disabled={false} />);
+    render(<PackageSourcesPicker payload={payload} actorRef={actorRef} />);
     expect(screen.getByRole('group', { name: 'Source maps' })).toBeInTheDocument();
     const folder = screen.getByRole('button', { name: 'Choose the build folder…' });
     const input = folder.parentElement?.querySelector<HTMLInputElement>('input[type="file"]');
@@ -124,6 +124,31 @@ describe('<PackageSourcesPicker>', () => {
     ]);
   });
 
+  it('sends at once when the folder is picked after the package was committed', async () => {
+    const post = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ modules: [`${OWNER}::market`] }))),
+    );
+    vi.stubGlobal('fetch', post);
+    const { actorRef, commit } = fakeActor();
+    commit({
+      hash: '0x3',
+      version: '9',
+      success: true,
+      vmStatus: 'Executed successfully',
+      gasUsed: '10',
+      events: [],
+      changes: [],
+    });
+    render(<PackageSourcesPicker payload={payload} actorRef={actorRef} />);
+    expect(post).not.toHaveBeenCalled();
+    const folder = screen.getByRole('button', { name: 'Choose the build folder…' });
+    const input = folder.parentElement?.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no folder input');
+    await userEvent.upload(input, buildFolder());
+    await screen.findByText(/The chain has them/);
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the chain’s refusal', async () => {
     vi.stubGlobal(
       'fetch',
@@ -136,7 +161,7 @@ describe('<PackageSourcesPicker>', () => {
       ),
     );
     const { actorRef, commit } = fakeActor();
-    render(<PackageSourcesPicker payload={payload} actorRef={actorRef} disabled={false} />);
+    render(<PackageSourcesPicker payload={payload} actorRef={actorRef} />);
     const files = screen.getByRole('button', { name: 'Choose files…' });
     const input = files.parentElement?.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no files input');

@@ -19,15 +19,15 @@ type Sent =
 
 /**
  * Optional beside a publish payload: the build folder's source maps and sources. Once the package
- * is committed on the embedded chain they go to `POST /workbench/sources`, and the chain's traces
- * then show `file.move:line` for its functions.
+ * is committed on the embedded chain they go to `POST /workbench/sources` (at once when picked
+ * after), and the chain's traces then show `file.move:line` for its functions. Not part of the
+ * draft, so it stays enabled while a run is in progress.
  */
 export function PackageSourcesPicker(props: {
   payload: PublishPayload;
   actorRef: ActorRefFrom<typeof transactionMachine>;
-  disabled: boolean;
 }) {
-  const { payload, actorRef, disabled } = props;
+  const { payload, actorRef } = props;
   const { network } = useNetwork();
   const [picked, setPicked] = useState<PackageSourceFiles | null>(null);
   const [sent, setSent] = useState<Sent>({ state: 'idle' });
@@ -84,14 +84,14 @@ export function PackageSourcesPicker(props: {
       <Group gap="xs">
         <FileButton onChange={choose} multiple inputProps={FOLDER_INPUT}>
           {(button) => (
-            <Button {...button} size="xs" variant="default" disabled={disabled}>
+            <Button {...button} size="xs" variant="default">
               Choose the build folder…
             </Button>
           )}
         </FileButton>
         <FileButton onChange={choose} multiple accept=".mvsm,.move">
           {(button) => (
-            <Button {...button} size="xs" variant="subtle" disabled={disabled}>
+            <Button {...button} size="xs" variant="subtle">
               Choose files…
             </Button>
           )}

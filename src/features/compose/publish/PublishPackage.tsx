@@ -140,7 +140,7 @@ export function PublishPackage({ sender, disabled, onDraft, actorRef }: PublishP
               ))}
             </Table.Tbody>
           </Table>
-          <PackageSourcesPicker payload={result.payload} actorRef={actorRef} disabled={disabled} />
+          <PackageSourcesPicker payload={result.payload} actorRef={actorRef} />
           {abis.length === 0 ? (
             <Text size="xs" c="dimmed">
               Simulate to see each module&apos;s ABI as the node derives it from the bytecode.
