@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Router } from './router.ts';
+import { SOURCES_PATH } from './sources.ts';
 import type { HttpRequest } from './types.ts';
 
 /** Requests larger than this answer 413 (the largest transaction Aptos accepts is 64 KiB). */
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 65_536;
 export const MAX_BATCH_BODY_BYTES = 8 * 1024 * 1024;
 const BATCH_PATH = '/v1/transactions/batch';
 /** A package's source maps and sources (`POST /workbench/sources`) take the same. */
-const LARGE_BODY_PATHS = new Set([BATCH_PATH, '/workbench/sources']);
+const LARGE_BODY_PATHS = new Set([BATCH_PATH, SOURCES_PATH]);
 
 export interface HttpService {
   server: Server;
