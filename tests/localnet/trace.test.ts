@@ -275,6 +275,21 @@ describe('tracing changes no output', () => {
     });
   });
 
+  it('marks the frame where a VM error was raised, at its offset', async () => {
+    // Store exists since `a(1)` committed: move_to fails in `a`.
+    const { simulated, hex } = await simulationOf(1, 10_000);
+    expect(simulated.vm_status).toContain('code offset 6');
+    const t = await trace({ transaction: hex });
+    expect(byFunction(t, 'a')).toMatchObject({
+      status: 'error',
+      error: 'RESOURCE_ALREADY_EXISTS',
+      offset: 6,
+      returns: null,
+    });
+    expect(byFunction(t, 'b')).toMatchObject({ status: 'success', returns: ['6'] });
+    expect(t.frames[0]).toMatchObject({ status: 'error' });
+  });
+
   it('re-executing with the trace on gives what the chain committed, which /workbench/reexecute also gives', async () => {
     const [plain] = (await chain.dev('reexecute', {
       version: stored.version,
