@@ -3,6 +3,7 @@
  * fungible asset balances) and readiness, offline. See localnet/README.md.
  */
 import { deriveAccounts, type AccountsOption, type LocalnetAccount } from './accounts.ts';
+import { ForkRegistry } from './forkRegistry.ts';
 import { APTOS_COIN_TYPE } from './framework/assets.ts';
 import { ROOT_ADDRESS, ROOT_PRIVATE_KEY } from './framework/root.ts';
 import { PLAYGROUND_ADDRESS } from './framework/modules/playground.ts';
@@ -133,12 +134,33 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
     options.ports === 'auto'
       ? { rest: 0, faucet: 0, indexer: 0, readiness: 0 }
       : { ...DEFAULT_PORTS, ...options.ports };
-  const routers = createRouters(node, { host, allowOrigins: options.allowOrigins ?? [] });
+  // POST /workbench/forks: forks of any node, in this process on free ports (instant blocks).
+  const forks = new ForkRegistry(async (forkOptions) => {
+    const chain = await startLocalnet({
+      ephemeral: true,
+      ports: 'auto',
+      host,
+      blockTimeMs: 0,
+      allowOrigins: options.allowOrigins ?? [],
+      fork: forkOptions,
+    });
+    return {
+      rest: chain.urls.rest,
+      chainId: chain.chainId,
+      version: chain.node.fork?.version ?? 0,
+      stop: chain.stop,
+    };
+  });
+  const routers = createRouters(node, { host, allowOrigins: options.allowOrigins ?? [] }, forks);
   const services: HttpService[] = [];
   let stopped = false;
   const stop = async () => {
     stopped = true;
-    await Promise.all([node.stop(), ...services.map((service) => service.close())]);
+    await Promise.all([
+      node.stop(),
+      forks.stopAll(),
+      ...services.map((service) => service.close()),
+    ]);
     // A server emits 'close' before libuv's close phase has freed its handle: two turns of the
     // loop put one close phase behind us, so nothing is listed as open once stop() resolves.
     for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));

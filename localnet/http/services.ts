@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts.ts';
 import { blockRoutes } from './blocks.ts';
 import { devControlRoutes } from './devControls.ts';
 import { faucetRoutes } from './faucet.ts';
+import { forkRoutes, type ForkLauncher } from './forks.ts';
 import { generalRoutes, ledgerHeaders } from './general.ts';
 import { indexerRoutes } from './indexer.ts';
 import { reexecuteRoutes } from './reexecute.ts';
@@ -17,6 +18,7 @@ import { viewRoutes } from './view.ts';
 export function createRouters(
   node: LocalNode,
   policy: AccessPolicy,
+  forks?: ForkLauncher,
 ): {
   rest: Router;
   faucet: Router;
@@ -35,6 +37,7 @@ export function createRouters(
         ...reexecuteRoutes(node),
         ...traceRoutes(node),
         ...sourceRoutes(node),
+        ...(forks === undefined ? [] : forkRoutes(forks)),
       ],
       {
         policy,
