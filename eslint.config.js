@@ -221,6 +221,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', cliBoundary] },
   },
   {
+    // `replay --fork` forks in process: this one file may load the chain's package entry.
+    files: ['cli/forkReplay.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: cliBoundary.patterns.map((pattern, index) =>
+            index === 0
+              ? { ...pattern, regex: '^(\\.\\./)+(src(/|$)|localnet/(?!index\\.ts$))' }
+              : pattern,
+          ),
+        },
+      ],
+    },
+  },
+  {
     files: ['chainActors/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', chainActorsBoundary] },
   },

@@ -1,16 +1,23 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { replayRun, type TraceTransition, type WorkbenchRun } from '../machines';
+import {
+  replayRun,
+  RUN_RECORD_SCHEMA_VERSION,
+  type TraceTransition,
+  type WorkbenchRun,
+} from '../machines';
 import { diffExecutions, originalFacts, type DiffRow } from '../replay/executionDiff';
 import { expectedOutcome, exportTestFile, ExportTestError } from '../replay/exportTest';
 import { fetchExportInputs } from '../replay/exportTestInputs';
 import { reexecuteAtVersion } from '../replay/reexecute';
+import { ForkReplayError } from '../replay/forkReplay';
 import { resimulate } from '../replay/resimulate';
 import { parseRunFile, RunFileError, serializeRunFile } from '../schemas/runFile';
 import { readDraftFile } from './draftFile';
 import { DEFAULT_FUND_OCTAS, describeFunding, fundAccount, fundingHint } from './fund';
 import { createAptos, runHeadless, signerAddress, type SimulationPolicy } from './headless';
 import { readPrivateKey, resolveNetwork, UsageError } from './options';
+import { replayOnFork } from './forkReplay';
 import { createProgress } from './progress';
 import { buildFolderSources, fetchTrace, postSources, traceTarget, writeTrace } from './trace';
 
@@ -191,10 +198,27 @@ export function createProgram(io: CliIo): Command {
   program
     .command('replay')
     .description(
-      'Re-run each recorded run deterministically (no network, no wallet) and compare the trace transition by transition. Exits 1 on a divergence.',
+      'Re-run each recorded run deterministically (no network, no wallet) and compare the trace transition by transition. Exits 1 on a divergence. With --fork <url>, replay a committed transaction of that network instead: fork it at the transaction (in process), re-execute it with its signature on the state just before it, and compare with what it committed (exits 0 identical, 1 different, 2 on an error).',
     )
-    .argument('<run.json>', 'a run file exported by the workbench or written by `run --out`')
-    .action(async (path: string) => {
+    .argument(
+      '<run.json | hash>',
+      'a run file exported by the workbench or written by `run --out`; with --fork, a transaction hash or version',
+    )
+    .option('--fork <url>', 'the REST URL (…/v1) of the network the transaction committed on')
+    .option('--trace', 'with --fork: print the replay’s Move call tree')
+    .action(async (path: string, options: { fork?: string; trace?: boolean }) => {
+      if (options.fork !== undefined) {
+        const identical = await replayOnFork({
+          url: options.fork,
+          ref: path,
+          trace: options.trace === true,
+          out: io.out,
+          err: io.err,
+        });
+        process.exitCode = identical ? 0 : 1;
+        return;
+      }
+      if (options.trace === true) throw new UsageError('--trace needs --fork.');
       let diverged = false;
       for (const record of readRuns(path)) {
         const result = await replayRun(record);
@@ -348,7 +372,9 @@ export function createProgram(io: CliIo): Command {
     .argument('<run.json>', 'a run file')
     .action((path: string) => {
       const runs = readRuns(path);
-      io.out(`${path}: valid, ${runs.length} run${runs.length === 1 ? '' : 's'} (schemaVersion 1)`);
+      io.out(
+        `${path}: valid, ${runs.length} run${runs.length === 1 ? '' : 's'} (schemaVersion ${RUN_RECORD_SCHEMA_VERSION})`,
+      );
     });
 
   program
@@ -407,7 +433,8 @@ export function createProgram(io: CliIo): Command {
 }
 
 /**
- * Runs the CLI with `argv` (as `process.argv`). Usage errors exit 2, refused files and failures 1.
+ * Runs the CLI with `argv` (as `process.argv`). Usage errors and a fork that cannot replay exit 2,
+ * refused files and failures 1.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<void> {
   const program = createProgram(io);
@@ -418,6 +445,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
     } else if (error instanceof UsageError) {
       io.err(`error: ${error.message}`);
+      process.exitCode = 2;
+    } else if (error instanceof ForkReplayError) {
+      io.err(`error: ${error.message}`);
+      io.err(`  ${error.hint}`);
       process.exitCode = 2;
     } else if (error instanceof ExportTestError) {
       io.err(`error: ${error.message}`);
