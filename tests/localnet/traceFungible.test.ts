@@ -91,9 +91,10 @@ describe('a fungible-asset transfer traced', () => {
   });
 
   it('nests the framework natives a published function calls under its bytecode frame', async () => {
-    // `entry fun pay(s: &signer, to: address, amount: u64)`: aptos_account::transfer, then
-    // primary_fungible_store::balance of the recipient (a view, its result dropped).
+    // `entry fun pay(s: &signer, to: address, amount: u64)`: signer::address_of(s) (a std
+    // native the registry has no ABI for: typed by the call site), then aptos_account::transfer.
     const m = new ModuleBuilder(owner.accountAddress.toStringLong(), 'payer');
+    const addressOf = m.use('0x1', 'signer', 'address_of', [S.ref(S.signer)], [S.address]);
     const transfer = m.use(
       '0x1',
       'aptos_account',
@@ -105,6 +106,9 @@ describe('a fungible-asset transfer traced', () => {
       params: [S.ref(S.signer), S.address, S.u64],
       entry: true,
       code: [
+        { op: 'CopyLoc', local: 0 },
+        { op: 'Call', fn: addressOf },
+        { op: 'Pop' },
         { op: 'MoveLoc', local: 0 },
         { op: 'MoveLoc', local: 1 },
         { op: 'MoveLoc', local: 2 },
@@ -121,13 +125,15 @@ describe('a fungible-asset transfer traced', () => {
     });
     expect(committed.success).toBe(true);
     const t = await trace(committed);
-    expect(t.frames.slice(0, 3).map((f) => [f.function, f.kind, f.parent])).toEqual([
+    expect(t.frames.slice(0, 4).map((f) => [f.function, f.kind, f.parent])).toEqual([
       ['transaction', 'transaction', -1],
       [`${short}::payer::pay`, 'bytecode', 0],
+      ['0x1::signer::address_of', 'native', 1],
       ['0x1::aptos_account::transfer', 'native', 1],
     ]);
-    const native = t.frames[2] as TraceFrame;
-    expect(native).toMatchObject({ callOffset: 3, args: [short, to.toStringShort(), '7'] });
+    expect(t.frames[2]).toMatchObject({ callOffset: 1, args: [short], returns: [short] });
+    const native = t.frames[3] as TraceFrame;
+    expect(native).toMatchObject({ callOffset: 6, args: [short, to.toStringShort(), '7'] });
     expect(native.events.map((i) => t.events[i]?.event.type)).toContain(
       '0x1::fungible_asset::Deposit',
     );

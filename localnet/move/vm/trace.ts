@@ -12,6 +12,7 @@ import { frameworkErrorMap, abortReason } from './errorMap.ts';
 import { MoveAbort, VmStatusError } from './errors.ts';
 import { OutOfGas } from './gas.ts';
 import type { LoadedFunction } from './loader.ts';
+import { sig } from './loader.ts';
 import type { TraceFrame, TraceFrameStatus, TraceRead, TraceValue } from './traceTypes.ts';
 import { TRACE_LIMITS } from './traceTypes.ts';
 import { StepRecorder } from './traceSteps.ts';
@@ -63,6 +64,32 @@ interface Open {
   layout: LayoutResolver;
   /** Where its operand stack starts in the interpreter's stack array. */
   stackBase: number;
+}
+
+const declared = new WeakMap<LoadedFunction, Map<number, NativeAbi | undefined>>();
+
+/**
+ * The callee's signature as the calling module declares it, at a `Call` or `CallGeneric` of
+ * `fn`: how a std native without an ABI in the registry gets typed arguments.
+ */
+function declaredAt(fn: LoadedFunction, offset: number): NativeAbi | undefined {
+  let sites = declared.get(fn);
+  if (sites === undefined) declared.set(fn, (sites = new Map()));
+  if (sites.has(offset)) return sites.get(offset);
+  const instr = fn.code?.[offset];
+  const handleIndex =
+    instr?.op === 'Call'
+      ? instr.fn
+      : instr?.op === 'CallGeneric'
+        ? fn.unit.functionInstantiations[instr.fn]?.handle
+        : undefined;
+  const handle = handleIndex === undefined ? undefined : fn.unit.functionHandles[handleIndex];
+  const abi =
+    handle === undefined
+      ? undefined
+      : { params: sig(fn.unit, handle.parameters), returns: sig(fn.unit, handle.returns) };
+  sites.set(offset, abi);
+  return abi;
 }
 
 const STRONG = 1;
@@ -201,7 +228,10 @@ export class MoveTracer {
     pending: number,
     callOffset: number | null,
   ): void {
-    const abi = this.options.nativeAbi(address, module, name);
+    const caller = this.top().fn;
+    const abi =
+      (caller !== null && callOffset !== null ? declaredAt(caller, callOffset) : undefined) ??
+      this.options.nativeAbi(address, module, name);
     const params = abi?.params.map((ty) => subst(ty, tys));
     this.record(
       {
