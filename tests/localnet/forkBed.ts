@@ -124,7 +124,10 @@ export function outcome(tx: UserTransactionResponse) {
 }
 
 /** A user transaction's signed bytes from an embedded chain. */
-export async function signedBytes(chain: Chain, version: string | number): Promise<Uint8Array> {
+export async function signedBytes(
+  chain: Chain,
+  version: string | number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const response = await chain.rest(`/transactions/by_version/${version}`, {
     headers: { accept: 'application/x.aptos.signed_transaction+bcs' },
   });
