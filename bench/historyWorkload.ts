@@ -1,4 +1,9 @@
-import { emptyTiming, type JsonValue, type WorkbenchRun } from '../machines/index.ts';
+import {
+  emptyTiming,
+  RUN_RECORD_SCHEMA_VERSION,
+  type JsonValue,
+  type WorkbenchRun,
+} from '../machines/index.ts';
 
 /**
  * The history bench's workload, shared by the Node section (`sections/history.ts`, over
@@ -51,7 +56,7 @@ export function realisticRun(id: string, startedAt: number): WorkbenchRun {
     options: { maxGasAmount: '2000' },
   };
   return {
-    schemaVersion: 1,
+    schemaVersion: RUN_RECORD_SCHEMA_VERSION,
     id,
     retryOf: null,
     attempt: 1,

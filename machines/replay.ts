@@ -14,6 +14,7 @@ import {
 } from './transactionContext';
 import { transactionMachine } from './transactionMachine';
 import type { JsonValue, SigningMode, TransactionDraft } from './types';
+import type { MoveTrace } from '../localnet/move/vm/traceTypes';
 
 /** One answer an invoked actor gave during a run: its output, or what it threw (JSON copies). */
 export type RecordedAnswer =
@@ -27,8 +28,12 @@ export interface ReplayData {
   answers: RecordedAnswer[];
 }
 
-/** A run record as the workbench stores and exports it: the trace plus its replay data. */
-export type WorkbenchRun = RunRecord & { replay?: ReplayData };
+/**
+ * A run record as the workbench stores and exports it: the transitions plus its replay data and,
+ * once the Trace tab fetched it, the Move trace of its committed (or simulated) execution,
+ * without instruction steps (replay/runTrace.ts).
+ */
+export type WorkbenchRun = RunRecord & { replay?: ReplayData; moveTrace?: MoveTrace };
 
 /** Options of {@link createReplayRecorder}. */
 export interface ReplayRecorderOptions extends RunRecorderOptions {

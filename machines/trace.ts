@@ -12,8 +12,11 @@ import type {
   WalletRequestRecord,
 } from './types';
 
-/** Version of the {@link RunRecord} layout; bump it (with a migration) when the layout changes. */
-export const RUN_RECORD_SCHEMA_VERSION = 1;
+/**
+ * Version of the {@link RunRecord} layout; bump it (with a migration) when the layout changes.
+ * 2: a stored or exported run may carry `moveTrace` (`WorkbenchRun`).
+ */
+export const RUN_RECORD_SCHEMA_VERSION = 2;
 
 /** Default bound on the transitions one record keeps. */
 export const DEFAULT_TRANSITION_LIMIT = 1000;

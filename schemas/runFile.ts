@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { RUN_RECORD_SCHEMA_VERSION, redactSecrets } from '../machines';
 import type { JsonValue, WorkbenchRun } from '../machines';
+import moveTraceSchema from './move-trace.schema.json';
 import schema from './run-record.schema.json';
 
 /** The `format` of a run file. */
@@ -35,13 +36,35 @@ export class RunFileError extends Error {
 export const migrations: Record<
   number,
   (file: Record<string, unknown>) => Record<string, unknown>
-> = {};
+> = {
+  // 2 added a run's optional `moveTrace`: a version 1 run is a version 2 run as it is.
+  1: (file) => ({
+    ...file,
+    schemaVersion: 2,
+    runs: Array.isArray(file.runs)
+      ? file.runs.map((run: unknown) =>
+          isRecord(run) && run.schemaVersion === 1 ? { ...run, schemaVersion: 2 } : run,
+        )
+      : file.runs,
+  }),
+};
 
 const ajv = new Ajv({ allErrors: false, strict: false });
+// A run's `moveTrace` refers to the trace's own schema, published beside this one.
+ajv.addSchema(moveTraceSchema);
 const validateFile = ajv.compile<RunFile>(schema);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A run as a file carries it: this layout's version, its trace without instruction steps. */
+function exported(run: WorkbenchRun): WorkbenchRun {
+  // Runs stored before the bump still say 1; their layout is a version 2 layout.
+  const current: WorkbenchRun = { ...run, schemaVersion: RUN_RECORD_SCHEMA_VERSION };
+  if (run.moveTrace?.steps === undefined) return current;
+  const { steps: _steps, ...trace } = run.moveTrace;
+  return { ...current, moveTrace: trace };
 }
 
 /** `/runs/0/chain/hash` → `runs[0].chain.hash`. */
@@ -199,7 +222,7 @@ export function parseRunFile(text: string): RunFile {
 }
 
 /**
- * Writes runs as a run file (pretty JSON), secrets redacted.
+ * Writes runs as a run file (pretty JSON), secrets redacted, Move traces without steps.
  *
  * @param runs - the records to export.
  * @param now - the export time (default now).
@@ -210,7 +233,9 @@ export function serializeRunFile(runs: readonly WorkbenchRun[], now: Date = new 
     format: RUN_FILE_FORMAT,
     schemaVersion: RUN_RECORD_SCHEMA_VERSION,
     exportedAt: now.toISOString(),
-    runs: runs.map((run) => redactSecrets(run as unknown as JsonValue) as unknown as WorkbenchRun),
+    runs: runs.map(
+      (run) => redactSecrets(exported(run) as unknown as JsonValue) as unknown as WorkbenchRun,
+    ),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrations, parseRunFile, RunFileError, serializeRunFile } from '../../schemas/runFile';
+import { RUN_RECORD_SCHEMA_VERSION } from '../../machines';
 import { sampleRun } from './sampleRuns';
 
 function refusal(text: string): RunFileError {
@@ -85,7 +86,7 @@ describe('run files (schemas/run-record.schema.json)', () => {
       properties: { schemaVersion: { const: number } };
     };
     expect(schema.$schema).toContain('json-schema.org');
-    expect(schema.properties.schemaVersion.const).toBe(1);
+    expect(schema.properties.schemaVersion.const).toBe(RUN_RECORD_SCHEMA_VERSION);
   });
 
   it('names the first bad path and what was expected', () => {
@@ -110,10 +111,10 @@ describe('run files (schemas/run-record.schema.json)', () => {
   it('refuses text that is not JSON, and a wrong schemaVersion, clearly', () => {
     expect(refusal('{ not json').code).toBe('notJson');
     const newer = refusal(
-      JSON.stringify({ format: 'transaction-workbench.runs', schemaVersion: 2, runs: [] }),
+      JSON.stringify({ format: 'transaction-workbench.runs', schemaVersion: 3, runs: [] }),
     );
     expect(newer.code).toBe('schemaVersion');
-    expect(newer.message).toContain('schemaVersion 2');
+    expect(newer.message).toContain('schemaVersion 3');
     expect(newer.message).toContain('newer workbench');
     expect(refusal(JSON.stringify({ runs: [] })).message).toContain(
       'This file has no schemaVersion: it is not a run file',
@@ -155,7 +156,16 @@ describe('run files (schemas/run-record.schema.json)', () => {
     expect(error.path).toBe('runs[0].replay.answers[0].output.note');
   });
 
-  it('has a migration hook for older layouts', () => {
-    expect(migrations).toEqual({});
+  it('upgrades a version 1 file (no Move traces) and its runs to version 2', () => {
+    expect(Object.keys(migrations)).toEqual(['1']);
+    const file = JSON.parse(serializeRunFile([sampleRun({ id: 'old' })], new Date(0))) as {
+      schemaVersion: number;
+      runs: Array<{ schemaVersion: number }>;
+    };
+    file.schemaVersion = 1;
+    for (const run of file.runs) run.schemaVersion = 1;
+    const parsed = parseRunFile(JSON.stringify(file));
+    expect(parsed.schemaVersion).toBe(2);
+    expect(parsed.runs).toEqual([sampleRun({ id: 'old' })]);
   });
 });

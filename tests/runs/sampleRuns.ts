@@ -1,5 +1,5 @@
 import type { WorkbenchRun } from '../../machines';
-import { emptyTiming } from '../../machines';
+import { emptyTiming, RUN_RECORD_SCHEMA_VERSION } from '../../machines';
 
 /** A small valid run record for store and file tests. */
 export function sampleRun(overrides: Partial<WorkbenchRun> & { id: string }): WorkbenchRun {
@@ -13,7 +13,7 @@ export function sampleRun(overrides: Partial<WorkbenchRun> & { id: string }): Wo
     options: { maxGasAmount: '2000' },
   };
   return {
-    schemaVersion: 1,
+    schemaVersion: RUN_RECORD_SCHEMA_VERSION,
     retryOf: null,
     attempt: 1,
     network: { name: 'local', chainId: 4, nodeUrl: 'http://127.0.0.1:8080/v1' },

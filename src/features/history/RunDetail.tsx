@@ -29,6 +29,7 @@ import { readableLink } from './readableLink';
 import { runHref, visualizerHref } from './useHistoryRoute';
 import { isFailure, resultsData, shortHex } from './runView';
 import { StateBadge } from './StateBadge';
+import { useKeptTrace } from './useKeptTrace';
 
 export interface RunDetailProps {
   record: WorkbenchRun;
@@ -44,6 +45,7 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
   const { network } = useNetwork();
   // A busy last state with no actor behind it: the run stopped waiting, it did not end.
   const interrupted = record.tags.includes('busy') && !live;
+  const kept = useKeptTrace({ record, store, live });
   const fn = record.draft.payload.function;
   const fullName = canonicalAddresses(fn);
   return (
@@ -152,6 +154,8 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
         data={resultsData(record)}
         network={record.network.nodeUrl === network.fullnode ? network : undefined}
         ranOn={{ kind: record.network.name, fullnode: record.network.nodeUrl }}
+        storedTrace={kept.stored}
+        onTrace={kept.onTrace}
       />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

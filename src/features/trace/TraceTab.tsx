@@ -1,6 +1,6 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   MoveTraceUnavailableError,
   simulationTransactionHex,
@@ -12,6 +12,7 @@ import type { TransactionKind } from '../../../machines';
 import { errorMessage } from '../../errors/errorMessage';
 import { traceQueries } from '../../queries/traceQueries';
 import { StepThrough } from './stepper';
+import { StoredTrace } from './stored';
 import { TraceView } from './TraceView';
 
 /** What the Trace tab needs to ask for a trace: where the transaction ran, and what ran. */
@@ -20,6 +21,10 @@ export interface TraceTarget {
   network: { kind: string; fullnode: string };
   /** A committed version, or the simulation's bytes; `null` when neither is known. */
   request: MoveTraceRequest | null;
+  /** The trace kept with a stored run: shown when the chain cannot answer for it. */
+  stored?: MoveTrace | null | undefined;
+  /** Told each trace the chain answers (History keeps it with the run). */
+  onTrace?: ((trace: MoveTrace) => void) | undefined;
 }
 
 /**
@@ -30,17 +35,20 @@ export function traceTarget(args: {
   network: { kind: string; fullnode: string };
   version?: string | null | undefined;
   built?: { rawTransactionHex: string; kind?: TransactionKind } | null | undefined;
+  stored?: MoveTrace | null | undefined;
+  onTrace?: ((trace: MoveTrace) => void) | undefined;
 }): TraceTarget {
-  const { network, version, built } = args;
-  if (version) return { network, request: { version } };
+  const { network, version, built, stored, onTrace } = args;
+  const kept = { ...(stored ? { stored } : {}), ...(onTrace ? { onTrace } : {}) };
+  if (version) return { network, request: { version }, ...kept };
   if (built) {
     try {
-      return { network, request: { transaction: simulationTransactionHex(built) } };
+      return { network, request: { transaction: simulationTransactionHex(built) }, ...kept };
     } catch {
       // Bytes the SDK cannot read back: nothing to simulate.
     }
   }
-  return { network, request: null };
+  return { network, request: null, ...kept };
 }
 
 export interface TraceTabProps {
@@ -60,6 +68,24 @@ export function TraceTab({ target, frameActions }: TraceTabProps) {
     ...traceQueries.trace(target?.network.fullnode ?? '', request ?? { version: '0' }),
     enabled: local && request !== null,
   });
+  const onTrace = target?.onTrace;
+  useEffect(() => {
+    if (query.data !== undefined) onTrace?.(query.data);
+  }, [query.data, onTrace]);
+  const stored = target?.stored ?? null;
+  if (stored !== null && !(local && query.isSuccess && query.data.hash === stored.hash)) {
+    if (local && request !== null && query.isPending) {
+      return <Loader size="sm" role="status" aria-label="Tracing the transaction" />;
+    }
+    return (
+      <StoredTrace
+        trace={stored}
+        network={target?.network ?? null}
+        answered={query.data ?? null}
+        error={query.error}
+      />
+    );
+  }
   if (target === undefined || request === null) {
     return (
       <Text size="sm">

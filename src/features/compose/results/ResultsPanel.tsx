@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
+import type { MoveTrace } from '../../../../replay/moveTrace';
 import { EmptyState } from '../../../components/EmptyState';
 import type { NetworkConfig } from '../../../network/networks';
 import { useNetwork } from '../../../network/useNetwork';
@@ -44,12 +45,17 @@ export const RunResults = memo(function RunResults({
   onTabChange,
   network,
   ranOn,
+  storedTrace,
+  onTrace,
 }: {
   data: RunResultsData;
   /** The network the run ran on, when it is the selected one (other assets' symbols). */
   network?: NetworkConfig | undefined;
   /** The network the run ran on, for its trace; `network` when absent. */
   ranOn?: { kind: string; fullnode: string } | undefined;
+  /** A stored run's kept Move trace (shown when the chain cannot answer) and where a new one goes. */
+  storedTrace?: MoveTrace | null | undefined;
+  onTrace?: ((trace: MoveTrace) => void) | undefined;
   /** Controlled tab (Compose keeps it across runs); uncontrolled when absent. */
   tab?: TransactionTab;
   onTabChange?: (tab: TransactionTab) => void;
@@ -68,8 +74,10 @@ export const RunResults = memo(function RunResults({
         network: { kind: traceNetwork.kind, fullnode: traceNetwork.fullnode },
         version: committed?.version,
         built,
+        stored: storedTrace,
+        onTrace,
       }),
-    [traceNetwork, committed?.version, built],
+    [traceNetwork, committed?.version, built, storedTrace, onTrace],
   );
   const total =
     timing.attemptStartedAt !== null && timing.current !== null

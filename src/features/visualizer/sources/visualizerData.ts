@@ -1,4 +1,9 @@
-import type { JsonValue, RunRecord, WorkbenchRun } from '../../../../machines';
+import {
+  RUN_RECORD_SCHEMA_VERSION,
+  type JsonValue,
+  type RunRecord,
+  type WorkbenchRun,
+} from '../../../../machines';
 import { parseRunFile, RUN_FILE_FORMAT } from '../../../../schemas/runFile';
 import {
   WALLET_ACTORS,
@@ -313,9 +318,10 @@ export function parseVisualizerFile(
     return runs.length === 1 ? data : { ...data, fileRuns: { index, labels: runs.map(runLabel) } };
   }
   if (isObject(value) && typeof value.id === 'string' && Array.isArray(value.transitions)) {
-    if (value.schemaVersion !== 1) {
+    const version = value.schemaVersion;
+    if (typeof version !== 'number' || version < 1 || version > RUN_RECORD_SCHEMA_VERSION) {
       throw new Error(
-        `Run records of schema version ${String(value.schemaVersion)} are not known here (1 is).`,
+        `Run records of schema version ${String(version)} are not known here (1 to ${RUN_RECORD_SCHEMA_VERSION} are).`,
       );
     }
     return fromRunRecord(value as unknown as RunRecord, graph, 'file');
