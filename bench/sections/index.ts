@@ -8,6 +8,7 @@ import { lifecycleSection } from './lifecycle.ts';
 import { localnetSection } from './localnet.ts';
 import { movevmSection } from './movevm.ts';
 import { packageSection } from './package.ts';
+import { traceRenderSection } from './traceRender.ts';
 import { visualizerSection } from './visualizer.ts';
 
 /** Every bench section, in the order `npm run bench` runs them. Add new sections here. */
@@ -22,4 +23,5 @@ export const sections: BenchSection[] = [
   movevmSection,
   packageSection,
   forkSection,
+  traceRenderSection,
 ];

@@ -2,7 +2,7 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { gasUnitsText, totalInternalGas, type TraceFrame } from '../../../replay/moveTrace';
 import classes from './Trace.module.css';
-import { frameName, visibleFrames, type TraceModel } from './traceModel';
+import { frameName, frameTotal, visibleFrames, type TraceModel } from './traceModel';
 
 /** Fixed row height and viewport (Trace.module.css): the list renders only the rows in view. */
 const ROW = 28;
@@ -109,7 +109,7 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
     const hasChildren = (children[id]?.length ?? 0) > 0;
     const open = expanded.has(id);
     const status = statusText(frame);
-    const inclusive = gasUnitsText(model.totals[id] ?? 0n, trace.gasScale);
+    const inclusive = gasUnitsText(frameTotal(model, id), trace.gasScale);
     const own = gasUnitsText(totalInternalGas(frame.selfGas, trace), trace.gasScale);
     const name = frameName(frame.function);
     items.push(

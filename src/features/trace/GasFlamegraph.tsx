@@ -2,7 +2,14 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { gasUnitsText } from '../../../replay/moveTrace';
 import classes from './Trace.module.css';
-import { ancestorsOf, flameLayout, frameName, MIN_BAR_WIDTH, type TraceModel } from './traceModel';
+import {
+  ancestorsOf,
+  flameLayout,
+  frameName,
+  frameTotal,
+  MIN_BAR_WIDTH,
+  type TraceModel,
+} from './traceModel';
 
 const BAR_ROW = 22;
 
@@ -20,7 +27,7 @@ export interface GasFlamegraphProps {
 
 /**
  * The call tree as an icicle chart: the transaction on top, each call below its caller, widths
- * proportional to inclusive gas (frames under 0.2 % of the chart are not drawn). Zoomed to a
+ * proportional to inclusive gas (frames under 0.4 % of the chart are not drawn). Zoomed to a
  * frame, that frame's gas is the whole width. Each bar is a button: a click or Enter selects the
  * frame. One tab stop; the arrows move between bars (Left and Right along a row, Up to the
  * caller, Down to the first call drawn).
@@ -44,7 +51,7 @@ export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps)
     for (const id of ids) (rows[trace.frames[id]?.depth ?? 0] ??= []).push(id);
     return { ids, shown, rows };
   }, [trace, width]);
-  const zoomTotal = model.totals[zoom] ?? 0n;
+  const zoomWeight = model.weights[zoom] ?? 0;
   const zoomName = zoom === 0 ? 'the transaction' : frameName(trace.frames[zoom]?.function ?? '');
   const [focus, setFocus] = useState<number | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -79,12 +86,12 @@ export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps)
     <Stack gap={4}>
       <Group gap="xs">
         <Text size="xs">
-          Widths by gas{zoom === 0 ? '' : `, zoomed to ${zoomName}`}; under 0.2 % not drawn.
+          Widths by gas{zoom === 0 ? '' : `, zoomed to ${zoomName}`}; under 0.4 % not drawn.
         </Text>
         <Button
           size="compact-xs"
           variant="default"
-          disabled={selected === zoom || (model.totals[selected] ?? 0n) === 0n}
+          disabled={selected === zoom || (model.weights[selected] ?? 0) === 0}
           onClick={() => setZoom(selected)}
         >
           Zoom to the selected frame
@@ -108,9 +115,9 @@ export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps)
           {drawn.ids.map((id) => {
             const frame = trace.frames[id];
             if (frame === undefined) return null;
-            const gas = gasUnitsText(model.totals[id] ?? 0n, trace.gasScale);
+            const gas = gasUnitsText(frameTotal(model, id), trace.gasScale);
             const share =
-              zoomTotal === 0n ? '' : `, ${((width[id] ?? 0) * 100).toFixed(1)} % of ${zoomName}`;
+              zoomWeight === 0 ? '' : `, ${((width[id] ?? 0) * 100).toFixed(1)} % of ${zoomName}`;
             const name = frameName(frame.function);
             return (
               <button

@@ -16,8 +16,12 @@ export interface TraceModel {
   /** Root → the frame that aborted or failed; empty when nothing failed. */
   failing: number[];
   onFailingPath: Uint8Array;
-  /** Each frame's whole gas (execution + IO + storage at the price), internal units. */
-  totals: bigint[];
+  /**
+   * Each frame's whole gas (execution + IO + storage at the price) as a float, for layout only:
+   * parsing 10,000 frames' gas as bigint costs tens of milliseconds, and shown amounts are read
+   * exactly with {@link frameTotal} for the frames on screen.
+   */
+  weights: Float64Array;
 }
 
 /** The flamegraph's layout: each frame's left edge and width, fractions of the chart's width. */
@@ -28,8 +32,8 @@ export interface FlameLayout {
   width: Float64Array;
 }
 
-/** Frames drawn in the flamegraph need at least this share of the chart (0.2 %). */
-export const MIN_BAR_WIDTH = 0.002;
+/** Frames drawn in the flamegraph need at least this share of the chart (0.4 %, 4 px in 1,000). */
+export const MIN_BAR_WIDTH = 0.004;
 
 /** The model of a trace: indices, the failing path and each frame's total gas. */
 export function traceModel(trace: MoveTrace): TraceModel {
@@ -43,8 +47,26 @@ export function traceModel(trace: MoveTrace): TraceModel {
     ends: subtreeEnds(trace),
     failing,
     onFailingPath,
-    totals: trace.frames.map((frame) => totalInternalGas(frame.gas, trace)),
+    weights: weightsOf(trace),
   };
+}
+
+function weightsOf(trace: MoveTrace): Float64Array {
+  const weights = new Float64Array(trace.frames.length);
+  const price = Number(trace.gasUnitPrice);
+  const perOcta = price === 0 ? 0 : Number(trace.gasScale) / price;
+  trace.frames.forEach((frame, id) => {
+    const { execution, io, storageOctas } = frame.gas;
+    weights[id] =
+      Number(execution) + Number(io) + (storageOctas === '0' ? 0 : Number(storageOctas) * perOcta);
+  });
+  return weights;
+}
+
+/** A frame's whole gas, exact (internal units): what its row and bar show. */
+export function frameTotal(model: TraceModel, id: number): bigint {
+  const frame = model.trace.frames[id];
+  return frame === undefined ? 0n : totalInternalGas(frame.gas, model.trace);
 }
 
 /**
@@ -56,18 +78,16 @@ export function flameLayout(model: TraceModel, root = 0): FlameLayout {
   const count = model.trace.frames.length;
   const x = new Float64Array(count);
   const width = new Float64Array(count);
-  const { totals, children } = model;
-  const rootTotal = totals[root] ?? 0n;
-  // A fraction is for layout only: the amounts stay bigint.
-  const share = (value: bigint) =>
-    rootTotal === 0n ? 0 : Number((value * 1_000_000_000n) / rootTotal) / 1_000_000_000;
+  const { weights, children } = model;
+  const rootWeight = weights[root] ?? 0;
+  const share = (weight: number) => (rootWeight === 0 ? 0 : weight / rootWeight);
   for (const id of ancestorsOf(model, root)) width[id] = 1;
   const end = model.ends[root] ?? root + 1;
   for (let id = root; id < end; id += 1) {
     let left = x[id] ?? 0;
     for (const child of children[id] ?? []) {
       x[child] = left;
-      const fraction = share(totals[child] ?? 0n);
+      const fraction = share(weights[child] ?? 0);
       width[child] = fraction;
       left += fraction;
     }
