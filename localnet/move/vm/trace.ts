@@ -64,6 +64,8 @@ interface Open {
   layout: LayoutResolver;
   /** Where its operand stack starts in the interpreter's stack array. */
   stackBase: number;
+  /** The caller's pc at the call, when the caller is bytecode. */
+  callOffset: number | null;
 }
 
 const declared = new WeakMap<LoadedFunction, Map<number, NativeAbi | undefined>>();
@@ -154,7 +156,7 @@ export class MoveTracer {
     const parent = this.open.length === 0 ? -1 : this.current;
     if (this.frames.length >= TRACE_LIMITS.frames) {
       this.truncatedFrames = true;
-      this.open.push({ id: parent, recorded: false, fn, returns, layout, stackBase });
+      this.open.push({ id: parent, recorded: false, fn, returns, layout, stackBase, callOffset });
       return;
     }
     const id = this.frames.length;
@@ -184,7 +186,7 @@ export class MoveTracer {
       storage: 0n,
       childStorage: 0n,
     });
-    this.open.push({ id, recorded: true, fn, returns, layout, stackBase });
+    this.open.push({ id, recorded: true, fn, returns, layout, stackBase, callOffset });
   }
 
   /** A bytecode function entered: its arguments are its first `locals`. */
@@ -335,7 +337,7 @@ export class MoveTracer {
         if (raised) this.describe(frame, error, open.fn, at);
       }
       if (raised) this.raised.add(error as object);
-      at = frame?.callOffset ?? null;
+      at = open.callOffset;
     }
   }
 
