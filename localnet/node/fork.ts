@@ -9,7 +9,7 @@ import type { Json, LongAddress } from '../encoding.ts';
 import { NodeError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
-import { SUPPLY_TABLE_HANDLE } from '../framework/assets.ts';
+import { readAccount, SUPPLY_TABLE_HANDLE } from '../framework/assets.ts';
 import { ForkMiss, ForkState, isFrameworkAddress } from '../fork/forkState.ts';
 import type { ForkProgress } from '../fork/upstream.ts';
 import { SIGNED_TRANSACTION_BCS, Upstream } from '../fork/upstream.ts';
@@ -19,6 +19,7 @@ import type { ForkPoint, Ledger } from '../storage/ledger.ts';
 import type { ForkReads } from './blockProducer.ts';
 import type { TableItemValue } from '../storage/types.ts';
 import { admit, simulateTransaction } from './admission.ts';
+import type { TransactionHistory } from './history.ts';
 import { notFound } from './history.ts';
 import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
 import { executeAt } from './reexecute.ts';
@@ -214,27 +215,31 @@ export function reexecuteUpstream(
   };
 }
 
+/** The history reads the node answers from (`TransactionHistory`, or a fork's `ForkHistory`). */
+export type HistoryReads = Pick<
+  TransactionHistory,
+  'byVersion' | 'list' | 'ofAccount' | 'blockByHeight' | 'blockByVersion'
+>;
+
 /**
- * History before the fork point, read from the upstream (and cached): transactions by version
- * and hash, blocks, lists and an account's transactions, joined with the local ones after it.
+ * History on a fork: up to the fork point the upstream's, read and cached (transactions by
+ * version and hash, blocks, lists, an account's transactions), joined with the local history
+ * after it.
  */
-export class ForkHistory {
-  constructor(private readonly fork: Fork) {}
+export class ForkHistory implements HistoryReads {
+  constructor(
+    private readonly fork: Fork,
+    private readonly local: TransactionHistory,
+    private readonly ledger: Ledger,
+  ) {}
 
   private get(path: string): Json | null {
     const { state } = this.fork;
     return state.need(`h|${path}`, () => state.upstream.json(path)) as Json | null;
   }
 
-  get version(): number {
-    return this.fork.version;
-  }
-
-  get blockHeight(): number {
-    return this.fork.blockHeight;
-  }
-
   byVersion(version: bigint): JsonObject {
+    if (version > BigInt(this.fork.version)) return this.local.byVersion(version);
     const json = this.get(`/transactions/by_version/${version}`);
     if (json === null)
       throw notFound(
@@ -244,8 +249,8 @@ export class ForkHistory {
     return json as JsonObject;
   }
 
-  /** A transaction upstream by hash, only if it committed at or before the fork point. */
-  byHash(hash: string): JsonObject | undefined {
+  /** A transaction found upstream by hash (committed at or before the fork point). */
+  upstreamByHash(hash: string): JsonObject | undefined {
     const json = this.get(`/transactions/by_hash/${hash}`) as JsonObject | null;
     if (
       json === null ||
@@ -256,18 +261,28 @@ export class ForkHistory {
     return json;
   }
 
-  block(path: string, withTransactions: boolean): JsonObject {
+  private block(path: string, withTransactions: boolean): JsonObject {
     const json = this.get(`${path}?with_transactions=${withTransactions}`);
     if (json === null) throw notFound('block_not_found', `Block not found by ${path}`);
     return json as JsonObject;
   }
 
-  /** `limit` transactions from `start`: upstream's up to the fork point, then `local(start, limit)`. */
-  list(
-    start: number,
-    limit: number,
-    local: (start: bigint, limit: number) => JsonObject[],
-  ): JsonObject[] {
+  blockByHeight(height: bigint, withTransactions: boolean): JsonObject {
+    return height > BigInt(this.fork.blockHeight)
+      ? this.local.blockByHeight(height, withTransactions)
+      : this.block(`/blocks/by_height/${height}`, withTransactions);
+  }
+
+  blockByVersion(version: bigint, withTransactions: boolean): JsonObject {
+    return version > BigInt(this.fork.version)
+      ? this.local.blockByVersion(version, withTransactions)
+      : this.block(`/blocks/by_version/${version}`, withTransactions);
+  }
+
+  /** `limit` transactions from `start`: upstream's up to the fork point, then the local ones. */
+  list(options: { start?: bigint; limit?: number }): JsonObject[] {
+    const limit = options.limit ?? 25;
+    const start = Number(options.start ?? BigInt(Math.max(0, this.ledger.version - limit + 1)));
     const out: JsonObject[] = [];
     if (start <= this.fork.version) {
       const count = Math.min(limit, this.fork.version - start + 1);
@@ -276,33 +291,37 @@ export class ForkHistory {
       );
     }
     const rest = limit - out.length;
-    if (rest > 0) out.push(...local(BigInt(Math.max(start, this.fork.version + 1)), rest));
+    if (rest > 0)
+      out.push(
+        ...this.local.list({ start: BigInt(Math.max(start, this.fork.version + 1)), limit: rest }),
+      );
     return out;
   }
 
   /**
-   * An account's transactions: the `upstreamCount` it sent upstream (its sequence number at the
+   * An account's transactions: the ones it sent upstream (as many as its sequence number at the
    * fork point), then the local ones, as one list paged by `start`.
    */
-  ofAccount(
-    address: LongAddress,
-    upstreamCount: number,
-    options: { start?: bigint; limit?: number },
-    local: { count: number; page: (start: bigint, limit: number) => JsonObject[] },
-  ): JsonObject[] {
+  ofAccount(address: LongAddress, options: { start?: bigint; limit?: number }): JsonObject[] {
+    const before = readAccount(this.ledger.reader(this.fork.version), address);
+    const upstreamCount = before === null ? 0 : Number(before.data.sequence_number as string);
     const limit = options.limit ?? 25;
-    const total = upstreamCount + local.count;
+    const total = upstreamCount + this.ledger.versionsOfSender(address).length;
     const start = options.start === undefined ? Math.max(0, total - limit) : Number(options.start);
     const out: JsonObject[] = [];
     if (start < upstreamCount) {
       const count = Math.min(limit, upstreamCount - start);
-      out.push(
-        ...((this.get(`/accounts/${address}/transactions?start=${start}&limit=${count}`) ??
-          []) as JsonObject[]),
-      );
+      const path = `/accounts/${address}/transactions?start=${start}&limit=${count}`;
+      out.push(...((this.get(path) ?? []) as JsonObject[]));
     }
     const rest = limit - out.length;
-    if (rest > 0) out.push(...local.page(BigInt(Math.max(0, start - upstreamCount)), rest));
+    if (rest > 0)
+      out.push(
+        ...this.local.ofAccount(address, {
+          start: BigInt(Math.max(0, start - upstreamCount)),
+          limit: rest,
+        }),
+      );
     return out;
   }
 }

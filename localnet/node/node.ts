@@ -52,6 +52,7 @@ import { admit, admitBatch, simulateTransaction } from './admission.ts';
 import type { Reexecution, ReexecuteRequest } from './reexecute.ts';
 import { reexecuteAt } from './reexecute.ts';
 import type { Fork } from './fork.ts';
+import type { HistoryReads } from './fork.ts';
 import { ForkHistory, forkReads, prefetch, reexecuteUpstream } from './fork.ts';
 import type { TraceMode } from '../executor/trace.ts';
 import type { ViewRequest } from './views.ts';
@@ -123,7 +124,8 @@ export class LocalNode {
   readonly chainId: number;
   /** Fork mode: the upstream and the fork point; `null` for a chain from genesis. */
   readonly fork: Fork | null;
-  private readonly forkHistory: ForkHistory | null;
+  /** History reads: the local history, or on a fork the upstream's up to the fork point too. */
+  private readonly reads: HistoryReads;
   /** Fork mode: transactions dropped because their upstream state could not be read, by hash. */
   private readonly unreadable = new Map<string, NodeError>();
   /** The versioned ledger, for in-process checks (tests, the start-up banner); HTTP uses the facade. */
@@ -155,7 +157,6 @@ export class LocalNode {
   constructor(options: NodeOptions = {}) {
     this.clock = options.clock ?? new Clock();
     this.fork = options.fork ?? null;
-    this.forkHistory = this.fork === null ? null : new ForkHistory(this.fork);
     this.chainId = this.fork?.chainId ?? CHAIN_ID;
     let entries: LogEntry[] = [];
     let positions: EntryPosition[] = [];
@@ -185,6 +186,8 @@ export class LocalNode {
     }
     this.ledger = new Ledger(this.log, metadataWritesAt);
     this.history = new TransactionHistory(this.ledger);
+    this.reads =
+      this.fork === null ? this.history : new ForkHistory(this.fork, this.history, this.ledger);
     this.producer = new BlockProducer({
       ledger: this.ledger,
       mempool: this.mempool,
@@ -551,7 +554,8 @@ export class LocalNode {
     if (pending !== undefined) return pendingJson(pending.tx, true, this.ledger.reader());
     const unreadable = this.unreadable.get(hash);
     if (unreadable !== undefined) throw unreadable;
-    const upstream = this.forkHistory?.byHash(hash);
+    const upstream =
+      this.reads instanceof ForkHistory ? this.reads.upstreamByHash(hash) : undefined;
     if (upstream !== undefined) return upstream;
     throw notFound('transaction_not_found', `Transaction not found by Transaction hash(${hash})`);
   }
@@ -564,20 +568,12 @@ export class LocalNode {
   }
 
   getTransactionByVersion(version: bigint): JsonObject {
-    const fork = this.forkHistory;
-    if (fork !== null && version <= BigInt(fork.version)) return fork.byVersion(version);
-    return this.history.byVersion(version);
+    return this.reads.byVersion(version);
   }
 
   /** Transactions from `start` (default: the latest `limit`). */
   getTransactions(options: { start?: bigint; limit?: number }): JsonObject[] {
-    const fork = this.forkHistory;
-    if (fork === null) return this.history.list(options);
-    const limit = options.limit ?? 25;
-    const start = options.start ?? BigInt(Math.max(0, this.ledger.version - limit + 1));
-    return fork.list(Number(start), limit, (from, count) =>
-      this.history.list({ start: from, limit: count }),
-    );
+    return this.reads.list(options);
   }
 
   /** User transactions an account sent, from sequence number `start`. */
@@ -585,32 +581,15 @@ export class LocalNode {
     address: LongAddress,
     options: { start?: bigint; limit?: number },
   ): JsonObject[] {
-    const fork = this.forkHistory;
-    if (fork === null) return this.history.ofAccount(address, options);
-    const before = readAccount(this.ledger.reader(fork.version), address);
-    return fork.ofAccount(
-      address,
-      before === null ? 0 : Number(before.data.sequence_number as string),
-      options,
-      {
-        count: this.ledger.versionsOfSender(address).length,
-        page: (start, limit) => this.history.ofAccount(address, { start, limit }),
-      },
-    );
+    return this.reads.ofAccount(address, options);
   }
 
   getBlockByHeight(height: bigint, withTransactions: boolean): JsonObject {
-    const fork = this.forkHistory;
-    if (fork !== null && height <= BigInt(fork.blockHeight))
-      return fork.block(`/blocks/by_height/${height}`, withTransactions);
-    return this.history.blockByHeight(height, withTransactions);
+    return this.reads.blockByHeight(height, withTransactions);
   }
 
   getBlockByVersion(version: bigint, withTransactions: boolean): JsonObject {
-    const fork = this.forkHistory;
-    if (fork !== null && version <= BigInt(fork.version))
-      return fork.block(`/blocks/by_version/${version}`, withTransactions);
-    return this.history.blockByVersion(version, withTransactions);
+    return this.reads.blockByVersion(version, withTransactions);
   }
 
   /** A committed user transaction's signed bytes (`by_version` with `Accept: application/x.aptos.signed_transaction+bcs`). */
