@@ -146,11 +146,14 @@ describe('the Trace tab', () => {
     await detail.getByText(/^Abort code 65539 \(0x10003\), at code offset 9\.$/).waitFor();
     await shot('move-trace-1-simulated');
 
-    // The flamegraph selects b; the detail follows, with b's argument.
-    await results
-      .getByRole('group', { name: /^Gas flamegraph/ })
-      .getByRole('button', { name: starts('b', ':') })
-      .click();
+    // The entry's own gas is a sliver beside the transaction's: select a on the path, zoom the
+    // flamegraph to it, then b's bar selects b; the detail follows.
+    await path.getByRole('button', { name: fn('a'), exact: true }).click();
+    await results.getByRole('button', { name: 'Zoom to the selected frame' }).click();
+    const flame = results.getByRole('group', {
+      name: `Gas flamegraph of ${fn('a')}: 4 of 4 frames drawn`,
+    });
+    await flame.getByRole('button', { name: starts('b', ':') }).click();
     await expect(
       tree.getByRole('treeitem', { name: starts('b') }).getAttribute('aria-selected'),
     ).resolves.toBe('true');
