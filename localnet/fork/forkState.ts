@@ -201,7 +201,6 @@ export class ForkState implements BaseState {
             listing = this.listResources(address, Number(version));
             listings.set(account, listing);
           }
-          this.upstream.countKey();
           const value = (await listing).get(longTypeAddresses(type));
           return value === undefined ? null : { ...value, type };
         },
@@ -285,6 +284,7 @@ export class ForkState implements BaseState {
         data: item.data as ResourceValue['data'],
       };
       this.cache.set(`s|${version}|${resourceKey(address, type)}`, value);
+      this.upstream.countKey();
       resources.set(longTypeAddresses(type), value);
     }
     return resources;
@@ -303,6 +303,7 @@ export class ForkState implements BaseState {
         const value: ModuleValue = { kind: 'module', address, name, bytecode };
         const key = moduleKey(address, name);
         this.cache.set(`s|${version}|${key}`, value);
+        this.upstream.countKey();
         keys.push(key);
       }
     }

@@ -12,7 +12,7 @@ export interface ForkProgress {
   requests: number;
   /** Response bytes received. */
   bytes: number;
-  /** State values (resources, modules, table items) read from upstream. */
+  /** State values (resources, modules, table items) asked for or listed, absent ones included. */
   keys: number;
   /** Set while waiting after a 429: the attempt and how long it waits. */
   rateLimited?: { attempt: number; waitMs: number };
@@ -67,7 +67,7 @@ export class Upstream {
     this.url = restBase(url);
   }
 
-  /** Counts a state value read (the fork's cache calls it once per key fetched). */
+  /** Counts a state value read (once per value fetched, listed, or asked for and absent). */
   countKey(): void {
     this.progress.keys += 1;
   }
