@@ -142,7 +142,28 @@ export type ProxyMode =
   /** The next `count` requests answer 429 with `Retry-After: 0`. */
   | { mode: 'limited'; count: number }
   /** `count` more requests pass, then every connection is cut. */
-  | { mode: 'dies'; count: number };
+  | { mode: 'dies'; count: number }
+  /** Transactions by version answered as a node answers `Accept: application/x-bcs`. */
+  | { mode: 'node' };
+
+/**
+ * A node's BCS answer for a committed user transaction: `TransactionData::OnChain(
+ * TransactionOnChainData { version, transaction: Transaction::UserTransaction(signed), … })`, the
+ * fields after the transaction stood in for by bytes no reader of the prefix looks at.
+ */
+async function nodeTransactionData(target: string, version: string) {
+  const response = await fetch(`${target}/transactions/by_version/${version}`, {
+    headers: { accept: 'application/x.aptos.signed_transaction+bcs' },
+  });
+  if (!response.ok) return { status: response.status, bytes: Buffer.alloc(0) };
+  const versionLe = Buffer.alloc(8);
+  versionLe.writeBigUInt64LE(BigInt(version));
+  const signed = Buffer.from(await response.arrayBuffer());
+  return {
+    status: 200,
+    bytes: Buffer.concat([Buffer.of(0), versionLe, Buffer.of(0), signed, Buffer.alloc(40, 0xee)]),
+  };
+}
 
 /** An HTTP proxy in front of an upstream's REST API that can misbehave, counting requests. */
 export async function upstreamProxy(target: string) {
@@ -174,6 +195,14 @@ export async function upstreamProxy(target: string) {
         return;
       }
       const body = Buffer.concat(chunks);
+      const byVersion = /\/transactions\/by_version\/(\d+)/.exec(req.url ?? '');
+      if (current.mode === 'node' && byVersion !== null) {
+        void nodeTransactionData(target, byVersion[1] ?? '').then(({ status, bytes }) => {
+          res.writeHead(status, { 'content-type': 'application/x-bcs' });
+          res.end(bytes);
+        });
+        return;
+      }
       void fetch(`${target}${(req.url ?? '').replace(/^\/v1/, '')}`, {
         method: req.method ?? 'GET',
         headers: {

@@ -83,6 +83,17 @@ describe('fork mode against an upstream that misbehaves', () => {
     expect(last.bytes).toBeGreaterThan(0);
   });
 
+  it("reads a node's TransactionData BCS for the transaction it replays", async () => {
+    const fork = await forkThroughProxy();
+    proxy.set({ mode: 'node' });
+    const { status, json } = await reexecute(fork, transfers[0]?.version ?? '');
+    proxy.set({ mode: 'pass' });
+    expect(status, JSON.stringify(json)).toBe(200);
+    expect(outcome((json as UserTransactionResponse[])[0] as UserTransactionResponse)).toBe(
+      outcome(transfers[0] as UserTransactionResponse),
+    );
+  });
+
   it('429 for good: a clear rate_limited error after the retries', async () => {
     const fork = await forkThroughProxy();
     proxy.set({ mode: 'limited', count: 1_000 });
