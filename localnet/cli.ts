@@ -45,7 +45,7 @@ export async function runLocalnet(
   const info = localnet.node.ledgerInfo();
   const where =
     options.fork !== undefined
-      ? 'memory only (a fork)'
+      ? `memory (a fork)${options.fork.cacheDir === undefined ? '' : `; upstream reads kept in ${options.fork.cacheDir}`}`
       : options.ephemeral === true
         ? 'memory only (--ephemeral)'
         : (options.dataDir ?? '.localnet/');

@@ -23,7 +23,8 @@ Options:
   --accounts <n>         how many, with --seed (default 10)
   --balance <octas>      each one's balance, with --seed (default 100000000000, 1,000 APT)
   --fork <url>[@version] fork an Aptos node's REST API (https://…/v1) at a version (default its
-                         latest): its state read lazily, new blocks local, kept in memory
+                         latest): its state read lazily, new blocks local, kept in memory; with
+                         --data-dir, what it reads is also kept there for later forks
   -h, --help             show this help`;
 
 /** Arguments that let every service pick a free port (tests and benchmarks that spawn the chain). */
@@ -160,11 +161,12 @@ export function parseCommandLine(
   if (values.fork !== undefined) {
     if (seed !== undefined)
       throw new UsageError("--seed has no meaning with --fork: use the upstream's accounts");
-    if (values['data-dir'] !== undefined || values.reset === true)
+    if (values.reset === true || values.ephemeral === true)
       throw new UsageError(
-        '--data-dir and --reset have no meaning with --fork: a fork lives in memory',
+        '--reset and --ephemeral have no meaning with --fork: a fork lives in memory',
       );
-    options.fork = forkOption(values.fork);
+    const dir = values['data-dir'];
+    options.fork = { ...forkOption(values.fork), ...(dir === undefined ? {} : { cacheDir: dir }) };
   }
   return { help: false, options };
 }

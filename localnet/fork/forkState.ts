@@ -17,6 +17,7 @@ import type {
   TableItemValue,
 } from '../storage/types.ts';
 import { moduleKey, resourceKey } from '../storage/types.ts';
+import type { ForkDiskCache } from './diskCache.ts';
 import type { Upstream } from './upstream.ts';
 
 /** Thrown by `need` when an upstream answer is not cached yet; `settle` fetches it and runs again. */
@@ -60,7 +61,20 @@ export class ForkState implements BaseState {
   constructor(
     readonly upstream: Upstream,
     private readonly decodeTable: TableDecoder = (item) => item,
-  ) {}
+    private readonly disk: ForkDiskCache | null = null,
+  ) {
+    if (disk !== null) for (const [id, value] of disk.load()) this.cache.set(id, value);
+  }
+
+  /**
+   * Caches an answer (and keeps it on disk). State at a version never changes, absent included;
+   * an absent transaction, block or hash may exist later upstream, so only found ones are kept.
+   */
+  private remember(id: string, value: unknown): void {
+    this.cache.set(id, value);
+    if (this.disk !== null && (value !== null || id.startsWith('s|') || id.startsWith('k|')))
+      this.disk.append(id, value);
+  }
 
   /** State values fetched and cached so far. */
   get cachedKeys(): number {
@@ -152,7 +166,7 @@ export class ForkState implements BaseState {
         if (running === undefined) {
           running = this.limited(load).then(
             (value) => {
-              this.cache.set(id, value);
+              this.remember(id, value);
             },
             (error: unknown) => {
               throw error;
@@ -283,7 +297,7 @@ export class ForkState implements BaseState {
         type,
         data: item.data as ResourceValue['data'],
       };
-      this.cache.set(`s|${version}|${resourceKey(address, type)}`, value);
+      this.remember(`s|${version}|${resourceKey(address, type)}`, value);
       this.upstream.countKey();
       resources.set(longTypeAddresses(type), value);
     }
@@ -302,7 +316,7 @@ export class ForkState implements BaseState {
         if (name === undefined) continue;
         const value: ModuleValue = { kind: 'module', address, name, bytecode };
         const key = moduleKey(address, name);
-        this.cache.set(`s|${version}|${key}`, value);
+        this.remember(`s|${version}|${key}`, value);
         this.upstream.countKey();
         keys.push(key);
       }

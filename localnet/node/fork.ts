@@ -10,6 +10,7 @@ import { NodeError } from '../errors.ts';
 import type { DecodedTransaction } from '../executor/decode.ts';
 import { decodeSignedTransaction } from '../executor/decode.ts';
 import { readAccount, SUPPLY_TABLE_HANDLE } from '../framework/assets.ts';
+import { ForkDiskCache } from '../fork/diskCache.ts';
 import { ForkMiss, ForkState, isFrameworkAddress } from '../fork/forkState.ts';
 import type { ForkProgress } from '../fork/upstream.ts';
 import { SIGNED_TRANSACTION_BCS, Upstream } from '../fork/upstream.ts';
@@ -38,6 +39,8 @@ export interface ForkOptions {
   /** Retries after a 429 (default 8) and the first backoff without `Retry-After` (250 ms). */
   maxRetries?: number;
   backoffMs?: number;
+  /** Keep what was read in this directory (one file per upstream URL), for later forks of it. */
+  cacheDir?: string;
 }
 
 /** An opened fork: where it reads from and the fork point. */
@@ -100,7 +103,9 @@ export async function openFork(options: ForkOptions): Promise<Fork> {
   } | null;
   if (block === null)
     throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
-  const state = new ForkState(upstream, decodeKnownTable);
+  const disk =
+    options.cacheDir === undefined ? null : new ForkDiskCache(options.cacheDir, upstream.url);
+  const state = new ForkState(upstream, decodeKnownTable, disk);
   return {
     url: upstream.url,
     version: Number(version),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Account, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../localnet/config.ts';
@@ -216,6 +219,30 @@ describe('fork mode: an upstream that goes away while a block runs', () => {
   });
 });
 
+describe('fork mode: reads kept on disk', () => {
+  it('a later fork of the same upstream replays from the disk cache, the upstream gone', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'fork-cache-'));
+    try {
+      const version = transfers[1]?.version ?? '';
+      const first = await startChain({ fork: { url: proxy.url, version: forkVersion, cacheDir } });
+      forks.push(first);
+      expect((await reexecute(first, version)).status).toBe(200);
+      const second = await startChain({ fork: { url: proxy.url, version: forkVersion, cacheDir } });
+      forks.push(second);
+      proxy.set({ mode: 'dies', count: 0 });
+      const { status, json } = await reexecute(second, version);
+      proxy.set({ mode: 'pass' });
+      expect(status, JSON.stringify(json)).toBe(200);
+      expect(outcome((json as UserTransactionResponse[])[0] as UserTransactionResponse)).toBe(
+        outcome(transfers[1] as UserTransactionResponse),
+      );
+      expect(second.localnet.node.fork?.state.upstream.progress.requests).toBe(2);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('--fork on the command line', () => {
   it('takes a URL and an optional @version, in memory only', () => {
     expect(
@@ -227,7 +254,10 @@ describe('--fork on the command line', () => {
       options: { fork: { url: 'http://127.0.0.1:8080/v1' } },
     });
     expect(() => parseCommandLine(['--fork', 'mainnet'])).toThrow("--fork needs a node's REST URL");
-    expect(() => parseCommandLine(['--fork', 'http://x/v1', '--data-dir', 'd'])).toThrow(
+    expect(parseCommandLine(['--fork', 'http://x/v1', '--data-dir', 'd'])).toMatchObject({
+      options: { fork: { url: 'http://x/v1', cacheDir: 'd' } },
+    });
+    expect(() => parseCommandLine(['--fork', 'http://x/v1', '--reset'])).toThrow(
       'a fork lives in memory',
     );
     expect(() => parseCommandLine(['--fork', 'http://x/v1', '--seed', 's'])).toThrow(
