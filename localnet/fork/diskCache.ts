@@ -1,6 +1,7 @@
 /**
  * A fork's reads kept on disk, so a later fork of the same upstream starts warm: one JSON line
- * per answer (`{"id", "v"}`), appended as they arrive, in `<dir>/<sha3 of the REST URL>.jsonl`.
+ * per answer (`{"id", "v"}`), appended as they arrive, in `<dir>/<sha3 of the chain's name>.jsonl`
+ * (its URL, chain id and block 1's hash).
  * An upstream's state at a version never changes, so an answer stays true for every fork of it.
  */
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -22,11 +23,12 @@ function decode(value: unknown): unknown {
 export class ForkDiskCache {
   private readonly file: string;
 
-  constructor(dir: string, upstreamUrl: string) {
+  /** @param chain - what names the upstream chain (`node/fork.ts` `chainIdentity`) */
+  constructor(dir: string, chain: string) {
     mkdirSync(dir, { recursive: true });
     this.file = join(
       dir,
-      `${Buffer.from(sha3(utf8(upstreamUrl)))
+      `${Buffer.from(sha3(utf8(chain)))
         .toString('hex')
         .slice(0, 32)}.jsonl`,
     );

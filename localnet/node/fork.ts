@@ -63,6 +63,21 @@ function decodeKnownTable(item: TableItemValue): TableItemValue {
 }
 
 /**
+ * What names an upstream chain for the disk cache: its URL, chain id and block 1's hash (a local
+ * chain restarted at the same URL is another chain; a node that pruned block 1 is named without).
+ */
+async function chainIdentity(upstream: Upstream, chainId: number): Promise<string> {
+  let first = '';
+  try {
+    const block = (await upstream.json('/blocks/by_height/1')) as { block_hash?: string } | null;
+    first = block?.block_hash ?? '';
+  } catch (error) {
+    if (!(error instanceof NodeError) || error.code !== 'version_pruned') throw error;
+  }
+  return `${upstream.url}|${chainId}|${first}`;
+}
+
+/**
  * Opens a fork: reads the upstream's ledger info and the block holding the fork version. A
  * version past the upstream's latest, or older than what it keeps, is refused with what to do.
  */
@@ -104,7 +119,9 @@ export async function openFork(options: ForkOptions): Promise<Fork> {
   if (block === null)
     throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
   const disk =
-    options.cacheDir === undefined ? null : new ForkDiskCache(options.cacheDir, upstream.url);
+    options.cacheDir === undefined
+      ? null
+      : new ForkDiskCache(options.cacheDir, await chainIdentity(upstream, info.chain_id));
   const state = new ForkState(upstream, decodeKnownTable, disk);
   return {
     url: upstream.url,
