@@ -191,5 +191,15 @@ describe('the Trace tab', () => {
     await page.keyboard.press('ArrowRight');
     await expect(c.getAttribute('aria-selected')).resolves.toBe('true');
     await shot('move-trace-2-history');
+
+    // The same in the dark scheme: the marks and badges keep their contrast.
+    await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    await page.reload();
+    const dark = page.getByRole('region', { name: 'Committed transaction' });
+    await openTrace(dark);
+    await expect(
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
+    ).resolves.toBe('dark');
+    await shot('move-trace-3-history-dark');
   });
 });
