@@ -14,8 +14,8 @@ import { moduleStoreOf } from '../move/vm/moduleSource.ts';
 import type { NativeContext } from '../move/vm/nativeContext.ts';
 import { VmSession } from '../move/vm/session.ts';
 import { parseTy } from '../move/vm/ty.ts';
-import { serialize } from '../move/vm/values.ts';
-import { fromJson } from '../move/vm/valuesJson.ts';
+import { deserialize, serialize } from '../move/vm/values.ts';
+import { fromJson, toJson } from '../move/vm/valuesJson.ts';
 import { notFound } from './history.ts';
 
 /** A view call as the HTTP layer parsed it: arguments as JSON or BCS. */
@@ -64,6 +64,13 @@ export function callView(
  * framework or the module that declares it, as a node's converter does.
  */
 function structKey(state: StateReader, keyType: string, key: Json): Uint8Array {
+  const layout = layoutOf(state);
+  const ty = parseTy(keyType);
+  return serialize(ty, fromJson(ty, key, layout), layout);
+}
+
+/** Struct layouts from the framework and the modules in `state`, as a node's converter reads them. */
+function layoutOf(state: StateReader) {
   const ctx: NativeContext = {
     signers: [],
     timestampMicros: 0n,
@@ -73,9 +80,7 @@ function structKey(state: StateReader, keyType: string, key: Json): Uint8Array {
     emit: () => undefined,
     charge: () => undefined,
   };
-  const { layout } = new VmSession(ctx, moduleStoreOf(state), new Uint8Array(), FRAMEWORK_LINK);
-  const ty = parseTy(keyType);
-  return serialize(ty, fromJson(ty, key, layout), layout);
+  return new VmSession(ctx, moduleStoreOf(state), new Uint8Array(), FRAMEWORK_LINK).layout;
 }
 
 /** `POST /tables/{handle}/item`: the item's decoded value at version `at`. */
@@ -103,6 +108,12 @@ export function readTableItem(
       'table_item_not_found',
       `Table Item not found by Table handle(${handle}), Table key(${JSON.stringify(request.key)}) and Ledger version(${at})`,
     );
+  }
+  // A fork reads an upstream item raw (its state key holds no types): decode it with the request's.
+  if (item.valueType === '') {
+    const layout = layoutOf(state);
+    const ty = parseTy(request.valueType);
+    return toJson(ty, deserialize(ty, Buffer.from(item.value.slice(2), 'hex'), layout), layout);
   }
   return item.decodedValue;
 }

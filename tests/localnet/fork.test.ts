@@ -1,6 +1,8 @@
 import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoveTrace } from '../../localnet/move/vm/traceTypes.ts';
+import { readTableItem } from '../../localnet/node/views.ts';
+import { tableKey, type TableItemValue } from '../../localnet/storage/types.ts';
 import { buildHistory, outcome, signedBytes } from './forkBed.ts';
 import { asUser, startChain, type Chain } from './helpers.ts';
 
@@ -182,6 +184,13 @@ describe('fork mode: a chain forked from an embedded chain', () => {
     expect(mine.filter((tx) => Number(tx.version) > forkVersion).length).toBeGreaterThan(0);
   });
 
+  it('reads an upstream table item with its types (OriginatingAddress after a rotation)', async () => {
+    const found = await fork.aptos.lookupOriginalAccountAddress({
+      authenticationKey: history.rotated.authKey.derivedAddress(),
+    });
+    expect(found.toStringLong()).toBe(history.rotated.address.toStringLong());
+  });
+
   it('reads state and views as the upstream had them, lazily', async () => {
     const alice = history.alice.accountAddress.toString();
     const at = `ledger_version=${forkVersion}`;
@@ -240,5 +249,26 @@ describe('fork mode: a chain forked from an embedded chain', () => {
     expect(BigInt(await bobBalance(fork))).toBe(forkBob);
     const now = fork.localnet.advanceClock(60);
     expect(now).toBeGreaterThan(0n);
+  });
+});
+
+describe('a table item read raw from upstream', () => {
+  it('is decoded with the types the read names (the state key holds none)', () => {
+    const handle = `0x${'ab'.repeat(32)}` as const;
+    const key = '0x0500000000000000' as const;
+    const raw: TableItemValue = {
+      kind: 'table_item',
+      handle,
+      key,
+      value: '0x3930000000000000',
+      keyType: '',
+      valueType: '',
+      decodedKey: key,
+      decodedValue: '0x3930000000000000',
+    };
+    const state = { get: (k: string) => (k === tableKey(handle, key) ? raw : null) };
+    expect(readTableItem(state, handle, { keyType: 'u64', valueType: 'u64', key: '5' }, 0)).toBe(
+      '12345',
+    );
   });
 });

@@ -12,10 +12,11 @@ import { ownerTransactions } from './move/ownerTransactions.ts';
  * collection of `0x4` tokens; then rounds of seven transactions of every kind.
  */
 export async function buildHistory(chain: Chain) {
-  const [alice, bob, owner] = await Promise.all([
+  const [alice, bob, owner, carol] = await Promise.all([
     fundedAccount(chain, 2_000_000_000),
     fundedAccount(chain, 1_000_000_000),
     fundedAccount(chain, 2_000_000_000),
+    fundedAccount(chain, 100_000_000),
   ]);
   const tx = {
     alice: ownerTransactions(chain, alice),
@@ -30,6 +31,16 @@ export async function buildHistory(chain: Chain) {
     done.push(await result);
     return done[done.length - 1];
   };
+  // Carol's key rotates: an `OriginatingAddress` table item maps the new key to her.
+  const carolKey = Account.generate();
+  await keep(
+    ownerTransactions(chain, carol).submit(
+      await chain.aptos.rotateAuthKeyUnverified({
+        fromAccount: carol,
+        toNewPublicKey: carolKey.publicKey,
+      }),
+    ),
+  );
   await keep(tx.owner.publish('my_coin', myCoinModule(owner.accountAddress.toStringLong())));
   await keep(tx.owner.send({ function: `${me}::my_coin::init_gold`, functionArguments: [] }));
   await keep(
@@ -108,7 +119,8 @@ export async function buildHistory(chain: Chain) {
       ),
     );
   }
-  return { alice, bob, owner, myCoin, done, round };
+  const rotated = { address: carol.accountAddress, authKey: carolKey.publicKey.authKey() };
+  return { alice, bob, owner, myCoin, rotated, done, round };
 }
 
 /** What a replay must reproduce exactly. */
