@@ -34,7 +34,8 @@ export interface MoveTraceDiff {
   /**
    * The frame where execution first went differently, as it ran: a frame entered differently
    * (called only in one, other arguments), or one that made other calls, ended otherwise or
-   * spent other gas of its own, found before its caller's end. `null` when the two are the same.
+   * spent other execution gas of its own, found before its caller's end. (A frame whose IO or
+   * storage alone differ is listed, not named: those are charged after execution.) `null` when the two are the same.
    */
   divergence: {
     /** Index in `pairs`; its `differences` say how. */
@@ -264,7 +265,10 @@ export function diffMoveTraces(args: { original: MoveTrace; modified: MoveTrace 
       });
     }
     pair.differences = [...entry, ...end];
-    if (end.length > 0) diverge(index);
+    // IO and storage are put on a frame after the fact (a write's on the slot's last writer, an
+    // event's on its emitter), so only its own execution gas says it ran otherwise.
+    const ranOtherwise = frameA.selfGas.execution !== frameB.selfGas.execution;
+    if (end.some((each) => each.aspect !== 'gas') || ranOtherwise) diverge(index);
   };
 
   const rootA = original.frames[0];

@@ -171,14 +171,20 @@ export function sourceAround(trace: MoveTrace, source: TraceSource, around = 3):
 /**
  * The position in words, for a screen reader and the stepper's heading: `Step 3 of 19:
  * 0xcafe::chain::b, offset 0, MoveLoc(0), chain.move:9, depth 2`.
+ *
+ * @param name - how to print a function (the app shortens long addresses); as it is by default.
  */
-export function describeStep(trace: MoveTrace, at: number): string {
+export function describeStep(
+  trace: MoveTrace,
+  at: number,
+  name: (fn: string) => string = (fn) => fn,
+): string {
   const steps = trace.steps ?? [];
   const step = steps[at];
   if (step === undefined) return 'No instruction steps.';
   const frame = trace.frames[step.frame];
   const where = step.source === undefined ? '' : `, ${sourceText(step.source)}`;
-  return `Step ${at + 1} of ${steps.length}: ${frame?.function ?? `frame ${step.frame}`}, offset ${step.offset}, ${step.instruction}${where}, depth ${frame?.depth ?? 0}`;
+  return `Step ${at + 1} of ${steps.length}: ${frame ? name(frame.function) : `frame ${step.frame}`}, offset ${step.offset}, ${step.instruction}${where}, depth ${frame?.depth ?? 0}`;
 }
 
 /** A step's locals as text, one per slot: a value on one line, or `unset` (never set, or moved out). */

@@ -220,6 +220,35 @@ describe('diffMoveTraces', () => {
     expect(diff.pairs[diff.divergence?.pair ?? -1]?.original?.id).toBe(last);
   });
 
+  it('names the transaction when only its end differs and a frame’s IO or storage moved', () => {
+    // Out of gas charging the writes, raised outside every frame; with more gas the write's
+    // storage fee is put on a, its last writer, after execution.
+    const original = traceOf('committed', [
+      {
+        parent: -1,
+        fn: 'transaction',
+        ...failed,
+        status: 'out_of_gas',
+        error: 'OUT_OF_GAS',
+        own: 9,
+      },
+      { parent: 0, fn: '0xcafe::m::a', own: 5 },
+    ]);
+    const modified = traceOf('reexecution', [
+      { parent: -1, fn: 'transaction', own: 9 },
+      { parent: 0, fn: '0xcafe::m::a', own: 5 },
+    ]);
+    const a = at(modified.frames, 1);
+    a.selfGas = { ...a.selfGas, storageOctas: '40000' };
+    a.gas = { ...a.gas, storageOctas: '40000' };
+    const diff = diffMoveTraces({ original, modified });
+    expect(at(diff.pairs, 1).differences.map((each) => each.aspect)).toEqual(['gas']);
+    expect(diff.divergence).toEqual({ pair: 0, identicalFrames: 2 });
+    expect(traceDiffSummary(diff)).toMatch(
+      /^Identical up to frame 2; diverges at transaction: status OUT_OF_GAS → success; returns/,
+    );
+  });
+
   it('diverges at the root when one trace holds no frame', () => {
     const empty = { ...threeFrameAbort(), frames: [] };
     const diff = diffMoveTraces({ original: empty, modified: threeFrameAbort() });

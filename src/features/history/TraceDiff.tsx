@@ -18,7 +18,7 @@ import {
 import { valueText } from '../../../replay/moveTraceText';
 import { modifiedTransactionBytes, type AtVersionChanges } from '../../../replay/reexecute';
 import { errorMessage } from '../../errors/errorMessage';
-import { compactAddresses } from '../../format/address';
+import { frameName } from '../trace/traceModel';
 import { traceQueries } from '../../queries/traceQueries';
 
 /** Rows of the per-frame table shown; the rest are counted. */
@@ -29,7 +29,7 @@ function frameFacts(frame: TraceFrame | null, trace: MoveTrace): Array<[string, 
   const values = (list: TraceFrame['args'] | null) =>
     list === null ? '(did not return)' : `(${list.map(valueText).join(', ')})`;
   return [
-    ['function', compactAddresses(frame.function)],
+    ['function', frameName(frame.function)],
     ['arguments', values(frame.args)],
     ['returns', values(frame.returns)],
     ['ended', frameEnd(frame)],
@@ -103,10 +103,10 @@ export function TraceDiffView(props: { original: MoveTrace; modified: MoveTrace 
           {traceDiffSummary(diff)}
         </Alert>
       ) : (
-        <Alert color="orange" title={`Diverges at ${compactAddresses(name)}`}>
+        <Alert color="orange" title={`Diverges at ${frameName(name)}`}>
           <Text size="sm">
             Identical up to frame {diff.divergence.identicalFrames}; diverges at{' '}
-            <Code title={name}>{compactAddresses(name)}</Code>:{' '}
+            <Code title={name}>{frameName(name)}</Code>:{' '}
             {diverging.differences.map((each) => each.aspect).join(', ')}.
           </Text>
         </Alert>
@@ -131,7 +131,7 @@ export function TraceDiffView(props: { original: MoveTrace; modified: MoveTrace 
                     <Table.Tr key={`${row}:${index}`}>
                       <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                         {index === 0
-                          ? `${frame?.id ?? ''} ${compactAddresses(frame?.function ?? '')}`
+                          ? `${frame?.id ?? ''} ${frameName(frame?.function ?? '')}`
                           : ''}
                       </Table.Td>
                       <Table.Td>{difference.aspect}</Table.Td>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { MoveTraceRequest, TraceFrame } from '../../../../replay/moveTrace';
 import { firstStepOfFrame } from '../../../../replay/moveTraceSteps';
 import { errorMessage } from '../../../errors/errorMessage';
-import { compactAddresses } from '../../../format/address';
 import { traceQueries } from '../../../queries/traceQueries';
+import { frameName } from '../traceModel';
 import { Stepper } from './Stepper';
 
 export interface StepThroughProps {
@@ -58,7 +58,7 @@ function StepperBody({ nodeUrl, request, frame }: StepThroughProps) {
  */
 export function StepThrough(props: StepThroughProps) {
   const [open, setOpen] = useState(false);
-  const name = compactAddresses(props.frame.function);
+  const name = frameName(props.frame.function);
   return (
     <>
       <Button size="compact-sm" variant="light" onClick={() => setOpen(true)}>
@@ -68,6 +68,7 @@ export function StepThrough(props: StepThroughProps) {
         opened={open}
         onClose={() => setOpen(false)}
         size="xl"
+        closeButtonProps={{ 'aria-label': 'Close the stepper' }}
         title={
           <Text fw={700} ff="monospace" style={{ wordBreak: 'break-all' }}>
             Step through {props.frame.kind === 'transaction' ? 'the transaction' : name}

@@ -10,7 +10,7 @@ import {
   type StepMove,
 } from '../../../../replay/moveTraceSteps';
 import { sourceText, valueText } from '../../../../replay/moveTraceText';
-import { compactAddresses } from '../../../format/address';
+import { frameName } from '../traceModel';
 import classes from './Stepper.module.css';
 
 /** The controls, in toolbar order: label, symbol, keys (as `aria-keyshortcuts` names them). */
@@ -147,11 +147,11 @@ export function Stepper({ trace, start }: StepperProps) {
         start, End the abort.
       </Text>
       <Text size="xs" className={classes.live} aria-live="polite" aria-atomic>
-        {describeStep(trace, at)}
+        {describeStep(trace, at, frameName)}
       </Text>
       <Group gap="xs" align="center">
         <Text size="sm" fw={700} ff="monospace" title={frame?.function}>
-          {compactAddresses(frame?.function ?? '')}
+          {frameName(frame?.function ?? '')}
         </Text>
         <Badge size="sm" variant="outline" color="gray">
           offset {step.offset}
@@ -220,7 +220,7 @@ export function Stepper({ trace, start }: StepperProps) {
           {callStack.map((id) => (
             <li key={id}>
               <Text span size="xs" ff="monospace" fw={id === step.frame ? 700 : 400}>
-                {compactAddresses(trace.frames[id]?.function ?? '')}
+                {frameName(trace.frames[id]?.function ?? '')}
               </Text>
             </li>
           ))}
