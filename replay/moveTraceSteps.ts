@@ -10,17 +10,6 @@ import { failingFrame, type MoveTrace, type TraceSource, type TraceStep } from '
 export type StepMove =
   'into' | 'over' | 'out' | 'backInto' | 'backOver' | 'backOut' | 'start' | 'abort';
 
-export const STEP_MOVES: readonly StepMove[] = [
-  'into',
-  'over',
-  'out',
-  'backInto',
-  'backOver',
-  'backOut',
-  'start',
-  'abort',
-];
-
 /** A stepping trace indexed once: each step's call depth and where the failure was raised. */
 export interface StepIndex {
   steps: readonly TraceStep[];
