@@ -15,8 +15,10 @@ export function parseAddress(input: string): LongAddress | null {
 
 /** The short form the REST API prints: leading zeros stripped, at least one digit. */
 export function shortAddress(address: LongAddress): `0x${string}` {
-  const trimmed = address.slice(2).replace(/^0+/, '');
-  return `0x${trimmed === '' ? '0' : trimmed}`;
+  // A character loop, not a RegExp: this runs on every struct id and every event's store.
+  let start = 2;
+  while (start < address.length && address.charCodeAt(start) === 48) start += 1;
+  return start >= address.length ? '0x0' : `0x${address.slice(start)}`;
 }
 
 /** Parses a 32-byte hash written with or without `0x`; `null` when malformed. */

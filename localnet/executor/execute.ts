@@ -30,6 +30,7 @@ import type {
   WriteOp,
 } from '../storage/types.ts';
 import { resourceKey } from '../storage/types.ts';
+import { overlayReader } from '../storage/overlay.ts';
 import { runAbstractionAuthentication } from './abstraction.ts';
 import { slotKeyBytes, slotOf, StateSizes } from './stateSize.ts';
 import type { DecodedTransaction } from './decode.ts';
@@ -105,12 +106,7 @@ class Session implements NativeContext {
 
   /** This session's writes on top of its base, as a reader for the next phase. */
   overlay(): StateReader {
-    return {
-      get: (key) => {
-        const written = this.writes.get(key);
-        return written !== undefined ? written : this.base.get(key);
-      },
-    };
+    return overlayReader(this.writes, this.base);
   }
 }
 

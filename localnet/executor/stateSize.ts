@@ -10,12 +10,11 @@
  */
 import { parseTypeTag } from '@aptos-labs/ts-sdk';
 import type { LongAddress } from '../encoding.ts';
-import { memoize } from '../encoding.ts';
 import { FRAMEWORK_LINK } from '../framework/vmBridge.ts';
 import { moduleStoreOf } from '../move/vm/moduleSource.ts';
 import type { NativeContext } from '../move/vm/nativeContext.ts';
 import { VmSession } from '../move/vm/session.ts';
-import type { Ty } from '../move/vm/ty.ts';
+import type { StructName, Ty } from '../move/vm/ty.ts';
 import { K, parseTy, structId, subst } from '../move/vm/ty.ts';
 import type { LoadedStruct } from '../move/vm/loader.ts';
 import { VmStatusError } from '../move/vm/errors.ts';
@@ -83,8 +82,25 @@ for (const [member, group] of GROUP_MEMBERS) {
 const uleb = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4);
 const withLength = (n: number): number => uleb(n) + n;
 
+/**
+ * A cache of `compute` by string key, emptied when it holds `limit` keys (keys come from state and
+ * clients): a hit is one map read, where memoize's LRU moves the entry on every hit.
+ */
+function clearingCache<V>(limit: number, compute: (key: string) => V): (key: string) => V {
+  const cache = new Map<string, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (cache.size >= limit) cache.clear();
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** BCS length of a `StructTag` (a `TypeTag::Struct` without its variant byte). */
-const structTagBytes = memoize(1024, (type: string): number => {
+const structTagBytes = clearingCache(1024, (type): number => {
   try {
     return parseTypeTag(type).bcsToBytes().length - 1;
   } catch {
@@ -135,24 +151,33 @@ const FRAMEWORK_ADDRESSES = new Set(
   ['1', '3', '4', '5', '7'].map((last) => `0x${last.padStart(64, '0')}`),
 );
 
-/** Parsed resource and event types (a bounded cache: types come from state and clients). */
-const types = new Map<string, Ty | null>();
-function typeOf(type: string): Ty | null {
-  let found = types.get(type);
-  if (found === undefined) {
-    try {
-      found = parseTy(type);
-    } catch {
-      found = null;
-    }
-    if (types.size >= 4096) types.clear();
-    types.set(type, found);
+/** Parsed resource and event types. */
+const typeOf = clearingCache(4096, (type): Ty | null => {
+  try {
+    return parseTy(type);
+  } catch {
+    return null;
   }
-  return found;
+});
+
+/** `structId` of the struct names met here (parsed types and layouts are cached, so names repeat). */
+const ids = new WeakMap<StructName, string>();
+function idOf(s: StructName): string {
+  let id = ids.get(s);
+  if (id === undefined) {
+    id = structId(s);
+    ids.set(s, id);
+  }
+  return id;
 }
 
 /** Layouts of the framework's non-generic structs (a fixed set: the chain's own declarations). */
 const frameworkLayouts = new Map<string, Layout>();
+/**
+ * Layouts of the framework's generic structs by their type arguments' list, which belongs to one
+ * (immutable) type node of a cached type or layout: the same instantiation asked again.
+ */
+const genericLayouts = new WeakMap<readonly Ty[], { s: StructName; layout: Layout }>();
 
 function layoutOf(struct: LoadedStruct, args: readonly Ty[]): Layout {
   if (struct.variants !== null) {
@@ -206,7 +231,7 @@ function jsonSize(ty: Ty, json: Json, layouts: LayoutResolver): number {
     return bytes;
   }
   if (ty.k !== K.STRUCT) throw new NotMeasured();
-  const id = structId(ty.s);
+  const id = idOf(ty.s);
   if (id === '0x1::string::String') {
     if (typeof json !== 'string') throw new NotMeasured();
     return withLength(Buffer.byteLength(json, 'utf8'));
@@ -250,13 +275,19 @@ export class StateSizes {
 
   private readonly layout: LayoutResolver = (s, args) => {
     if (FRAMEWORK_ADDRESSES.has(s.address)) {
-      const id = structId(s);
-      const cached = args.length === 0 ? frameworkLayouts.get(id) : undefined;
+      const generic = args.length === 0 ? undefined : genericLayouts.get(args);
+      const cached =
+        args.length === 0
+          ? frameworkLayouts.get(idOf(s))
+          : generic?.s === s
+            ? generic.layout
+            : undefined;
       if (cached !== undefined) return cached;
       const struct = FRAMEWORK_LINK.struct(s);
       if (struct !== undefined) {
         const layout = layoutOf(struct, args);
-        if (args.length === 0) frameworkLayouts.set(id, layout);
+        if (args.length === 0) frameworkLayouts.set(idOf(s), layout);
+        else genericLayouts.set(args, { s, layout });
         return layout;
       }
     }
@@ -318,8 +349,15 @@ export class StateSizes {
       members = new Map();
       const at = slot.indexOf('|', 2);
       const address = slot.slice(2, at) as LongAddress;
-      for (const member of MEMBERS_OF.get(slot.slice(at + 1)) ?? []) {
-        const value = this.state.get(resourceKey(address, member));
+      const group = slot.slice(at + 1);
+      // The address's keys when the state lists them (a few), else every member type probed.
+      const keys =
+        this.state.keysOf?.(address) ??
+        (MEMBERS_OF.get(group) ?? []).map((member) => resourceKey(address, member));
+      for (const key of keys) {
+        const member = key.slice(key.indexOf('|', 2) + 1);
+        if (key[0] !== 'r' || GROUP_MEMBERS.get(member) !== group) continue;
+        const value = this.state.get(key);
         if (value !== null) members.set(member, this.valueBytes(value));
       }
       this.groups.set(slot, members);
@@ -343,19 +381,26 @@ export class StateSizes {
       const value = change !== undefined ? change : this.state.get(slot);
       return value === null ? null : this.valueBytes(value);
     }
-    let members = this.membersOf(slot);
+    const members = this.membersOf(slot);
+    let count = members.size;
+    let bytes = 0;
+    for (const [member, size] of members) bytes += structTagBytes(member) + withLength(size);
     if (writes !== undefined) {
-      members = new Map(members);
+      // Each written member (its key appears once) replaces, adds or removes its entry.
       for (const key of written ?? [...writes.keys()].filter((k) => slotOf(k) === slot)) {
         const change = writes.get(key);
         const member = key.slice(key.indexOf('|', 2) + 1);
-        if (change === null || change === undefined) members.delete(member);
-        else members.set(member, this.valueBytes(change));
+        const size = members.get(member);
+        if (size !== undefined) {
+          count -= 1;
+          bytes -= structTagBytes(member) + withLength(size);
+        }
+        if (change !== null && change !== undefined) {
+          count += 1;
+          bytes += structTagBytes(member) + withLength(this.valueBytes(change));
+        }
       }
     }
-    if (members.size === 0) return null;
-    let bytes = uleb(members.size);
-    for (const [member, size] of members) bytes += structTagBytes(member) + withLength(size);
-    return bytes;
+    return count === 0 ? null : uleb(count) + bytes;
   }
 }

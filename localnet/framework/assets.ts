@@ -9,7 +9,7 @@ import {
   fromHex,
   must,
 } from '../encoding.ts';
-import type { ResourceValue, StateReader, TableItemValue } from '../storage/types.ts';
+import type { ResourceValue, StateKey, StateReader, TableItemValue } from '../storage/types.ts';
 import { resourceKey, tableKey } from '../storage/types.ts';
 import type { NativeContext } from './context.ts';
 import { abort, ERROR_CATEGORY, moduleError } from './context.ts';
@@ -100,11 +100,13 @@ export function ensureAccount(ctx: NativeContext, address: LongAddress): void {
   }
 }
 
+const APT_METADATA_SHORT = shortAddress(APT_METADATA_ADDRESS);
+
 function storeValue(storeAddress: LongAddress, balance: bigint): ResourceValue {
   return resource(storeAddress, FUNGIBLE_STORE_TYPE, {
     balance: balance.toString(),
     frozen: false,
-    metadata: { inner: shortAddress(APT_METADATA_ADDRESS) },
+    metadata: { inner: APT_METADATA_SHORT },
   });
 }
 
@@ -130,32 +132,49 @@ function concurrentBalance(ctx: StateReader, storeAddress: LongAddress): Resourc
   return ctx.get(resourceKey(storeAddress, CONCURRENT_BALANCE_TYPE)) as ResourceValue | null;
 }
 
+/** A fungible store as read once by a balance change: its value and its balance. */
+interface StoreRead {
+  storeAddress: LongAddress;
+  storeKey: StateKey;
+  store: ResourceValue | null;
+  /** Its `ConcurrentFungibleBalance`, read when `FungibleStore.balance` is 0. */
+  concurrent: ResourceValue | null;
+  balance: bigint;
+}
+
+/** Reads a fungible store and its balance, `balance_impl` on REST JSON (0 when there is none). */
+function readStore(ctx: StateReader, storeAddress: LongAddress): StoreRead {
+  const storeKey = resourceKey(storeAddress, FUNGIBLE_STORE_TYPE);
+  const store = ctx.get(storeKey) as ResourceValue | null;
+  if (store === null) return { storeAddress, storeKey, store, concurrent: null, balance: 0n };
+  const stored = BigInt(store.data.balance as string);
+  const concurrent = stored === 0n ? concurrentBalance(ctx, storeAddress) : null;
+  const balance =
+    concurrent === null ? stored : BigInt((concurrent.data.balance as { value: string }).value);
+  return { storeAddress, storeKey, store, concurrent, balance };
+}
+
 /** APT in the owner's primary store (0 when it has none). */
 export const aptBalance = (ctx: StateReader, owner: LongAddress): bigint =>
   storeBalance(ctx, primaryStoreAddress(owner));
 
 /** A fungible store's balance, `balance_impl` on REST JSON (0 when there is no store). */
 export function storeBalance(ctx: StateReader, storeAddress: LongAddress): bigint {
-  const store = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) as ResourceValue | null;
-  if (store === null) return 0n;
-  const balance = BigInt(store.data.balance as string);
-  const concurrent = balance === 0n ? concurrentBalance(ctx, storeAddress) : null;
-  return concurrent === null
-    ? balance
-    : BigInt((concurrent.data.balance as { value: string }).value);
+  return readStore(ctx, storeAddress).balance;
 }
 
+/** Writes the owner's primary store (`read` is it as read before) with `balance`, creating it. */
 function setBalance(
   ctx: NativeContext,
   owner: LongAddress,
+  read: StoreRead,
   balance: bigint,
   create: boolean,
 ): void {
-  const storeAddress = primaryStoreAddress(owner);
+  const { storeAddress } = read;
   if (create)
     ctx.write(resourceKey(storeAddress, OBJECT_CORE_TYPE), objectCoreValue(storeAddress, owner));
-  const store = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) as ResourceValue | null;
-  const concurrent = store?.data.balance === '0' ? concurrentBalance(ctx, storeAddress) : null;
+  const concurrent = read.store?.data.balance === '0' ? read.concurrent : null;
   if (concurrent !== null) {
     const aggregator = concurrent.data.balance as { value: string; max_value: string };
     ctx.write(resourceKey(storeAddress, CONCURRENT_BALANCE_TYPE), {
@@ -164,7 +183,7 @@ function setBalance(
     });
     return;
   }
-  ctx.write(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE), storeValue(storeAddress, balance));
+  ctx.write(read.storeKey, storeValue(storeAddress, balance));
 }
 
 /** Genesis writes of a primary store holding `balance`. */
@@ -181,11 +200,11 @@ export function withdrawApt(
   insufficient: () => never = () => abort(FUNGIBLE_ASSET, EINSUFFICIENT_BALANCE),
 ): void {
   ctx.charge(450_000);
-  const balance = aptBalance(ctx, owner);
-  if (balance < amount) insufficient();
-  setBalance(ctx, owner, balance - amount, false);
+  const read = readStore(ctx, primaryStoreAddress(owner));
+  if (read.balance < amount) insufficient();
+  setBalance(ctx, owner, read, read.balance - amount, false);
   ctx.emit('0x1::fungible_asset::Withdraw', {
-    store: shortAddress(primaryStoreAddress(owner)),
+    store: shortAddress(read.storeAddress),
     amount: amount.toString(),
   });
 }
@@ -193,11 +212,10 @@ export function withdrawApt(
 /** Deposits APT into the owner's primary store (creating it), emitting `0x1::fungible_asset::Deposit`. */
 export function depositApt(ctx: NativeContext, owner: LongAddress, amount: bigint): void {
   ctx.charge(450_000);
-  const storeAddress = primaryStoreAddress(owner);
-  const exists = ctx.get(resourceKey(storeAddress, FUNGIBLE_STORE_TYPE)) !== null;
-  setBalance(ctx, owner, aptBalance(ctx, owner) + amount, !exists);
+  const read = readStore(ctx, primaryStoreAddress(owner));
+  setBalance(ctx, owner, read, read.balance + amount, read.store === null);
   ctx.emit('0x1::fungible_asset::Deposit', {
-    store: shortAddress(storeAddress),
+    store: shortAddress(read.storeAddress),
     amount: amount.toString(),
   });
 }

@@ -10,7 +10,8 @@ import { Miner } from '../miner/miner.ts';
 import type { ExecutedUserTransaction, Ledger } from '../storage/ledger.ts';
 import type { DurableLog, EntryPosition, LogEntry, TxEntry } from '../storage/log.ts';
 import { loadOutput, storeOutput } from '../storage/storedOutput.ts';
-import type { StateKey, StateReader, StateValue, WriteOp } from '../storage/types.ts';
+import type { StateReader, WriteOp } from '../storage/types.ts';
+import { StateOverlay } from '../storage/overlay.ts';
 import { resourceKey } from '../storage/types.ts';
 import type { LongAddress } from '../encoding.ts';
 import { must } from '../encoding.ts';
@@ -237,16 +238,9 @@ export class BlockProducer {
    */
   private commit(timestamp: bigint, txs: DecodedTransaction[], allowEmpty = false): Set<string> {
     const { ledger, mempool, chainId } = this.parts;
-    const overlay = new Map<StateKey, StateValue | null>();
-    const base = ledger.reader();
-    const state: StateReader = {
-      get: (key) => {
-        const value = overlay.get(key);
-        return value !== undefined ? value : base.get(key);
-      },
-    };
+    const state = new StateOverlay(ledger.reader());
     const metadataWrites = metadataWritesAt(timestamp);
-    for (const write of metadataWrites) overlay.set(write.key, write.value);
+    for (const write of metadataWrites) state.set(write.key, write.value);
     const executed: ExecutedUserTransaction[] = [];
     const fork = this.parts.fork;
     const options = {
@@ -287,7 +281,7 @@ export class BlockProducer {
         this.stall(tx);
         break;
       }
-      for (const write of output.writes) overlay.set(write.key, write.value);
+      for (const write of output.writes) state.set(write.key, write.value);
       this.parts.onCommitted(tx);
       executed.push({
         bytes: tx.bytes,

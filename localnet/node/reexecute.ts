@@ -9,7 +9,8 @@ import type { MoveTrace } from '../move/vm/traceTypes.ts';
 import { validate, validationFailureOutput } from '../executor/validate.ts';
 import { timestampValue } from '../framework/genesis.ts';
 import type { Ledger } from '../storage/ledger.ts';
-import type { StateKey, StateReader, StateValue, TransactionOutput } from '../storage/types.ts';
+import type { StateReader, TransactionOutput } from '../storage/types.ts';
+import { StateOverlay } from '../storage/overlay.ts';
 import { resourceKey } from '../storage/types.ts';
 import { admit } from './admission.ts';
 import { notFound } from './history.ts';
@@ -112,17 +113,11 @@ export function executeAt(args: {
   trace?: TraceMode | undefined;
 }): TransactionOutput & { trace?: MoveTrace } {
   const { timestamp, chainId } = args;
-  const overlay = new Map<StateKey, StateValue | null>();
-  const state: StateReader = {
-    get: (key) => {
-      const value = overlay.get(key);
-      return value !== undefined ? value : args.state.get(key);
-    },
-  };
+  const state = new StateOverlay(args.state);
   // The block's clock, as its metadata transaction set it (also for a version that is itself a
   // block's metadata, whose state before does not hold it yet).
   const clock = timestampValue(timestamp);
-  overlay.set(resourceKey(clock.address, clock.type), clock);
+  state.set(resourceKey(clock.address, clock.type), clock);
   const failure = validate(args.tx, state, {
     nowSeconds: timestamp / 1_000_000n,
     chainId,

@@ -285,7 +285,10 @@ export class Ledger {
   }
 
   reader(version = this.version): StateReader {
-    return { get: (key) => this.get(key, version) };
+    return {
+      get: (key) => this.get(key, version),
+      keysOf: (address) => this.keysOf(address, version),
+    };
   }
 
   /** Keys ever written under an address (resources, modules); callers filter by value at their version. */

@@ -80,4 +80,10 @@ export interface TransactionOutput {
 /** Read access to state as of some version (the executor's only view of storage). */
 export interface StateReader {
   get(key: StateKey): StateValue | null;
+  /**
+   * The resource and module keys that may hold a value under an address (a superset: callers
+   * read each). Optional: a reader that cannot list them (a test's map) leaves callers to probe
+   * the keys they expect, e.g. every member type of a resource group.
+   */
+  keysOf?(address: LongAddress): Iterable<StateKey>;
 }

@@ -4,16 +4,19 @@
  * asset published and minted. Sizing shortcuts in the executor (group slots, cached value sizes)
  * must leave every figure as the plain computation makes it; the pinned file is the executor's
  * output before them (`npx vitest run -u` rewrites it after a change meant to move a figure).
- * Each sequence runs twice: on a state that lists an address's keys and on one that only answers
- * `get` (the executor then probes a group's members), both against the same pins.
+ * The sequence runs on a state that lists an address's keys, on one that only answers `get` (the
+ * executor then probes a group's members) and through a block's overlay, all to the same outputs.
  */
 import { Account, AccountAddress, Ed25519PrivateKey, MoveVector, U64 } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
 import type { DecodedTransaction } from '../../localnet/executor/decode.ts';
 import { execute } from '../../localnet/executor/execute.ts';
 import { writeModule } from '../../localnet/move/binary/writer.ts';
+import { must } from '../../localnet/encoding.ts';
+import { readAccount } from '../../localnet/framework/assets.ts';
+import { StateOverlay } from '../../localnet/storage/overlay.ts';
 import type { StateReader, TransactionOutput } from '../../localnet/storage/types.ts';
-import { BLOCK, rawTransaction, signed, signedMulti, World } from './inProcess.ts';
+import { BLOCK, long, rawTransaction, signed, signedMulti, World } from './inProcess.ts';
 import { faCoinModule } from './move/faModules.ts';
 import { packageMetadata } from './move/signedModules.ts';
 
@@ -34,16 +37,33 @@ const pinned = (output: TransactionOutput) =>
     ),
   ) as unknown;
 
-/** Runs the sequence on `world`, executing on `reader(world)`; every output in order. */
-function sequence(world: World, reader: (world: World) => StateReader) {
+/** How the sequence's state is read: the world itself, a get-only view, a block's overlay. */
+type Reading = 'listing' | 'probing' | 'overlay';
+
+/** Runs the sequence from a fresh world read as `reading`; every output in order. */
+function sequence(reading: Reading) {
+  const world = new World();
+  for (const who of [alice, bob, sponsor]) world.fund(who.accountAddress, 10_000_000_000n);
+  // A block's running state over the world: what the sequence writes stays in the overlay.
+  const overlay = new StateOverlay(world);
+  const state: StateReader =
+    reading === 'listing'
+      ? world
+      : reading === 'probing'
+        ? { get: (key) => world.get(key) }
+        : overlay;
   const outputs: Array<{ name: string; output: unknown }> = [];
   const run = (name: string, tx: DecodedTransaction) => {
-    const output = execute(tx, reader(world), BLOCK);
-    world.apply(output.writes);
+    const output = execute(tx, state, BLOCK);
+    if (reading === 'overlay')
+      for (const write of output.writes) overlay.set(write.key, write.value);
+    else world.apply(output.writes);
     outputs.push({ name, output: pinned(output) });
   };
-  const next = (who: Account) => ({ sequenceNumber: world.sequenceNumber(who.accountAddress) });
-  for (const who of [alice, bob, sponsor]) world.fund(who.accountAddress, 10_000_000_000n);
+  const next = (who: Account) => {
+    const account = readAccount(state, long(who.accountAddress));
+    return { sequenceNumber: BigInt(must(account).data.sequence_number as string) };
+  };
   const transfer = (from: Account, to: AccountAddress, amount: bigint) =>
     rawTransaction(
       from.accountAddress,
@@ -97,7 +117,7 @@ function sequence(world: World, reader: (world: World) => StateReader) {
 
 describe('pinned execution outputs', () => {
   it('are unchanged on a state that lists an address’s keys', async () => {
-    const outputs = sequence(new World(), (world) => world);
+    const outputs = sequence('listing');
     expect(outputs.map(({ output }) => (output as { vmStatus: string }).vmStatus)).toEqual([
       ...Array<string>(4).fill('Executed successfully'),
       expect.stringContaining('EINSUFFICIENT_BALANCE'),
@@ -109,8 +129,10 @@ describe('pinned execution outputs', () => {
   });
 
   it('are the same when the state only answers get (group members probed)', () => {
-    const listing = sequence(new World(), (world) => world);
-    const probing = sequence(new World(), (world) => ({ get: (key) => world.get(key) }));
-    expect(probing).toEqual(listing);
+    expect(sequence('probing')).toEqual(sequence('listing'));
+  });
+
+  it('are the same through a block’s overlay (keys written in the block listed with the state’s)', () => {
+    expect(sequence('overlay')).toEqual(sequence('listing'));
   });
 });

@@ -37,6 +37,8 @@ export const BLOCK = { timestampMicros: NOW_SECONDS * 1_000_000n, chainId: CHAIN
 /** Latest state as a map, from genesis; `apply` commits an output's writes. */
 export class World implements StateReader {
   private readonly values = new Map<StateKey, StateValue>();
+  /** Resource and module keys ever written, by address (as the ledger lists them). */
+  private readonly byAddress = new Map<string, Set<StateKey>>();
 
   constructor() {
     this.apply(genesisWrites(0n));
@@ -46,10 +48,20 @@ export class World implements StateReader {
     return this.values.get(key) ?? null;
   }
 
+  keysOf(address: LongAddress): Iterable<StateKey> {
+    return this.byAddress.get(address) ?? [];
+  }
+
   apply(writes: WriteOp[]): void {
     for (const { key, value } of writes) {
       if (value === null) this.values.delete(key);
       else this.values.set(key, value);
+      if (key[0] === 'r' || key[0] === 'm') {
+        const address = key.slice(2, 68);
+        const keys = this.byAddress.get(address);
+        if (keys === undefined) this.byAddress.set(address, new Set([key]));
+        else keys.add(key);
+      }
     }
   }
 
