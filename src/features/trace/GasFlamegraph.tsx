@@ -7,6 +7,7 @@ import {
   flameLayout,
   frameName,
   frameTotal,
+  initialZoom,
   MIN_BAR_WIDTH,
   type TraceModel,
 } from './traceModel';
@@ -28,13 +29,13 @@ export interface GasFlamegraphProps {
 /**
  * The call tree as an icicle chart: the transaction on top, each call below its caller, widths
  * proportional to inclusive gas (frames under 0.4 % of the chart are not drawn). Zoomed to a
- * frame, that frame's gas is the whole width. Each bar is a button: a click or Enter selects the
+ * frame, that frame's gas is the whole width: the payload's at first (see `initialZoom`). Each bar is a button: a click or Enter selects the
  * frame. One tab stop; the arrows move between bars (Left and Right along a row, Up to the
  * caller, Down to the first call drawn).
  */
 export function GasFlamegraph({ model, selected, onSelect }: GasFlamegraphProps) {
   const { trace, onFailingPath, children } = model;
-  const [zoom, setZoom] = useState(0);
+  const [zoom, setZoom] = useState(() => initialZoom(model));
   const { x, width } = useMemo(() => flameLayout(model, zoom), [model, zoom]);
   const drawn = useMemo(() => {
     const ids: number[] = [];

@@ -137,3 +137,13 @@ export function initialSelection(model: TraceModel): number {
 export function frameName(fn: string): string {
   return compactAddresses(fn).replace(/0x[0-9a-f]{11,}(?=::)/g, (address) => shortAddress(address));
 }
+
+/**
+ * The flamegraph's first zoom: the payload (the transaction frame's one call), whose gas is
+ * otherwise a sliver beside the transaction's intrinsic gas; the whole transaction otherwise.
+ */
+export function initialZoom(model: TraceModel): number {
+  const root = model.trace.frames[0];
+  const calls = model.children[0] ?? [];
+  return root?.kind === 'transaction' && calls.length === 1 ? (calls[0] ?? 0) : 0;
+}

@@ -120,7 +120,7 @@ describe('TraceView: the flamegraph and the detail', () => {
     render(<TraceView trace={fungibleAssetTransfer()} />);
     const flame = screen.getByRole('group', { name: /^Gas flamegraph/ });
     const deposit = within(flame).getByRole('button', {
-      name: /^0x1::fungible_asset::deposit_internal: [\d.]+ gas units, [\d.]+ % of the transaction$/,
+      name: /^0x1::fungible_asset::deposit_internal: [\d.]+ gas units, [\d.]+ % of 0x1::primary_fungible_store::transfer$/,
     });
     expect(deposit).toHaveStyle({ top: '66px' });
     await user.click(deposit);
@@ -148,8 +148,16 @@ describe('TraceView: the flamegraph and the detail', () => {
   it('widths follow inclusive gas: the root is whole, children share it in call order', () => {
     render(<TraceView trace={fungibleAssetTransfer()} />);
     const flame = screen.getByRole('group', { name: /^Gas flamegraph/ });
+    // At first zoomed to the payload: the transaction's own gas would leave it a sliver.
+    expect(flame).toHaveAccessibleName(
+      /^Gas flamegraph of 0x1::primary_fungible_store::transfer: 10 of 10 frames drawn$/,
+    );
     const root = within(flame).getByRole('button', { name: /^transaction:/ });
     expect(root.style.width).toBe('100%');
+    const payload = within(flame).getByRole('button', {
+      name: /^0x1::primary_fungible_store::transfer: [\d.]+ gas units, 100\.0 % of/,
+    });
+    expect(payload.style.width).toBe('100%');
     const primary = within(flame).getByRole('button', {
       name: /^0x1::primary_fungible_store::primary_store:/,
     });
