@@ -96,6 +96,7 @@ export { toJsonValue, redactSecrets } from './json';
 export type * from './types';
 export { createReplayRecorder, replayRun, firstDivergence, ReplayError } from './replay';
 export type {
+  ForkReplayFacts,
   RecordedAnswer,
   ReplayData,
   ReplayDivergence,

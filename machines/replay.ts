@@ -33,7 +33,34 @@ export interface ReplayData {
  * once the Trace tab fetched it, the Move trace of its committed (or simulated) execution,
  * without instruction steps (replay/runTrace.ts).
  */
-export type WorkbenchRun = RunRecord & { replay?: ReplayData; moveTrace?: MoveTrace };
+export type WorkbenchRun = RunRecord & {
+  replay?: ReplayData;
+  moveTrace?: MoveTrace;
+  forkReplay?: ForkReplayFacts;
+};
+
+/**
+ * A run that replayed a committed transaction on a fork of its network (issue 34): the run's
+ * `chain` holds what the fork produced, this says where and how it compares.
+ */
+export interface ForkReplayFacts {
+  /** The upstream node's REST URL. */
+  upstream: string;
+  /** The fork point: the upstream version the fork's state is read at. */
+  forkVersion: string;
+  /** The transaction's version; it ran on the state just before it. */
+  version: string;
+  hash?: string;
+  /** `recorded`: the committed transaction; `modified`: the same with `changes`. */
+  mode: 'recorded' | 'modified';
+  changes?: { maxGasAmount?: string; gasUnitPrice?: string };
+  /** Status, gas, events, balance changes and write set equal to the committed ones. */
+  identical: boolean;
+  /** The aspects that differ (`gas used`, …). */
+  differences?: string[];
+  /** Framework functions the fork ran natively where the upstream ran its bytecode. */
+  nativeFramework: string[];
+}
 
 /** Options of {@link createReplayRecorder}. */
 export interface ReplayRecorderOptions extends RunRecorderOptions {

@@ -10,6 +10,8 @@ import {
   type TransactionRef,
 } from '../../queries/chainQueries';
 import { errorMessage } from '../../errors/errorMessage';
+import { ForkReplayPanel } from '../forkReplay';
+import { useRuns } from '../runs';
 import { traceTarget } from '../trace';
 import { TransactionTabs, type NodeTransaction } from '../transaction';
 import { LookupForm } from './LookupForm';
@@ -63,6 +65,7 @@ export function TransactionLookup({
   onOpenAccount,
 }: TransactionLookupProps) {
   const { network } = useNetwork();
+  const { store } = useRuns();
   const query = useQuery({
     ...transactionQueries.lookup(network, transactionRef ?? { kind: 'version', version: '0' }),
     enabled: transactionRef !== null,
@@ -118,14 +121,25 @@ export function TransactionLookup({
             </Text>
           )}
           {shown ? (
-            <TransactionTabs
-              transaction={shown}
-              kind="committed"
-              candidates={addressArguments(shown.payload)}
-              label="Looked-up transaction"
-              network={network}
-              trace={traceTarget({ network, version: shown.version })}
-            />
+            <>
+              <TransactionTabs
+                transaction={shown}
+                kind="committed"
+                candidates={addressArguments(shown.payload)}
+                label="Looked-up transaction"
+                network={network}
+                trace={traceTarget({ network, version: shown.version })}
+              />
+              {transaction.type === 'user_transaction' && shown.version !== undefined && (
+                // Keyed: another transaction or network starts a new replay.
+                <ForkReplayPanel
+                  key={`${network.fullnode}@${shown.version}`}
+                  network={network}
+                  version={shown.version}
+                  store={store}
+                />
+              )}
+            </>
           ) : (
             <Alert color="blue" title="Pending">
               The transaction is in the mempool and not committed yet: its outcome, events and write

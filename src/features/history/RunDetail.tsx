@@ -18,6 +18,7 @@ import { CopyValue } from '../../components/CopyValue';
 import { canonicalAddresses, compactAddresses } from '../../format/address';
 import { useNetwork } from '../../network/useNetwork';
 import { RunResults } from '../compose/results/ResultsPanel';
+import { ForkRunSection } from '../forkReplay';
 import { useIsLiveRun, type RunStore } from '../runs';
 import { ConfirmDelete } from './ConfirmDelete';
 import { ExportTestButton } from './ExportTestButton';
@@ -149,6 +150,8 @@ export function RunDetail({ record, store, retriedBy }: RunDetailProps) {
           </Stack>
         </Paper>
       )}
+
+      <ForkRunSection record={record} store={store} />
 
       <RunResults
         data={resultsData(record)}

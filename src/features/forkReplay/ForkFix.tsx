@@ -1,0 +1,209 @@
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toHex } from '../../../chainActors';
+import {
+  compareWithCommitted,
+  modifiedSignedTransaction,
+  reexecuteOnFork,
+} from '../../../replay/forkReplay';
+import { forkRun, type ForkRunPlace } from '../../../replay/forkRun';
+import type { AtVersionChanges } from '../../../replay/reexecute';
+import type { NetworkConfig } from '../../network/networks';
+import { traceQueries } from '../../queries/traceQueries';
+import { TraceDiffView } from '../history/TraceDiff';
+import { runHref } from '../history/useHistoryRoute';
+import type { RunStore } from '../runs';
+import { TraceTab } from '../trace';
+import { ForkDiffTable } from './ForkDiffTable';
+import { ForkFailure } from './forkErrors';
+import { forkQueries } from './forkQueries';
+
+const WHOLE = /^[0-9]{1,20}$/;
+
+/** The traces of the committed transaction and of the fix on the fork, compared. */
+function FixTraceDiff(props: { forkUrl: string; version: string; transaction: string }) {
+  const original = useQuery(traceQueries.trace(props.forkUrl, { version: props.version }));
+  const modified = useQuery(
+    traceQueries.trace(props.forkUrl, { version: props.version, transaction: props.transaction }),
+  );
+  if (original.isError || modified.isError) {
+    return <ForkFailure error={(original.error ?? modified.error) as Error} />;
+  }
+  if (original.data === undefined || modified.data === undefined) {
+    return (
+      <Text size="sm" role="status">
+        Tracing both executions…
+      </Text>
+    );
+  }
+  return <TraceDiffView original={original.data} modified={modified.data} />;
+}
+
+export interface ForkFixProps {
+  network: NetworkConfig;
+  version: string;
+  forkUrl: string;
+  committed: UserTransactionResponse;
+  place: ForkRunPlace;
+  /** The replay's run in History, which the fix's run retries. */
+  replayRunId: string | null;
+  store: Pick<RunStore, 'putRun'>;
+}
+
+/**
+ * "Try a fix": the same transaction with more gas or another gas price, at the same state on
+ * the same fork (`POST /workbench/reexecute` with the modified transaction), compared with the
+ * committed result, with its trace and the trace diff; each try is a run in History.
+ */
+export function ForkFix({
+  network,
+  version,
+  forkUrl,
+  committed,
+  place,
+  replayRunId,
+  store,
+}: ForkFixProps) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [maxGas, setMaxGas] = useState(() => String(BigInt(committed.max_gas_amount) * 2n));
+  const [gasPrice, setGasPrice] = useState(committed.gas_unit_price);
+  const [shown, setShown] = useState<'trace' | 'diff' | null>(null);
+  const fix = useMutation({
+    mutationFn: async (changes: AtVersionChanges) => {
+      const signed = await queryClient.fetchQuery(forkQueries.signed(network.fullnode, version));
+      const bytes = modifiedSignedTransaction(signed, changes);
+      const result = await reexecuteOnFork({ forkUrl, version, transaction: bytes });
+      const comparison = compareWithCommitted({ committed, replayed: result.facts });
+      const id = crypto.randomUUID();
+      await store.putRun(
+        forkRun({
+          id,
+          startedAt: Date.now(),
+          retryOf: replayRunId,
+          committed,
+          replayed: result.facts,
+          comparison,
+          place,
+          mode: 'modified',
+          changes,
+          nativeFramework: result.nativeFramework,
+        }),
+      );
+      return { result, comparison, changes, hex: toHex(bytes), runId: id };
+    },
+    onMutate: () => setShown(null),
+  });
+  const valid = WHOLE.test(maxGas) && WHOLE.test(gasPrice);
+  const changes: AtVersionChanges = {};
+  if (maxGas !== committed.max_gas_amount) changes.maxGasAmount = maxGas;
+  if (gasPrice !== committed.gas_unit_price) changes.gasUnitPrice = gasPrice;
+  const data = fix.data;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`${ids}-title`}>
+      <Title order={4} size="h6" id={`${ids}-title`}>
+        Try a fix at the same state
+      </Title>
+      <Text size="xs">
+        The same transaction (sender, sequence number, payload) with other gas, re-executed on the
+        fork on the state of version {String(BigInt(version) - 1n)}. Nothing is signed or sent.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid) fix.mutate(changes);
+        }}
+      >
+        <Group align="end" gap="xs">
+          <TextInput
+            label="Max gas amount"
+            description={`committed: ${committed.max_gas_amount}`}
+            inputMode="numeric"
+            value={maxGas}
+            onChange={(event) => setMaxGas(event.currentTarget.value.trim())}
+            error={WHOLE.test(maxGas) ? undefined : 'A whole number of gas units'}
+            w={180}
+          />
+          <TextInput
+            label="Gas unit price"
+            description={`committed: ${committed.gas_unit_price}`}
+            inputMode="numeric"
+            value={gasPrice}
+            onChange={(event) => setGasPrice(event.currentTarget.value.trim())}
+            error={WHOLE.test(gasPrice) ? undefined : 'A whole number of octas'}
+            w={180}
+          />
+          <Button type="submit" variant="light" disabled={!valid} loading={fix.isPending}>
+            Re-execute with these changes
+          </Button>
+        </Group>
+      </form>
+      {fix.isError && <ForkFailure error={fix.error} />}
+      {data && (
+        <Stack gap="xs" role="region" aria-label="The fix on the fork">
+          <Alert
+            color={data.result.facts.success ? 'teal' : 'orange'}
+            variant="light"
+            role="status"
+            title={`With ${
+              Object.entries(data.changes)
+                .map(
+                  ([name, value]) =>
+                    `${name === 'maxGasAmount' ? 'max gas' : 'gas price'} ${value}`,
+                )
+                .join(' and ') || 'no change'
+            }: ${data.result.facts.success ? 'success' : 'failure'}`}
+          >
+            <Group gap="xs">
+              <Text size="sm" ff="monospace">
+                {data.result.facts.vmStatus}
+              </Text>
+              <Badge size="sm" variant="light">
+                gas used {data.result.facts.gasUsed}
+              </Badge>
+            </Group>
+          </Alert>
+          <ForkDiffTable
+            rows={data.comparison.rows}
+            label="Committed result and the fix"
+            other="with the fix"
+          />
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              aria-expanded={shown === 'trace'}
+              onClick={() => setShown(shown === 'trace' ? null : 'trace')}
+            >
+              {shown === 'trace' ? 'Hide the fix’s trace' : 'Open the fix’s trace'}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              aria-expanded={shown === 'diff'}
+              onClick={() => setShown(shown === 'diff' ? null : 'diff')}
+            >
+              {shown === 'diff' ? 'Hide the trace diff' : 'Compare the traces'}
+            </Button>
+            <Button component="a" href={runHref(data.runId)} variant="subtle" size="xs">
+              Open the fix in History
+            </Button>
+          </Group>
+          {shown === 'trace' && (
+            <TraceTab
+              target={{
+                network: { kind: 'local', fullnode: forkUrl },
+                request: { version, transaction: data.hex },
+              }}
+            />
+          )}
+          {shown === 'diff' && (
+            <FixTraceDiff forkUrl={forkUrl} version={version} transaction={data.hex} />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
