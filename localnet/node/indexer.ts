@@ -198,7 +198,8 @@ export class Indexer {
         });
       });
     };
-    const genesis = this.ledger.record(0);
+    // A fork starts at its fork point (no genesis here: its history is the upstream's).
+    const genesis = this.ledger.record(this.ledger.firstVersion);
     if (genesis.kind === 'genesis')
       add(genesis.events, { version: 0, blockHeight: 0, timestamp: 0n, success: true });
     for (const record of this.ledger.userRecords()) {

@@ -153,7 +153,7 @@ export function buildObjectTables(ledger: Ledger): ObjectTables {
     }
   };
 
-  const genesis = ledger.record(0);
+  const genesis = ledger.record(ledger.firstVersion);
   if (genesis.kind === 'genesis') apply(genesis.writes, { version: 0, timestamp: indexerTime(0n) });
   for (const record of ledger.userRecords()) {
     const touch = { version: record.version, timestamp: indexerTime(record.timestamp) };

@@ -245,6 +245,16 @@ describe('fork mode: a chain forked from an embedded chain', () => {
     expect((await ledger(upstream)).ledger_version).toBe(before.ledger_version);
     expect(await bobBalance(upstream)).toBe(upstreamBob);
     expect((await upstream.rest(`/transactions/by_hash/${pending.hash}`)).status).toBe(404);
+    // The indexer lists the fork's own activity (its history before the fork point is upstream).
+    const indexed = await fetch(fork.localnet.urls.indexer, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `{ fungible_asset_activities(where: {transaction_version: {_eq: ${done.version}}}) { type } current_objects(limit: 1) { object_address } table_items(limit: 1) { key } }`,
+      }),
+    });
+    const body = (await indexed.json()) as { data?: { fungible_asset_activities: unknown[] } };
+    expect(body.data?.fungible_asset_activities.length).toBeGreaterThan(0);
     fork.localnet.revert(snapshot);
     expect(BigInt(await bobBalance(fork))).toBe(forkBob);
     const now = fork.localnet.advanceClock(60);
