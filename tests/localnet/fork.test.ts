@@ -172,6 +172,17 @@ describe('fork mode: a chain forked from an embedded chain', () => {
         await upstream.rest(`/blocks/by_version/${some.version}?with_transactions=true`)
       ).json(),
     );
+    // A list across the fork point: the upstream's versions, then the fork's.
+    const list = (await (
+      await fork.rest(`/transactions?start=${forkVersion - 1}&limit=4`)
+    ).json()) as Array<{ version: string; hash: string }>;
+    expect(list.map((tx) => Number(tx.version))).toEqual(
+      [0, 1, 2, 3].map((i) => forkVersion - 1 + i),
+    );
+    const upstreamBefore = (await (
+      await upstream.rest(`/transactions?start=${forkVersion - 1}&limit=2`)
+    ).json()) as Array<{ hash: string }>;
+    expect(list.slice(0, 2).map((tx) => tx.hash)).toEqual(upstreamBefore.map((tx) => tx.hash));
     // Alice's transactions: the upstream's up to the fork point, then the fork's own.
     const alice = history.alice.accountAddress.toString();
     const mine = (await (
