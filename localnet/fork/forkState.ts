@@ -55,8 +55,6 @@ export class ForkState implements BaseState {
   private readonly inflight = new Map<string, Promise<void>>();
   private active = 0;
   private readonly queue: Array<() => void> = [];
-  /** Framework modules execution asked for: served by this chain's native framework instead. */
-  readonly frameworkModules = new Set<string>();
 
   constructor(
     readonly upstream: Upstream,
@@ -76,13 +74,6 @@ export class ForkState implements BaseState {
       this.disk.append(id, value);
   }
 
-  /** State values fetched and cached so far. */
-  get cachedKeys(): number {
-    let count = 0;
-    for (const id of this.cache.keys()) if (id.startsWith('s|')) count += 1;
-    return count;
-  }
-
   /** Reads that found nothing cached, ever: a computation that saw it change missed something. */
   misses = 0;
 
@@ -93,10 +84,8 @@ export class ForkState implements BaseState {
 
   /** The upstream's value of `key` at `version`, if cached; otherwise `null`, noted as a miss. */
   get(key: StateKey, version: number): StateValue | null {
-    if (key.startsWith('m|') && isFrameworkAddress(key.slice(2, 68))) {
-      this.frameworkModules.add(`${key.slice(2, 68)}::${key.slice(69)}`);
-      return null;
-    }
+    // This chain runs its own framework natively: the upstream's bytecode there is not read.
+    if (key.startsWith('m|') && isFrameworkAddress(key.slice(2, 68))) return null;
     const id = `s|${version}|${key}`;
     if (this.cache.has(id)) return this.cache.get(id) as StateValue | null;
     this.miss(id, () => this.fetchValue(key, version));

@@ -51,7 +51,7 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /** The upstream's REST base with `/v1`, whatever form the user gave. */
-export function restBase(url: string): string {
+function restBase(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
