@@ -42,15 +42,17 @@ function committedRun(network: { name: string; nodeUrl: string }) {
 }
 
 function stubTrace() {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(threeFrameAbort())));
+  const fetch = vi.fn(
+    async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(threeFrameAbort())),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 
 /** The first request: its URL and JSON body. */
 function firstCall(fetch: ReturnType<typeof stubTrace>): { url: string; body: unknown } {
-  const [url, init] = (fetch.mock.calls[0] ?? []) as unknown as [string, RequestInit];
-  return { url, body: JSON.parse(String(init.body)) };
+  const [url, init] = fetch.mock.calls[0] ?? ['', undefined];
+  return { url, body: JSON.parse(String(init?.body)) };
 }
 
 afterEach(() => {
