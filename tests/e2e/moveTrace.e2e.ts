@@ -33,6 +33,8 @@ let session: BrowserSession;
 let page: Page;
 /** The package's address (`0x…`, as the composer takes it). */
 let owner: string;
+/** The committed abort's version, read from History's Trace tab. */
+let version = '';
 /** `chain::<name>` as the tab shows it: the address shortened (`0x55cb…beec::chain::a`). */
 const fn = (name: string) => frameName(`${owner}::chain::${name}`);
 /** A pattern for text that starts with the frame's shown name (`…` and `.` are literal). */
@@ -175,7 +177,9 @@ describe('the Trace tab', () => {
       .click();
     const results = page.getByRole('region', { name: 'Committed transaction' });
     const tree = await openTrace(results);
-    await results.getByText(/^Committed, re-executed at version \d+$/).waitFor();
+    const badge = results.getByText(/^Committed, re-executed at version \d+$/);
+    await badge.waitFor();
+    version = ((await badge.textContent()) ?? '').replace(/\D+/g, '');
     const c = tree.getByRole('treeitem', { name: starts('c', '\\s*, aborted here') });
     await expect(c.getAttribute('aria-selected')).resolves.toBe('true');
     // The tree from the keyboard: Left goes to the caller, Left again closes it.
@@ -199,5 +203,23 @@ describe('the Trace tab', () => {
       page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
     ).resolves.toBe('dark');
     await shot('move-trace-3-history-dark');
+  });
+
+  it('traces the same version looked up on the Chain page', async () => {
+    await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'light'));
+    await page.goto(`${inject('baseURL')}#/chain`);
+    await page.reload();
+    const lookup = page.getByRole('region', { name: 'Transaction lookup' });
+    await lookup.getByRole('textbox', { name: 'Hash or version' }).fill(version);
+    await lookup.getByRole('button', { name: 'Look up' }).click();
+    await lookup.getByRole('tablist', { name: 'Looked-up transaction' }).waitFor();
+    const tree = await openTrace(lookup);
+    await lookup.getByText(`Committed, re-executed at version ${version}`).waitFor();
+    await expect(
+      tree
+        .getByRole('treeitem', { name: starts('c', '\\s*, aborted here') })
+        .getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+    await shot('move-trace-4-chain-lookup');
   });
 });
