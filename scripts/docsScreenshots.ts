@@ -30,6 +30,7 @@ const pictures: Record<string, { journey: string; shot: string }> = {
     journey: 'visualizer',
     shot: 'visualizer-8-whole-chart-1440.png',
   },
+  'trace-simulated-abort.png': { journey: 'moveTrace', shot: 'move-trace-1-simulated.png' },
   'faults-hostile-history-detail.png': {
     journey: 'faults',
     shot: 'faults-8-hostile-history-detail.png',
