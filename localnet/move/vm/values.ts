@@ -293,7 +293,8 @@ export class BcsReader {
 
   address(): string {
     if (this.pos + 32 > this.buf.length) throw new ValueError('unexpected end of input');
-    const hex = Buffer.from(this.buf.subarray(this.pos, this.pos + 32)).toString('hex');
+    // A view of the bytes, not a copy (every address argument of a transaction comes here).
+    const hex = Buffer.from(this.buf.buffer, this.buf.byteOffset + this.pos, 32).toString('hex');
     this.pos += 32;
     return `0x${hex}`;
   }
