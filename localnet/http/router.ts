@@ -27,7 +27,7 @@ function corsHeaders(req: HttpRequest): Record<string, string> {
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
     'Access-Control-Allow-Headers': ALLOWED_HEADERS,
     'Access-Control-Expose-Headers':
-      'x-aptos-chain-id, x-aptos-ledger-version, x-aptos-ledger-oldest-version, x-aptos-ledger-timestampusec, x-aptos-epoch, x-aptos-block-height, x-aptos-oldest-block-height, x-aptos-cursor, x-aptos-gas-used',
+      'x-aptos-chain-id, x-aptos-ledger-version, x-aptos-ledger-oldest-version, x-aptos-ledger-timestampusec, x-aptos-epoch, x-aptos-block-height, x-aptos-oldest-block-height, x-aptos-cursor, x-aptos-gas-used, x-workbench-native-framework',
     'Access-Control-Max-Age': '600',
     Vary: 'Origin',
   };

@@ -60,6 +60,14 @@ describe('the fork control', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('lets the app read the native framework list of a re-execution (CORS exposes it)', async () => {
+    const response = await fetch(`${origin}/workbench/forks`, {
+      headers: { origin: 'http://127.0.0.1:5173' },
+    });
+    const exposed = response.headers.get('access-control-expose-headers') ?? '';
+    expect(exposed.split(', ')).toContain('x-workbench-native-framework');
+  });
+
   it('takes requests from loopback origins only', async () => {
     const refused = await post(
       { url: chain.localnet.urls.rest, version: '1' },

@@ -67,10 +67,11 @@ export function ForkReplayPanel({
   );
   const comparison = useMemo(
     () =>
-      committed.data && replay.data
+      // Only once asked: a cached replay must not show (and be kept again) on its own.
+      started && committed.data && replay.data
         ? compareWithCommitted({ committed: committed.data, replayed: replay.data.facts })
         : null,
-    [committed.data, replay.data],
+    [started, committed.data, replay.data],
   );
   const name = network.kind === 'custom' ? network.fullnode : networkLabels[network.kind];
   const forkData = fork.data;

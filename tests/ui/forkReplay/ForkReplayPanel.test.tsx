@@ -23,6 +23,7 @@ import type { WorkbenchRun } from '../../../machines';
 import { ForkReplayPanel } from '../../../src/features/forkReplay';
 import { forkQueries } from '../../../src/features/forkReplay/forkQueries';
 import { presetNetworks } from '../../../src/network/networks';
+import { factsOf } from '../../../replay/resimulate';
 import { createTestQueryClient, render, screen, userEvent, within } from '../../test-utils/render';
 
 const CHAIN = 'http://127.0.0.1:8080';
@@ -183,6 +184,31 @@ describe('Replay on a fork', () => {
       'href',
       `#/history/${run?.id ?? ''}`,
     );
+  });
+
+  it('shows and keeps nothing until asked, even when the replay is cached (History opens it again)', async () => {
+    const user = userEvent.setup();
+    stubChain({ reexecute: () => answer(committed) });
+    const { queryClient } = withCommitted();
+    queryClient.setQueryData(
+      forkQueries.fork(`${CHAIN}/v1`, `${CHAIN}/v1`, '42').queryKey,
+      forkEntry,
+    );
+    queryClient.setQueryData(forkQueries.replay(`${FORK}/v1`, '42').queryKey, {
+      transaction: committed,
+      facts: factsOf(committed),
+      nativeFramework: [],
+    });
+    const runs = store();
+    render(<ForkReplayPanel network={presetNetworks.local} version="42" store={runs} />, {
+      queryClient,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Identical to the committed result')).toBeNull();
+    expect(runs.putRun).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Replay on a fork' }));
+    expect(await screen.findByText('Identical to the committed result')).toBeInTheDocument();
+    await vi.waitFor(() => expect(runs.putRun).toHaveBeenCalledTimes(1));
   });
 
   it('shows each aspect that differs from what the network committed', async () => {
