@@ -42,7 +42,7 @@ function pickRun(path: string, runs: WorkbenchRun[], run: string | undefined): W
 }
 
 const EMBEDDED_ONLY =
-  'a Move trace needs the workbench’s embedded chain (npm run localnet); tracing on devnet or testnet needs a fork of it, which is not there yet (issue 34)';
+  'a Move trace needs the workbench’s embedded chain (npm run localnet); to trace a devnet, testnet or mainnet transaction, replay it on a fork: tx-workbench replay --fork <node url> <hash> --trace';
 
 /**
  * Reads `trace`'s argument: a transaction hash, a ledger version, or a run file (its committed

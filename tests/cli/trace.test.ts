@@ -187,7 +187,7 @@ describe('tx-workbench trace', { timeout: 60_000 }, () => {
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr).toContain('run-devnet ran on devnet');
     expect(elsewhere.stderr).toContain('needs the workbench’s embedded chain');
-    expect(elsewhere.stderr).toContain('issue 34');
+    expect(elsewhere.stderr).toContain('replay --fork');
 
     writeFileSync(runs, serializeRunFile([sampleRun({ id: 'run-a' }), sampleRun({ id: 'run-b' })]));
     const two = await cli(['trace', runs, '--run', '2', '--network', url]);
