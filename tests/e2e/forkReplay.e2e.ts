@@ -140,5 +140,9 @@ describe('Replay on a fork', () => {
     await page.getByRole('heading', { name: 'A fix tried on a fork' }).waitFor();
     await page.getByText('differs: VM status', { exact: false }).first().waitFor();
     await shot('fork-replay-6-run');
+    // A fork run has no transitions (no machine ran it): the visualizer still opens it.
+    await page.getByRole('link', { name: 'Open in the visualizer' }).click();
+    await page.getByRole('figure', { name: /statechart$/ }).waitFor({ timeout: 30_000 });
+    await shot('fork-replay-7-visualizer');
   });
 });
