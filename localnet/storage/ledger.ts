@@ -285,10 +285,11 @@ export class Ledger {
   }
 
   reader(version = this.version): StateReader {
-    return {
-      get: (key) => this.get(key, version),
-      keysOf: (address) => this.keysOf(address, version),
-    };
+    const get = (key: StateKey) => this.get(key, version);
+    // A fork's upstream lists an address in two requests (resources, modules), where the probes
+    // of a group's members are answered by one listing: on a fork, callers probe.
+    if (this.baseState !== null) return { get };
+    return { get, keysOf: (address) => this.keysOf(address, version) };
   }
 
   /** Keys ever written under an address (resources, modules); callers filter by value at their version. */

@@ -5,18 +5,37 @@
  * must leave every figure as the plain computation makes it; the pinned file is the executor's
  * output before them (`npx vitest run -u` rewrites it after a change meant to move a figure).
  * The sequence runs on a state that lists an address's keys, on one that only answers `get` (the
- * executor then probes a group's members) and through a block's overlay, all to the same outputs.
+ * executor then probes a group's members), through a block's overlay and through the ledger's
+ * reader, all to the same outputs.
  */
 import { Account, AccountAddress, Ed25519PrivateKey, MoveVector, U64 } from '@aptos-labs/ts-sdk';
-import { describe, expect, it } from 'vitest';
-import type { DecodedTransaction } from '../../localnet/executor/decode.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { must, type LongAddress } from '../../localnet/encoding.ts';
+import {
+  decodeSignedTransaction,
+  type DecodedTransaction,
+} from '../../localnet/executor/decode.ts';
 import { execute } from '../../localnet/executor/execute.ts';
-import { writeModule } from '../../localnet/move/binary/writer.ts';
-import { must } from '../../localnet/encoding.ts';
 import { readAccount } from '../../localnet/framework/assets.ts';
+import { CHAIN_ID, genesisWrites } from '../../localnet/framework/genesis.ts';
+import { ROOT_SIGNER } from '../../localnet/framework/root.ts';
+import { writeModule } from '../../localnet/move/binary/writer.ts';
+import { Ledger } from '../../localnet/storage/ledger.ts';
+import { DurableLog } from '../../localnet/storage/log.ts';
 import { StateOverlay } from '../../localnet/storage/overlay.ts';
-import type { StateReader, TransactionOutput } from '../../localnet/storage/types.ts';
-import { BLOCK, long, rawTransaction, signed, signedMulti, World } from './inProcess.ts';
+import type { StateReader, TransactionOutput, WriteOp } from '../../localnet/storage/types.ts';
+import {
+  BLOCK,
+  long,
+  NOW_SECONDS,
+  rawTransaction,
+  signed,
+  signedMulti,
+  World,
+} from './inProcess.ts';
 import { faCoinModule } from './move/faModules.ts';
 import { packageMetadata } from './move/signedModules.ts';
 
@@ -37,33 +56,76 @@ const pinned = (output: TransactionOutput) =>
     ),
   ) as unknown;
 
-/** How the sequence's state is read: the world itself, a get-only view, a block's overlay. */
-type Reading = 'listing' | 'probing' | 'overlay';
+/**
+ * How the sequence's state is read: the world itself, a get-only view of it, a block's overlay
+ * over it, the ledger's reader (a fresh one per transaction, as the node takes them).
+ */
+type Reading = 'listing' | 'probing' | 'overlay' | 'ledger';
 
-/** Runs the sequence from a fresh world read as `reading`; every output in order. */
-function sequence(reading: Reading) {
+function stateFor(reading: Reading): {
+  reader: () => StateReader;
+  commit: (writes: WriteOp[]) => void;
+} {
   const world = new World();
-  for (const who of [alice, bob, sponsor]) world.fund(who.accountAddress, 10_000_000_000n);
-  // A block's running state over the world: what the sequence writes stays in the overlay.
-  const overlay = new StateOverlay(world);
-  const state: StateReader =
-    reading === 'listing'
-      ? world
-      : reading === 'probing'
-        ? { get: (key) => world.get(key) }
-        : overlay;
+  if (reading === 'listing')
+    return { reader: () => world, commit: (writes) => world.apply(writes) };
+  if (reading === 'probing') {
+    const view: StateReader = { get: (key) => world.get(key) };
+    return { reader: () => view, commit: (writes) => world.apply(writes) };
+  }
+  if (reading === 'overlay') {
+    // What the sequence writes stays in the overlay, as a block's transactions do.
+    const overlay = new StateOverlay(world);
+    return {
+      reader: () => overlay,
+      commit: (writes) => writes.forEach((write) => overlay.set(write.key, write.value)),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'execution-pins-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const { log } = DurableLog.open({ dir });
+  const ledger = new Ledger(log, () => []);
+  ledger.commitGenesis(genesisWrites(0n), 0n);
+  return {
+    reader: () => ledger.reader(),
+    commit: (writes) => {
+      const output = { success: true, vmStatus: '', gasUsed: 0n, writes, events: [], fee: FEE };
+      const tx = { bytes: new Uint8Array(), hash: '0x' as const, sender: ROOT_SIGNER.address };
+      ledger.commitBlock({
+        timestamp: BLOCK.timestampMicros,
+        metadataWrites: [],
+        transactions: [{ ...tx, sequenceNumber: 0n, output }],
+        positions: [{ offset: 0, length: 0 }],
+      });
+    },
+  };
+}
+const FEE = { totalGasUnits: 0n, executionGasUnits: 0n, ioGasUnits: 0n, storageFeeOctas: 0n };
+
+/** Runs the sequence from genesis read as `reading`; every output in order (funding aside). */
+function sequence(reading: Reading) {
+  const chain = stateFor(reading);
   const outputs: Array<{ name: string; output: unknown }> = [];
-  const run = (name: string, tx: DecodedTransaction) => {
-    const output = execute(tx, state, BLOCK);
-    if (reading === 'overlay')
-      for (const write of output.writes) overlay.set(write.key, write.value);
-    else world.apply(output.writes);
-    outputs.push({ name, output: pinned(output) });
+  const execution = (tx: DecodedTransaction) => {
+    const output = execute(tx, chain.reader(), BLOCK);
+    chain.commit(output.writes);
+    return output;
   };
-  const next = (who: Account) => {
-    const account = readAccount(state, long(who.accountAddress));
-    return { sequenceNumber: BigInt(must(account).data.sequence_number as string) };
-  };
+  const run = (name: string, tx: DecodedTransaction) =>
+    outputs.push({ name, output: pinned(execution(tx)) });
+  const sequenceOf = (address: LongAddress) =>
+    BigInt(must(readAccount(chain.reader(), address)).data.sequence_number as string);
+  for (const who of [alice, bob, sponsor]) {
+    const funding = ROOT_SIGNER.signEntryFunction({
+      function: '0x1::aptos_account::transfer',
+      args: [who.accountAddress, new U64(10_000_000_000n)],
+      sequenceNumber: sequenceOf(ROOT_SIGNER.address),
+      expirationSecs: NOW_SECONDS + 60n,
+      chainId: CHAIN_ID,
+    });
+    expect(execution(decodeSignedTransaction(funding)).success).toBe(true);
+  }
+  const next = (who: Account) => ({ sequenceNumber: sequenceOf(long(who.accountAddress)) });
   const transfer = (from: Account, to: AccountAddress, amount: bigint) =>
     rawTransaction(
       from.accountAddress,
@@ -130,6 +192,10 @@ describe('pinned execution outputs', () => {
 
   it('are the same when the state only answers get (group members probed)', () => {
     expect(sequence('probing')).toEqual(sequence('listing'));
+  });
+
+  it('are the same through the ledger’s reader (its keys by address)', () => {
+    expect(sequence('ledger')).toEqual(sequence('listing'));
   });
 
   it('are the same through a block’s overlay (keys written in the block listed with the state’s)', () => {
