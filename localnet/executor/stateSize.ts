@@ -108,6 +108,16 @@ const structTagBytes = clearingCache(1024, (type): number => {
   }
 });
 
+/** A group's `BTreeMap` entry: the member's struct tag and its value as a `vector<u8>`. */
+const entryBytes = (member: string, valueBytes: number): number =>
+  structTagBytes(member) + withLength(valueBytes);
+
+/** A group slot's members (struct tag → its entry's bytes) and their entries' total. */
+interface GroupEntries {
+  members: Map<string, number>;
+  bytes: number;
+}
+
 /** `AccessPath { address, path }` of a `StateKey` whose path is `path` bytes long. */
 const accessPathBytes = (path: number): number => 1 + 32 + withLength(path);
 
@@ -340,13 +350,13 @@ export class StateSizes {
     return this.jsonBytes(value.type, value.data) ?? JSON.stringify(value.data).length;
   }
 
-  /** A group slot's members in this state: struct tag → its value's BCS length (once per slot). */
-  private readonly groups = new Map<StateKey, Map<string, number>>();
+  /** A group slot's entries in this state (once per slot). */
+  private readonly groups = new Map<StateKey, GroupEntries>();
 
-  private membersOf(slot: StateKey): Map<string, number> {
-    let members = this.groups.get(slot);
-    if (members === undefined) {
-      members = new Map();
+  private entriesOf(slot: StateKey): GroupEntries {
+    let entries = this.groups.get(slot);
+    if (entries === undefined) {
+      entries = { members: new Map(), bytes: 0 };
       const at = slot.indexOf('|', 2);
       const address = slot.slice(2, at) as LongAddress;
       const group = slot.slice(at + 1);
@@ -358,11 +368,14 @@ export class StateSizes {
         const member = key.slice(key.indexOf('|', 2) + 1);
         if (key[0] !== 'r' || GROUP_MEMBERS.get(member) !== group) continue;
         const value = this.state.get(key);
-        if (value !== null) members.set(member, this.valueBytes(value));
+        if (value === null) continue;
+        const bytes = entryBytes(member, this.valueBytes(value));
+        entries.members.set(member, bytes);
+        entries.bytes += bytes;
       }
-      this.groups.set(slot, members);
+      this.groups.set(slot, entries);
     }
-    return members;
+    return entries;
   }
 
   /**
@@ -381,23 +394,22 @@ export class StateSizes {
       const value = change !== undefined ? change : this.state.get(slot);
       return value === null ? null : this.valueBytes(value);
     }
-    const members = this.membersOf(slot);
+    const { members, bytes: before } = this.entriesOf(slot);
     let count = members.size;
-    let bytes = 0;
-    for (const [member, size] of members) bytes += structTagBytes(member) + withLength(size);
+    let bytes = before;
     if (writes !== undefined) {
       // Each written member (its key appears once) replaces, adds or removes its entry.
       for (const key of written ?? [...writes.keys()].filter((k) => slotOf(k) === slot)) {
         const change = writes.get(key);
         const member = key.slice(key.indexOf('|', 2) + 1);
-        const size = members.get(member);
-        if (size !== undefined) {
+        const entry = members.get(member);
+        if (entry !== undefined) {
           count -= 1;
-          bytes -= structTagBytes(member) + withLength(size);
+          bytes -= entry;
         }
         if (change !== null && change !== undefined) {
           count += 1;
-          bytes += structTagBytes(member) + withLength(this.valueBytes(change));
+          bytes += entryBytes(member, this.valueBytes(change));
         }
       }
     }
