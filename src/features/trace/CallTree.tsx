@@ -1,5 +1,4 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { gasUnitsText, totalInternalGas, type TraceFrame } from '../../../replay/moveTrace';
 import classes from './Trace.module.css';
 import { frameName, frameTotal, visibleFrames, type TraceModel } from './traceModel';
@@ -8,6 +7,22 @@ import { frameName, frameTotal, visibleFrames, type TraceModel } from './traceMo
 const ROW = 28;
 const VIEWPORT = 420;
 const OVERSCAN = 8;
+
+/**
+ * Where the list scrolls to show `row`: where it is (`current`) when the row is in view, else
+ * the row in the middle, within the list's height (`rows` rows, a 1 px border each side).
+ */
+function scrollToShow(row: number, current: number, rows: number): number {
+  const top = row * ROW;
+  if (row < 0 || (top >= current && top + ROW <= current + VIEWPORT - ROW)) return current;
+  const max = Math.max(0, rows * ROW - (VIEWPORT - 2));
+  return Math.min(max, Math.max(0, top - VIEWPORT / 2));
+}
+
+/** Words for screen readers only (Trace.module.css's `.hidden`, as Mantine's VisuallyHidden). */
+function Hidden({ children }: { children: string }) {
+  return <span className={classes.hidden}>{children}</span>;
+}
 
 /** A frame's status in words, or `null` when it returned. */
 export function statusText(frame: TraceFrame): string | null {
@@ -32,29 +47,36 @@ export interface CallTreeProps {
  * closes a frame.
  */
 export function CallTree({ model, expanded, selected, onSelect, onToggle }: CallTreeProps) {
-  const { trace, children, onFailingPath } = model;
+  const { trace, childCount, onFailingPath } = model;
   const rows = useMemo(() => visibleFrames(model, expanded), [model, expanded]);
   const rowOf = useMemo(() => {
     const index = new Int32Array(trace.frames.length).fill(-1);
     rows.forEach((id, row) => (index[id] = row));
     return index;
   }, [rows, trace.frames.length]);
-  const [scrollTop, setScrollTop] = useState(0);
-  const scroller = useRef<HTMLDivElement>(null);
   const prefix = useId();
   const selectedRow = rowOf[selected] ?? -1;
-
-  // Keep the selected row in view when the selection moves (keys, the flamegraph, the path).
-  useEffect(() => {
+  // The selected row is kept in view (keys, the flamegraph, the path), from the first render on:
+  // the scroll position follows the selection here, in render, not in an effect that would
+  // render the tree twice before the first paint.
+  const [scroll, setScroll] = useState(() => ({
+    top: scrollToShow(selectedRow, 0, rows.length),
+    row: selectedRow,
+  }));
+  let scrollTop = scroll.top;
+  if (scroll.row !== selectedRow) {
+    scrollTop = scrollToShow(selectedRow, scroll.top, rows.length);
+    setScroll({ top: scrollTop, row: selectedRow });
+  }
+  const scroller = useRef<HTMLDivElement>(null);
+  // The element's scrollTop as last set or seen (reading it would force a layout).
+  const elementTop = useRef(0);
+  useLayoutEffect(() => {
     const element = scroller.current;
-    if (element === null || selectedRow < 0) return;
-    const top = selectedRow * ROW;
-    const current = element.scrollTop;
-    if (top >= current && top + ROW <= current + VIEWPORT - ROW) return;
-    const next = Math.max(0, top - VIEWPORT / 2);
-    element.scrollTop = next;
-    setScrollTop(next);
-  }, [selectedRow]);
+    if (element === null || elementTop.current === scrollTop) return;
+    element.scrollTop = scrollTop;
+    elementTop.current = scrollTop;
+  }, [scrollTop]);
 
   const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + VIEWPORT) / ROW) + OVERSCAN);
@@ -63,7 +85,7 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const frame = trace.frames[selected];
     if (frame === undefined) return;
-    const hasChildren = (children[selected]?.length ?? 0) > 0;
+    const hasChildren = (childCount[selected] ?? 0) > 0;
     const open = expanded.has(selected);
     const go = (row: number) => {
       const id = rows[Math.max(0, Math.min(rows.length - 1, row))];
@@ -105,8 +127,7 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
     const id = rows[row];
     const frame = id === undefined ? undefined : trace.frames[id];
     if (id === undefined || frame === undefined) continue;
-    const siblings = frame.parent >= 0 ? (children[frame.parent] ?? []) : [id];
-    const hasChildren = (children[id]?.length ?? 0) > 0;
+    const hasChildren = (childCount[id] ?? 0) > 0;
     const open = expanded.has(id);
     const status = statusText(frame);
     const inclusive = gasUnitsText(frameTotal(model, id), trace.gasScale);
@@ -118,8 +139,8 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
         id={`${prefix}-frame-${id}`}
         role="treeitem"
         aria-level={frame.depth + 1}
-        aria-setsize={siblings.length}
-        aria-posinset={siblings.indexOf(id) + 1}
+        aria-setsize={frame.parent >= 0 ? childCount[frame.parent] : 1}
+        aria-posinset={model.position[id]}
         aria-expanded={hasChildren ? open : undefined}
         aria-selected={id === selected}
         data-selected={id === selected || undefined}
@@ -146,23 +167,23 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
           </span>
           {frame.kind === 'native' && (
             <>
-              <VisuallyHidden>, </VisuallyHidden>
-              <Badge component="span" size="xs" variant="filled" color="grape">
+              <Hidden>, </Hidden>
+              <span className={classes.badge} data-color="grape">
                 native
-              </Badge>
+              </span>
             </>
           )}
           {status && (
             <>
-              <VisuallyHidden>, </VisuallyHidden>
-              <Badge component="span" size="xs" variant="filled" color="red">
+              <Hidden>, </Hidden>
+              <span className={classes.badge} data-color="red">
                 {status}
-              </Badge>
+              </span>
             </>
           )}
           {frame.abort && (
             <span>
-              <VisuallyHidden>, </VisuallyHidden>
+              <Hidden>, </Hidden>
               {frame.abort.name ?? `code ${frame.abort.code}`}
               {frame.offset === undefined ? '' : ` at offset ${frame.offset}`}
             </span>
@@ -170,13 +191,13 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
         </span>
         {/* The name comes from the text: the hidden words make the numbers read as gas. */}
         <span className={classes.num}>
-          <VisuallyHidden>: </VisuallyHidden>
+          <Hidden>: </Hidden>
           {inclusive}
-          <VisuallyHidden> gas units,</VisuallyHidden>
+          <Hidden> gas units,</Hidden>
         </span>
         <span className={classes.num}>
           {own}
-          <VisuallyHidden> its own</VisuallyHidden>
+          <Hidden> its own</Hidden>
         </span>
       </div>,
     );
@@ -198,7 +219,11 @@ export function CallTree({ model, expanded, selected, onSelect, onToggle }: Call
         tabIndex={0}
         aria-activedescendant={rendered ? `${prefix}-frame-${selected}` : undefined}
         onKeyDown={onKeyDown}
-        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        onScroll={(event) => {
+          const top = event.currentTarget.scrollTop;
+          elementTop.current = top;
+          setScroll((current) => (current.top === top ? current : { top, row: current.row }));
+        }}
       >
         <div role="none" style={{ height: rows.length * ROW, position: 'relative' }}>
           {items}

@@ -1,16 +1,18 @@
 import { compactAddresses, shortAddress } from '../../format/address';
-import {
-  childrenIndex,
-  failingPath,
-  subtreeEnds,
-  totalInternalGas,
-  type MoveTrace,
-} from '../../../replay/moveTrace';
+import { totalInternalGas, type MoveTrace } from '../../../replay/moveTrace';
 
-/** What the Trace tab's views share about one trace, computed once per trace. */
+/**
+ * What the Trace tab's views share about one trace, computed once per trace in one pass over the
+ * frames into typed arrays (10,000 frames: no array or object per frame).
+ */
 export interface TraceModel {
   trace: MoveTrace;
-  children: number[][];
+  /** Each frame's first call, and the next call of its caller (`-1`: none). */
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  /** How many calls each frame made, and its place among its caller's calls (1-based). */
+  childCount: Int32Array;
+  position: Int32Array;
   /** One past each frame's last descendant (its subtree is contiguous in call order). */
   ends: Int32Array;
   /** Root → the frame that aborted or failed; empty when nothing failed. */
@@ -24,12 +26,20 @@ export interface TraceModel {
   weights: Float64Array;
 }
 
-/** The flamegraph's layout: each frame's left edge and width, fractions of the chart's width. */
+/**
+ * The flamegraph's layout: the bars drawn (each frame's left edge and width, fractions of the
+ * chart's width), in call order and by depth.
+ */
 export interface FlameLayout {
   /** The frame the chart is zoomed to: full width, its callers above it at full width too. */
   root: number;
   x: Float64Array;
   width: Float64Array;
+  /** The frames drawn, in call order; `shown[id]` is 1 for them. */
+  ids: number[];
+  shown: Uint8Array;
+  /** The frames drawn at each depth, left to right. */
+  rows: number[][];
 }
 
 /** Frames drawn in the flamegraph need at least this share of the chart (0.4 %, 4 px in 1,000). */
@@ -37,30 +47,75 @@ export const MIN_BAR_WIDTH = 0.004;
 
 /** The model of a trace: indices, the failing path and each frame's total gas. */
 export function traceModel(trace: MoveTrace): TraceModel {
-  const count = trace.frames.length;
-  const failing = failingPath(trace);
+  const { frames } = trace;
+  const count = frames.length;
+  const firstChild = new Int32Array(count).fill(-1);
+  const nextSibling = new Int32Array(count).fill(-1);
+  const lastChild = new Int32Array(count).fill(-1);
+  const childCount = new Int32Array(count);
+  const position = new Int32Array(count);
+  const parents = new Int32Array(count);
+  const weights = new Float64Array(count);
+  const price = Number(trace.gasUnitPrice);
+  const perOcta = price === 0 ? 0 : Number(trace.gasScale) / price;
+  let failed = -1;
+  for (let id = 0; id < count; id += 1) {
+    const frame = frames[id];
+    if (frame === undefined) continue;
+    const { parent, gas } = frame;
+    parents[id] = parent;
+    if (parent >= 0) {
+      const last = lastChild[parent] ?? -1;
+      if (last < 0) firstChild[parent] = id;
+      else nextSibling[last] = id;
+      lastChild[parent] = id;
+      const place = (childCount[parent] ?? 0) + 1;
+      childCount[parent] = place;
+      position[id] = place;
+    } else {
+      position[id] = 1;
+    }
+    weights[id] =
+      Number(gas.execution) +
+      Number(gas.io) +
+      (gas.storageOctas === '0' ? 0 : Number(gas.storageOctas) * perOcta);
+    if (failed < 0 && (frame.abort !== undefined || frame.error !== undefined)) failed = id;
+  }
+  // Backwards, every frame's end is known before its caller's.
+  const ends = new Int32Array(count);
+  for (let id = count - 1; id >= 0; id -= 1) {
+    const end = Math.max(ends[id] ?? 0, id + 1);
+    ends[id] = end;
+    const parent = parents[id] ?? -1;
+    if (parent >= 0 && (ends[parent] ?? 0) < end) ends[parent] = end;
+  }
+  const failing: number[] = [];
   const onFailingPath = new Uint8Array(count);
-  for (const id of failing) onFailingPath[id] = 1;
+  for (let at = failed; at >= 0; at = parents[at] ?? -1) {
+    failing.push(at);
+    onFailingPath[at] = 1;
+  }
+  failing.reverse();
   return {
     trace,
-    children: childrenIndex(trace),
-    ends: subtreeEnds(trace),
+    firstChild,
+    nextSibling,
+    childCount,
+    position,
+    ends,
     failing,
     onFailingPath,
-    weights: weightsOf(trace),
+    weights,
   };
 }
 
-function weightsOf(trace: MoveTrace): Float64Array {
-  const weights = new Float64Array(trace.frames.length);
-  const price = Number(trace.gasUnitPrice);
-  const perOcta = price === 0 ? 0 : Number(trace.gasScale) / price;
-  trace.frames.forEach((frame, id) => {
-    const { execution, io, storageOctas } = frame.gas;
-    weights[id] =
-      Number(execution) + Number(io) + (storageOctas === '0' ? 0 : Number(storageOctas) * perOcta);
-  });
-  return weights;
+/** A frame's calls, in call order. */
+export function childrenOf(model: TraceModel, id: number): number[] {
+  const children: number[] = [];
+  for (let at = model.firstChild[id] ?? -1; at >= 0; at = model.nextSibling[at] ?? -1) {
+    children.push(at);
+  }
+  return children;
 }
 
 /** A frame's whole gas, exact (internal units): what its row and bar show. */
@@ -72,27 +127,48 @@ export function frameTotal(model: TraceModel, id: number): bigint {
 /**
  * The icicle layout zoomed to `root` (0: the whole transaction): widths ∝ inclusive gas as a
  * share of `root`'s, children left to right in call order; `root`'s callers span the width;
- * frames outside its subtree get no width.
+ * frames outside its subtree get no width. Only the bars drawn (at least {@link MIN_BAR_WIDTH},
+ * under a drawn caller) and their calls are visited: a narrow frame's subtree is skipped whole.
  */
 export function flameLayout(model: TraceModel, root = 0): FlameLayout {
-  const count = model.trace.frames.length;
+  const { frames } = model.trace;
+  const count = frames.length;
   const x = new Float64Array(count);
   const width = new Float64Array(count);
-  const { weights, children } = model;
-  const rootWeight = weights[root] ?? 0;
-  const share = (weight: number) => (rootWeight === 0 ? 0 : weight / rootWeight);
-  for (const id of ancestorsOf(model, root)) width[id] = 1;
+  const shown = new Uint8Array(count);
+  // The left edge of each drawn frame's next call.
+  const next = new Float64Array(count);
+  const ids: number[] = [];
+  const rows: number[][] = [];
+  const draw = (id: number, depth: number) => {
+    shown[id] = 1;
+    ids.push(id);
+    (rows[depth] ??= []).push(id);
+  };
+  for (const id of ancestorsOf(model, root)) {
+    width[id] = 1;
+    draw(id, frames[id]?.depth ?? 0);
+  }
+  const rootWeight = model.weights[root] ?? 0;
+  if (rootWeight === 0) return { root, x, width, ids, shown, rows };
   const end = model.ends[root] ?? root + 1;
-  for (let id = root; id < end; id += 1) {
-    let left = x[id] ?? 0;
-    for (const child of children[id] ?? []) {
-      x[child] = left;
-      const fraction = share(weights[child] ?? 0);
-      width[child] = fraction;
-      left += fraction;
+  for (let id = root + 1; id < end;) {
+    const frame = frames[id];
+    if (frame === undefined) break;
+    const left = next[frame.parent] ?? 0;
+    const fraction = (model.weights[id] ?? 0) / rootWeight;
+    next[frame.parent] = left + fraction;
+    if (shown[frame.parent] === 1 && fraction >= MIN_BAR_WIDTH) {
+      x[id] = left;
+      width[id] = fraction;
+      next[id] = left;
+      draw(id, frame.depth);
+      id += 1;
+    } else {
+      id = model.ends[id] ?? id + 1;
     }
   }
-  return { root, x, width };
+  return { root, x, width, ids, shown, rows };
 }
 
 /**
@@ -103,7 +179,8 @@ export function defaultExpanded(model: TraceModel): Set<number> {
   const { frames } = model.trace;
   if (frames.length <= 100) return new Set(frames.map((frame) => frame.id));
   const open = new Set<number>(model.failing);
-  for (const frame of frames) if (frame.depth < 2) open.add(frame.id);
+  if (frames.length > 0) open.add(0);
+  for (const id of childrenOf(model, 0)) open.add(id);
   return open;
 }
 
@@ -121,8 +198,8 @@ export function visibleFrames(model: TraceModel, expanded: ReadonlySet<number>):
 /** The frame and its ancestors, root first. */
 export function ancestorsOf(model: TraceModel, id: number): number[] {
   const path: number[] = [];
-  for (let at = id; at >= 0; at = model.trace.frames[at]?.parent ?? -1) path.unshift(at);
-  return path;
+  for (let at = id; at >= 0; at = model.trace.frames[at]?.parent ?? -1) path.push(at);
+  return path.reverse();
 }
 
 /** The frame the tab selects first: the one that failed, else the entry function, else the root. */
@@ -144,6 +221,5 @@ export function frameName(fn: string): string {
  */
 export function initialZoom(model: TraceModel): number {
   const root = model.trace.frames[0];
-  const calls = model.children[0] ?? [];
-  return root?.kind === 'transaction' && calls.length === 1 ? (calls[0] ?? 0) : 0;
+  return root?.kind === 'transaction' && model.childCount[0] === 1 ? (model.firstChild[0] ?? 0) : 0;
 }

@@ -16,6 +16,11 @@ function item(name: RegExp) {
   return within(tree()).getByRole('treeitem', { name });
 }
 
+/** A bar's left edge or width, in % of the chart (SVG rect attributes). */
+function percent(bar: Element, name: 'x' | 'width'): number {
+  return parseFloat(bar.getAttribute(name) ?? '');
+}
+
 function detail() {
   return screen.getByRole('region', { name: 'Frame detail' });
 }
@@ -122,7 +127,8 @@ describe('TraceView: the flamegraph and the detail', () => {
     const deposit = within(flame).getByRole('button', {
       name: /^0x1::fungible_asset::deposit_internal: [\d.]+ gas units, [\d.]+ % of 0x1::primary_fungible_store::transfer$/,
     });
-    expect(deposit).toHaveStyle({ top: '66px' });
+    // Fourth row: 3 × 22 px down.
+    expect(deposit).toHaveAttribute('y', '66');
     await user.click(deposit);
     expect(deposit).toHaveAttribute('aria-pressed', 'true');
     expect(item(/^0x1::fungible_asset::deposit_internal/)).toHaveAttribute('aria-selected', 'true');
@@ -153,22 +159,19 @@ describe('TraceView: the flamegraph and the detail', () => {
       /^Gas flamegraph of 0x1::primary_fungible_store::transfer: 10 of 10 frames drawn$/,
     );
     const root = within(flame).getByRole('button', { name: /^transaction:/ });
-    expect(root.style.width).toBe('100%');
+    expect(root.getAttribute('width')).toBe('100%');
     const payload = within(flame).getByRole('button', {
       name: /^0x1::primary_fungible_store::transfer: [\d.]+ gas units, 100\.0 % of/,
     });
-    expect(payload.style.width).toBe('100%');
+    expect(payload.getAttribute('width')).toBe('100%');
     const primary = within(flame).getByRole('button', {
       name: /^0x1::primary_fungible_store::primary_store:/,
     });
     const ensure = within(flame).getByRole('button', {
       name: /^0x1::primary_fungible_store::ensure_primary_store_exists:/,
     });
-    expect(parseFloat(ensure.style.left)).toBeCloseTo(
-      parseFloat(primary.style.left) + parseFloat(primary.style.width),
-      6,
-    );
-    expect(parseFloat(ensure.style.width)).toBeGreaterThan(parseFloat(primary.style.width));
+    expect(percent(ensure, 'x')).toBeCloseTo(percent(primary, 'x') + percent(primary, 'width'), 6);
+    expect(percent(ensure, 'width')).toBeGreaterThan(percent(primary, 'width'));
   });
 
   it('zooms to the selected frame: its gas is the whole width, its callers above it', async () => {
@@ -183,11 +186,15 @@ describe('TraceView: the flamegraph and the detail', () => {
     const c = within(flame).getByRole('button', {
       name: /^0xcafe::pricing::assert_min: 0\.02 gas units, 4\.1 % of 0xcafe::market::check_price$/,
     });
-    expect(b.style.width).toBe('100%');
-    expect(within(flame).getByRole('button', { name: /^transaction:/ }).style.width).toBe('100%');
-    expect(parseFloat(c.style.width)).toBeCloseTo(4.08, 1);
+    expect(b.getAttribute('width')).toBe('100%');
+    expect(
+      within(flame)
+        .getByRole('button', { name: /^transaction:/ })
+        .getAttribute('width'),
+    ).toBe('100%');
+    expect(percent(c, 'width')).toBeCloseTo(4.08, 1);
     await user.click(screen.getByRole('button', { name: 'Whole transaction' }));
-    expect(parseFloat(b.style.width)).toBeLessThan(20);
+    expect(percent(b, 'width')).toBeLessThan(20);
   });
 
   it('shows the abort, its source lines, arguments, gas split and reads', async () => {
