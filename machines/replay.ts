@@ -13,7 +13,7 @@ import {
   type TransactionInput,
 } from './transactionContext';
 import { transactionMachine } from './transactionMachine';
-import type { JsonValue, SigningMode, TransactionDraft } from './types';
+import type { DraftArgument, JsonValue, SigningMode, TransactionDraft } from './types';
 import type { MoveTrace } from '../localnet/move/vm/traceTypes';
 
 /** One answer an invoked actor gave during a run: its output, or what it threw (JSON copies). */
@@ -53,7 +53,7 @@ export interface ForkReplayFacts {
   hash?: string;
   /** `recorded`: the committed transaction; `modified`: the same with `changes`. */
   mode: 'recorded' | 'modified';
-  changes?: { maxGasAmount?: string; gasUnitPrice?: string };
+  changes?: { maxGasAmount?: string; gasUnitPrice?: string; functionArguments?: DraftArgument[] };
   /** Status, gas, events, balance changes and write set equal to the committed ones. */
   identical: boolean;
   /** The aspects that differ (`gas used`, …). */

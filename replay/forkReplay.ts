@@ -1,16 +1,23 @@
 import {
+  AccountAddress,
   AccountAuthenticatorEd25519,
   AccountAuthenticatorSingleKey,
   Deserializer,
   generateSignedTransactionForSimulation,
+  generateTransactionPayloadWithABI,
   RawTransaction,
   SignedTransaction,
   SimpleTransaction,
   TransactionAuthenticatorEd25519,
   TransactionAuthenticatorSingleSender,
+  type EntryFunctionABI,
+  type EntryFunctionArgumentTypes,
   type PublicKey,
+  type SimpleEntryFunctionArgumentTypes,
+  type TransactionPayload,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
+import type { DraftArgument } from '../machines';
 import { toHex } from '../chainActors';
 import { diffExecutions, type DiffRow, type ExecutionFacts } from './executionDiff';
 import type { AtVersionChanges } from './reexecute';
@@ -257,15 +264,66 @@ function senderPublicKey(signed: SignedTransaction): PublicKey | null {
 
 const DECIMAL = /^[0-9]{1,20}$/;
 
+/** What "try a fix" may change: gas, and the entry function's arguments. */
+export interface ForkChanges extends AtVersionChanges {
+  /** The entry function's arguments as a draft holds them (JSON). */
+  functionArguments?: DraftArgument[];
+}
+
+/** A JSON argument as the SDK takes it: an `Object<T>`'s `{ inner }` as its address. */
+function sdkArgument(
+  value: DraftArgument,
+): EntryFunctionArgumentTypes | SimpleEntryFunctionArgumentTypes {
+  if (Array.isArray(value)) return value.map(sdkArgument) as SimpleEntryFunctionArgumentTypes;
+  if (typeof value === 'string' && value.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(value) as { inner?: unknown };
+      if (typeof parsed.inner === 'string') return parsed.inner;
+    } catch {
+      // Not JSON: the string itself.
+    }
+  }
+  return value === null ? null : value;
+}
+
+/**
+ * The entry function payload of `fn` with other arguments, checked against its ABI.
+ *
+ * @throws Error naming the argument the ABI refuses.
+ */
+export function entryPayloadWithArguments(args: {
+  function: `${string}::${string}::${string}`;
+  typeArguments: string[];
+  functionArguments: DraftArgument[];
+  abi: EntryFunctionABI;
+}): TransactionPayload {
+  const functionArguments = args.functionArguments.map((value, index) => {
+    const converted = sdkArgument(value);
+    // The node prints special addresses short (0x1, 0xb0b); the SDK takes them long only.
+    const isAddress = args.abi.parameters[index]?.isAddress() === true;
+    return isAddress && typeof converted === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(converted)
+      ? AccountAddress.fromString(converted, { maxMissingChars: 63 })
+      : converted;
+  });
+  return generateTransactionPayloadWithABI({
+    function: args.function,
+    typeArguments: args.typeArguments,
+    functionArguments,
+    abi: args.abi,
+  });
+}
+
 /**
  * The same transaction with the changes, as simulation bytes (signature zeroed): the same sender,
- * sequence number, payload and expiration, so it is valid exactly where the original was.
+ * sequence number and expiration (and payload, unless `payload` replaces it), so it is valid
+ * exactly where the original was.
  *
  * @throws Error for a change that is not a whole number, or a transaction with several signers.
  */
 export function modifiedSignedTransaction(
   signed: SignedTransaction,
   changes: AtVersionChanges,
+  payload?: TransactionPayload,
 ): Uint8Array {
   for (const [name, value] of Object.entries(changes)) {
     if (value !== undefined && !DECIMAL.test(value)) {
@@ -282,7 +340,7 @@ export function modifiedSignedTransaction(
   const changed = new RawTransaction(
     raw.sender,
     raw.sequence_number,
-    raw.payload,
+    payload ?? raw.payload,
     changes.maxGasAmount === undefined ? raw.max_gas_amount : BigInt(changes.maxGasAmount),
     changes.gasUnitPrice === undefined ? raw.gas_unit_price : BigInt(changes.gasUnitPrice),
     raw.expiration_timestamp_secs,

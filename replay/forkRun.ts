@@ -21,7 +21,7 @@ export interface ForkRunPlace {
 }
 
 /** A JSON argument as a draft holds it: numbers as decimal strings, objects as their JSON. */
-function draftArgument(value: unknown): DraftArgument {
+export function draftArgument(value: unknown): DraftArgument {
   if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map(draftArgument);
@@ -47,7 +47,9 @@ function draftOf(
         ? payload.function
         : `0x0::${payload.type ?? 'script'}::main`) as `${string}::${string}::${string}`,
       typeArguments: entry ? (payload.type_arguments ?? []) : [],
-      functionArguments: entry ? (payload.arguments ?? []).map(draftArgument) : [],
+      functionArguments: entry
+        ? (changes?.functionArguments ?? (payload.arguments ?? []).map(draftArgument))
+        : [],
     },
     options: {
       maxGasAmount: changes?.maxGasAmount ?? tx.max_gas_amount,
@@ -88,7 +90,10 @@ export function forkRun(args: {
     mode === 'recorded'
       ? `Replayed on a fork of ${place.networkName} at version ${committed.version}: ${comparison.identical ? 'identical to the committed result' : `differs from the committed result (${differences.join(', ')})`}.`
       : `The same transaction changed (${Object.entries(args.changes ?? {})
-          .map(([name, value]) => `${name} ${value}`)
+          .map(
+            ([name, value]) =>
+              `${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+          )
           .join(
             ', ',
           )}) on a fork of ${place.networkName} at version ${committed.version}: ${replayed.success ? 'success' : 'failure'}, ${replayed.vmStatus}.`;

@@ -1,15 +1,27 @@
-import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toHex } from '../../../chainActors';
+import type { DraftArgument } from '../../../machines';
 import {
   compareWithCommitted,
+  entryPayloadWithArguments,
   modifiedSignedTransaction,
   reexecuteOnFork,
+  type ForkChanges,
 } from '../../../replay/forkReplay';
-import { forkRun, type ForkRunPlace } from '../../../replay/forkRun';
-import type { AtVersionChanges } from '../../../replay/reexecute';
+import { draftArgument, forkRun, type ForkRunPlace } from '../../../replay/forkRun';
 import type { NetworkConfig } from '../../network/networks';
 import { traceQueries } from '../../queries/traceQueries';
 import { TraceDiffView } from '../history/TraceDiff';
@@ -21,6 +33,48 @@ import { ForkFailure } from './forkErrors';
 import { forkQueries } from './forkQueries';
 
 const WHOLE = /^[0-9]{1,20}$/;
+
+/** The entry function payload of a committed transaction, or `null` for another kind. */
+function entryOf(tx: UserTransactionResponse): {
+  function: `${string}::${string}::${string}`;
+  typeArguments: string[];
+  arguments: DraftArgument[];
+} | null {
+  const payload = tx.payload as {
+    type?: string;
+    function?: `${string}::${string}::${string}`;
+    type_arguments?: string[];
+    arguments?: unknown[];
+  };
+  if (payload.type !== 'entry_function_payload' || payload.function === undefined) return null;
+  return {
+    function: payload.function,
+    typeArguments: payload.type_arguments ?? [],
+    arguments: (payload.arguments ?? []).map(draftArgument),
+  };
+}
+
+/** The typed arguments as a JSON array, or why not. */
+function parseArguments(text: string): { ok: true; value: DraftArgument[] } | { ok: false } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? { ok: true, value: value.map(draftArgument) } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** "max gas 5000 and arguments ["0xb0b","1"]": what a fix changed. */
+function changesText(changes: ForkChanges): string {
+  const parts = [
+    changes.maxGasAmount === undefined ? null : `max gas ${changes.maxGasAmount}`,
+    changes.gasUnitPrice === undefined ? null : `gas price ${changes.gasUnitPrice}`,
+    changes.functionArguments === undefined
+      ? null
+      : `arguments ${JSON.stringify(changes.functionArguments)}`,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? 'no change' : parts.join(' and ');
+}
 
 /** The traces of the committed transaction and of the fix on the fork, compared. */
 function FixTraceDiff(props: { forkUrl: string; version: string; transaction: string }) {
@@ -70,11 +124,29 @@ export function ForkFix({
   const ids = useId();
   const [maxGas, setMaxGas] = useState(() => String(BigInt(committed.max_gas_amount) * 2n));
   const [gasPrice, setGasPrice] = useState(committed.gas_unit_price);
+  const entry = entryOf(committed);
+  const committedArgs = JSON.stringify(entry?.arguments ?? []);
+  const [argsText, setArgsText] = useState(committedArgs);
+  const parsedArgs = parseArguments(argsText);
   const [shown, setShown] = useState<'trace' | 'diff' | null>(null);
   const fix = useMutation({
-    mutationFn: async (changes: AtVersionChanges) => {
+    mutationFn: async (changes: ForkChanges) => {
       const signed = await queryClient.fetchQuery(forkQueries.signed(network.fullnode, version));
-      const bytes = modifiedSignedTransaction(signed, changes);
+      const payload =
+        changes.functionArguments === undefined || entry === null
+          ? undefined
+          : entryPayloadWithArguments({
+              function: entry.function,
+              typeArguments: entry.typeArguments,
+              functionArguments: changes.functionArguments,
+              abi: await queryClient.fetchQuery(forkQueries.entryAbi(network, entry.function)),
+            });
+      const { maxGasAmount, gasUnitPrice } = changes;
+      const gas = {
+        ...(maxGasAmount === undefined ? {} : { maxGasAmount }),
+        ...(gasUnitPrice === undefined ? {} : { gasUnitPrice }),
+      };
+      const bytes = modifiedSignedTransaction(signed, gas, payload);
       const result = await reexecuteOnFork({ forkUrl, version, transaction: bytes });
       const comparison = compareWithCommitted({ committed, replayed: result.facts });
       const id = crypto.randomUUID();
@@ -96,10 +168,12 @@ export function ForkFix({
     },
     onMutate: () => setShown(null),
   });
-  const valid = WHOLE.test(maxGas) && WHOLE.test(gasPrice);
-  const changes: AtVersionChanges = {};
+  const valid = WHOLE.test(maxGas) && WHOLE.test(gasPrice) && parsedArgs.ok;
+  const changes: ForkChanges = {};
   if (maxGas !== committed.max_gas_amount) changes.maxGasAmount = maxGas;
   if (gasPrice !== committed.gas_unit_price) changes.gasUnitPrice = gasPrice;
+  if (parsedArgs.ok && JSON.stringify(parsedArgs.value) !== committedArgs)
+    changes.functionArguments = parsedArgs.value;
   const data = fix.data;
   return (
     <Stack gap="xs" component="section" aria-labelledby={`${ids}-title`}>
@@ -107,8 +181,9 @@ export function ForkFix({
         Try a fix at the same state
       </Title>
       <Text size="xs">
-        The same transaction (sender, sequence number, payload) with other gas, re-executed on the
-        fork on the state of version {String(BigInt(version) - 1n)}. Nothing is signed or sent.
+        The same transaction (sender, sequence number, function) with other gas or arguments,
+        re-executed on the fork on the state of version {String(BigInt(version) - 1n)}. Nothing is
+        signed or sent.
       </Text>
       <form
         onSubmit={(event) => {
@@ -135,6 +210,20 @@ export function ForkFix({
             error={WHOLE.test(gasPrice) ? undefined : 'A whole number of octas'}
             w={180}
           />
+        </Group>
+        {entry !== null && (
+          <Textarea
+            mt="xs"
+            label="Arguments (JSON)"
+            description={`committed: ${committedArgs}`}
+            value={argsText}
+            onChange={(event) => setArgsText(event.currentTarget.value)}
+            error={parsedArgs.ok ? undefined : 'A JSON array, one value per argument'}
+            rows={2}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        )}
+        <Group mt="xs">
           <Button type="submit" variant="light" disabled={!valid} loading={fix.isPending}>
             Re-execute with these changes
           </Button>
@@ -147,14 +236,7 @@ export function ForkFix({
             color={data.result.facts.success ? 'teal' : 'orange'}
             variant="light"
             role="status"
-            title={`With ${
-              Object.entries(data.changes)
-                .map(
-                  ([name, value]) =>
-                    `${name === 'maxGasAmount' ? 'max gas' : 'gas price'} ${value}`,
-                )
-                .join(' and ') || 'no change'
-            }: ${data.result.facts.success ? 'success' : 'failure'}`}
+            title={`With ${changesText(data.changes)}: ${data.result.facts.success ? 'success' : 'failure'}`}
           >
             <Group gap="xs">
               <Text size="sm" ff="monospace">

@@ -31,7 +31,7 @@ function ForkRunFacts({ record }: { record: WorkbenchRun }) {
           {record.network.name} ({facts.upstream}) forked at version {facts.forkVersion}; the
           transaction at version {facts.version} ran on the state just before it
           {changes.length > 0
-            ? `, changed: ${changes.map(([name, value]) => `${name} ${String(value)}`).join(', ')}`
+            ? `, changed: ${changes.map(([name, value]) => `${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(', ')}`
             : ', with its original signature'}
           .
         </Text>

@@ -1,4 +1,4 @@
-import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
+import { fetchEntryFunctionAbi, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import {
   fetchSignedTransaction,
@@ -47,6 +47,17 @@ export const forkQueries = {
     queryOptions({
       queryKey: ['forkReplay', forkUrl, version] as const,
       queryFn: () => reexecuteOnFork({ forkUrl, version }),
+      staleTime: Infinity,
+      retry: false,
+    }),
+  /** An entry function's ABI, from its network (for a fix with other arguments). */
+  entryAbi: (network: NetworkConfig, fn: string) =>
+    queryOptions({
+      queryKey: ['entryFunctionAbi', network.fullnode, fn] as const,
+      queryFn: () => {
+        const [address = '', module = '', name = ''] = fn.split('::');
+        return fetchEntryFunctionAbi(address, module, name, createAptos(network).config);
+      },
       staleTime: Infinity,
       retry: false,
     }),

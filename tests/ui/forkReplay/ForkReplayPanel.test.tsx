@@ -15,7 +15,10 @@ import {
   SimpleTransaction,
   TransactionAuthenticatorSingleSender,
   TransactionPayloadEntryFunction,
+  TypeTagAddress,
+  TypeTagU64,
   U64,
+  type TransactionPayloadEntryFunction as EntryPayload,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -306,5 +309,54 @@ describe('Replay on a fork', () => {
     });
     expect(fix?.state).toBe('committed');
     expect(screen.getByRole('button', { name: 'Compare the traces' })).toBeInTheDocument();
+  });
+
+  it('tries it with another argument, checked against the function’s ABI', async () => {
+    const user = userEvent.setup();
+    const bodies: Array<{ version: string; transaction?: string }> = [];
+    stubChain({
+      signed: signedBytes(),
+      reexecute: (body) => {
+        bodies.push(body);
+        return body.transaction === undefined
+          ? answer(committed)
+          : answer({ ...committed, success: true, vm_status: 'Executed successfully' });
+      },
+    });
+    const { queryClient } = withCommitted();
+    queryClient.setQueryData(
+      forkQueries.entryAbi(presetNetworks.local, '0x1::aptos_account::transfer').queryKey,
+      { typeParameters: [], parameters: [new TypeTagAddress(), new TypeTagU64()] },
+    );
+    const runs = store();
+    render(<ForkReplayPanel network={presetNetworks.local} version="42" store={runs} />, {
+      queryClient,
+    });
+    await user.click(screen.getByRole('button', { name: 'Replay on a fork' }));
+    await screen.findByText('Identical to the committed result');
+    const args = screen.getByRole('textbox', { name: /Arguments \(JSON\)/ });
+    expect(args).toHaveValue('["0xb0b","900000000"]');
+    await user.clear(args);
+    await user.paste('["0xb0b", "oops"');
+    expect(screen.getByText('A JSON array, one value per argument')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-execute with these changes' })).toBeDisabled();
+    await user.clear(args);
+    await user.paste('["0xb0b", "1000"]');
+    const maxGas = screen.getByRole('textbox', { name: /Max gas amount/ });
+    await user.clear(maxGas);
+    await user.type(maxGas, '2000');
+    await user.click(screen.getByRole('button', { name: 'Re-execute with these changes' }));
+    expect(await screen.findByText('With arguments ["0xb0b","1000"]: success')).toBeInTheDocument();
+    const sent = bodies.find((body) => body.transaction !== undefined);
+    const tx = SignedTransaction.deserialize(
+      new Deserializer(Buffer.from((sent?.transaction ?? '').slice(2), 'hex')),
+    );
+    const entry = (tx.raw_txn.payload as EntryPayload).entryFunction;
+    expect(entry.function_name.identifier).toBe('transfer');
+    expect(entry.args[1]?.bcsToBytes()).toEqual(new U64(1000).bcsToBytes());
+    await vi.waitFor(() => expect(runs.putRun).toHaveBeenCalledTimes(2));
+    const fix = runs.putRun.mock.calls[1]?.[0];
+    expect(fix?.forkReplay?.changes).toEqual({ functionArguments: ['0xb0b', '1000'] });
+    expect(fix?.draft.payload.functionArguments).toEqual(['0xb0b', '1000']);
   });
 });
