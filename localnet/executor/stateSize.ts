@@ -367,6 +367,8 @@ export class StateSizes {
       for (const key of keys) {
         const member = key.slice(key.indexOf('|', 2) + 1);
         if (key[0] !== 'r' || GROUP_MEMBERS.get(member) !== group) continue;
+        // A listing may name a key twice (an overlay's written key its base lists too).
+        if (entries.members.has(member)) continue;
         const value = this.state.get(key);
         if (value === null) continue;
         const bytes = entryBytes(member, this.valueBytes(value));

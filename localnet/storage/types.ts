@@ -81,8 +81,8 @@ export interface TransactionOutput {
 export interface StateReader {
   get(key: StateKey): StateValue | null;
   /**
-   * The resource and module keys that may hold a value under an address (a superset: callers
-   * read each). Optional: a reader that cannot list them (a test's map) leaves callers to probe
+   * The resource and module keys that may hold a value under an address (a superset, possibly
+   * with repeats: callers read each). Optional: a reader that cannot list them (a test's map) leaves callers to probe
    * the keys they expect, e.g. every member type of a resource group.
    */
   keysOf?(address: LongAddress): Iterable<StateKey>;

@@ -65,6 +65,8 @@ type Reading = 'listing' | 'probing' | 'overlay' | 'ledger';
 function stateFor(reading: Reading): {
   reader: () => StateReader;
   commit: (writes: WriteOp[]) => void;
+  /** Called once the accounts are funded. */
+  funded?: () => void;
 } {
   const world = new World();
   if (reading === 'listing')
@@ -74,11 +76,19 @@ function stateFor(reading: Reading): {
     return { reader: () => view, commit: (writes) => world.apply(writes) };
   }
   if (reading === 'overlay') {
-    // What the sequence writes stays in the overlay, as a block's transactions do.
+    // Funding commits to the world; then the sequence is one block over it, its writes in the
+    // overlay (keys the world lists are written again there).
     const overlay = new StateOverlay(world);
+    let inBlock = false;
     return {
-      reader: () => overlay,
-      commit: (writes) => writes.forEach((write) => overlay.set(write.key, write.value)),
+      reader: () => (inBlock ? overlay : world),
+      commit: (writes) => {
+        if (!inBlock) world.apply(writes);
+        else for (const write of writes) overlay.set(write.key, write.value);
+      },
+      funded: () => {
+        inBlock = true;
+      },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'execution-pins-'));
@@ -125,6 +135,7 @@ function sequence(reading: Reading) {
     });
     expect(execution(decodeSignedTransaction(funding)).success).toBe(true);
   }
+  chain.funded?.();
   const next = (who: Account) => ({ sequenceNumber: sequenceOf(long(who.accountAddress)) });
   const transfer = (from: Account, to: AccountAddress, amount: bigint) =>
     rawTransaction(
