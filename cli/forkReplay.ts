@@ -1,6 +1,6 @@
 import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
 // The one file of cli/ that loads the chain: a fork runs in this process (eslint.config.js).
-import { startLocalnet, type ForkProgress } from '../localnet/index.ts';
+import { startLocalnet } from '../localnet/index.ts';
 import type { DiffRow } from '../replay/executionDiff';
 import {
   bytesText,
@@ -96,7 +96,6 @@ export async function replayOnFork(args: {
   const committed = await committedTransaction(nodeUrl, args.ref);
   const version = committed.version;
   out(`${committed.hash}: committed at version ${version} on ${nodeUrl} (${committed.vm_status})`);
-  let last: ForkProgress = { requests: 0, bytes: 0, keys: 0 };
   const fork = await startLocalnet({
     ephemeral: true,
     ports: 'auto',
@@ -105,7 +104,6 @@ export async function replayOnFork(args: {
       url: nodeUrl,
       version,
       onProgress: (progress) => {
-        last = progress;
         if (progress.rateLimited !== undefined) {
           err(
             `  rate limited (429): backing off ${progress.rateLimited.waitMs} ms (attempt ${progress.rateLimited.attempt})`,
@@ -134,8 +132,9 @@ export async function replayOnFork(args: {
     const replayed = await reexecuteOnFork({ forkUrl: fork.urls.rest, version });
     const { rows, identical } = compareWithCommitted({ committed, replayed: replayed.facts });
     printRows(rows, out);
+    const reads = fork.node.fork?.state.upstream.progress ?? { requests: 0, bytes: 0, keys: 0 };
     out(
-      `  upstream reads: ${last.keys} state values in ${last.requests} requests (${bytesText(last.bytes)})`,
+      `  upstream reads: ${reads.keys} state values in ${reads.requests} requests (${bytesText(reads.bytes)})`,
     );
     if (replayed.nativeFramework.length > 0) {
       out(`  framework functions run natively (${replayed.nativeFramework.length}):`);

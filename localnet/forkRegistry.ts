@@ -12,6 +12,8 @@ export interface StartedFork {
   chainId: number;
   /** The fork point (the latest upstream version when none was asked for). */
   version: number;
+  /** Its upstream reads so far (counted as they happen, not only when reported). */
+  reads(): ForkProgress;
   stop(): Promise<void>;
 }
 
@@ -21,10 +23,16 @@ interface Slot {
   chain: Promise<StartedFork>;
 }
 
+/** An open fork: its entry, and where its live read counters come from. */
+interface Ready {
+  entry: ForkEntry;
+  reads: () => ForkProgress;
+}
+
 /** Opens forks with `start` and remembers them by upstream URL and version. */
 export class ForkRegistry implements ForkLauncher {
   private readonly slots = new Map<string, Slot>();
-  private readonly ready: ForkEntry[] = [];
+  private readonly ready: Ready[] = [];
   private stopped = false;
 
   constructor(private readonly start: (fork: ForkOptions) => Promise<StartedFork>) {}
@@ -57,7 +65,7 @@ export class ForkRegistry implements ForkLauncher {
         chainId: started.chainId,
         progress,
       };
-      this.ready.push(opened);
+      this.ready.push({ entry: opened, reads: () => started.reads() });
       return opened;
     });
     const slot = { entry, chain };
@@ -69,7 +77,16 @@ export class ForkRegistry implements ForkLauncher {
   }
 
   list(): ForkEntry[] {
-    return [...this.ready];
+    return this.ready.map(({ entry, reads }) => ({
+      ...entry,
+      // A 429 wait is known from the last report only.
+      progress: {
+        ...reads(),
+        ...(entry.progress.rateLimited === undefined
+          ? {}
+          : { rateLimited: entry.progress.rateLimited }),
+      },
+    }));
   }
 
   /** Stops every fork (those still opening once they opened). */

@@ -135,6 +135,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       ? { rest: 0, faucet: 0, indexer: 0, readiness: 0 }
       : { ...DEFAULT_PORTS, ...options.ports };
   // POST /workbench/forks: forks of any node, in this process on free ports (instant blocks).
+  const fresh = { requests: 0, bytes: 0, keys: 0 };
   const forks = new ForkRegistry(async (forkOptions) => {
     const chain = await startLocalnet({
       ephemeral: true,
@@ -148,6 +149,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       rest: chain.urls.rest,
       chainId: chain.chainId,
       version: chain.node.fork?.version ?? 0,
+      reads: () => ({ ...(chain.node.fork?.state.upstream.progress ?? fresh) }),
       stop: chain.stop,
     };
   });

@@ -50,6 +50,15 @@ describe('the fork control', () => {
     }>;
     expect(listed.map((entry) => entry.id)).toEqual([fork.id]);
     expect(listed[0]?.progress.requests).toBeGreaterThan(0);
+    // A read on the fork fetches state upstream: the list counts it.
+    const before = listed[0]?.progress.keys ?? 0;
+    expect((await fetch(`${fork.rest}/accounts/0x1/resource/0x1::account::Account`)).status).toBe(
+      200,
+    );
+    const after = (await (await fetch(`${origin}/workbench/forks`)).json()) as Array<{
+      progress: { keys: number };
+    }>;
+    expect(after[0]?.progress.keys).toBeGreaterThan(before);
   });
 
   it('answers what the upstream said when the fork cannot open', async () => {
