@@ -117,59 +117,112 @@ function oneOf<T extends string>(value: unknown, path: string, allowed: readonly
   return value as T;
 }
 
-function gas(value: unknown, path: string): void {
-  const record = object(value, path);
-  decimal(record.execution, `${path}.execution`);
-  decimal(record.io, `${path}.io`);
-  decimal(record.storageOctas, `${path}.storageOctas`);
+// The checks below run for every frame (10,000 in a long trace): each tests in place and builds
+// the field's path only to throw, through the helpers above, which say what is wrong.
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function indices(value: unknown, path: string, length: number): void {
-  array(value, path).forEach((item, index) =>
-    integer(item, `${path}[${index}]`, 0, Math.max(0, length - 1)),
-  );
+function isDecimal(value: unknown): boolean {
+  return typeof value === 'string' && DECIMAL.test(value);
 }
 
-function frame(value: unknown, id: number, trace: Json, parents: number[]): void {
-  const path = `frames[${id}]`;
-  const record = object(value, path);
-  if (record.id !== id) throw new MoveTraceFormatError(`${path}.id`, `must be ${id}, its index`);
-  const parent = integer(record.parent, `${path}.parent`, -1, id - 1);
+function isWhole(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** `frames[3].gas`: where in a frame a check failed. */
+function at(id: number, field: string): string {
+  return field === '' ? `frames[${id}]` : `frames[${id}].${field}`;
+}
+
+function gas(value: unknown, id: number, field: 'gas' | 'selfGas'): void {
+  if (
+    !isRecord(value) ||
+    !isDecimal(value.execution) ||
+    !isDecimal(value.io) ||
+    !isDecimal(value.storageOctas)
+  ) {
+    const record = object(value, at(id, field));
+    decimal(record.execution, at(id, `${field}.execution`));
+    decimal(record.io, at(id, `${field}.io`));
+    decimal(record.storageOctas, at(id, `${field}.storageOctas`));
+  }
+}
+
+function indices(value: unknown, id: number, field: string, length: number): void {
+  if (!Array.isArray(value)) array(value, at(id, field));
+  const list = value as unknown[];
+  for (let index = 0; index < list.length; index += 1) {
+    if (!isWhole(list[index], 0, length - 1)) {
+      integer(list[index], at(id, `${field}[${index}]`), 0, Math.max(0, length - 1));
+    }
+  }
+}
+
+/** What every frame is checked against: the trace's table sizes and each frame's depth. */
+interface FrameChecks {
+  events: number;
+  reads: number;
+  writes: number;
+  depths: Int32Array;
+}
+
+function frame(value: unknown, id: number, checks: FrameChecks): void {
+  if (!isRecord(value)) object(value, at(id, ''));
+  const record = value as Json;
+  if (record.id !== id) throw new MoveTraceFormatError(at(id, 'id'), `must be ${id}, its index`);
+  const { parent, depth } = record;
+  if (!isWhole(parent, -1, id - 1)) integer(parent, at(id, 'parent'), -1, id - 1);
   if ((parent === -1) !== (id === 0)) {
-    throw new MoveTraceFormatError(`${path}.parent`, 'must be -1 for the first frame only');
+    throw new MoveTraceFormatError(at(id, 'parent'), 'must be -1 for the first frame only');
   }
-  const depth = integer(record.depth, `${path}.depth`, 0, Number.MAX_SAFE_INTEGER);
-  if (depth !== (parent === -1 ? 0 : (parents[parent] ?? 0) + 1)) {
-    throw new MoveTraceFormatError(`${path}.depth`, "must be one more than its parent's");
+  if (!isWhole(depth, 0, Number.MAX_SAFE_INTEGER)) {
+    integer(depth, at(id, 'depth'), 0, Number.MAX_SAFE_INTEGER);
   }
-  parents[id] = depth;
-  string(record.function, `${path}.function`);
-  oneOf(record.kind, `${path}.kind`, FRAME_KINDS);
-  array(record.typeArgs, `${path}.typeArgs`).forEach((item, index) =>
-    string(item, `${path}.typeArgs[${index}]`),
-  );
-  array(record.args, `${path}.args`);
-  if (record.returns !== null) array(record.returns, `${path}.returns`);
-  oneOf(record.status, `${path}.status`, FRAME_STATUSES);
+  if (depth !== (parent === -1 ? 0 : (checks.depths[parent as number] ?? 0) + 1)) {
+    throw new MoveTraceFormatError(at(id, 'depth'), "must be one more than its parent's");
+  }
+  checks.depths[id] = depth as number;
+  if (typeof record.function !== 'string') string(record.function, at(id, 'function'));
+  if (!FRAME_KINDS.includes(record.kind as TraceFrameKind)) {
+    oneOf(record.kind, at(id, 'kind'), FRAME_KINDS);
+  }
+  if (!Array.isArray(record.typeArgs)) array(record.typeArgs, at(id, 'typeArgs'));
+  const typeArgs = record.typeArgs as unknown[];
+  for (let index = 0; index < typeArgs.length; index += 1) {
+    if (typeof typeArgs[index] !== 'string') {
+      string(typeArgs[index], at(id, `typeArgs[${index}]`));
+    }
+  }
+  if (!Array.isArray(record.args)) array(record.args, at(id, 'args'));
+  if (record.returns !== null && !Array.isArray(record.returns)) {
+    array(record.returns, at(id, 'returns'));
+  }
+  if (!FRAME_STATUSES.includes(record.status as TraceFrameStatus)) {
+    oneOf(record.status, at(id, 'status'), FRAME_STATUSES);
+  }
   if (record.abort !== undefined) {
-    const abort = object(record.abort, `${path}.abort`);
-    decimal(abort.code, `${path}.abort.code`);
+    const abort = object(record.abort, at(id, 'abort'));
+    decimal(abort.code, at(id, 'abort.code'));
     for (const field of ['name', 'description', 'message'] as const) {
-      if (abort[field] !== undefined) string(abort[field], `${path}.abort.${field}`);
+      if (abort[field] !== undefined) string(abort[field], at(id, `abort.${field}`));
     }
   }
-  if (record.error !== undefined) string(record.error, `${path}.error`);
-  for (const field of ['offset', 'callOffset'] as const) {
-    if (record[field] !== undefined) {
-      integer(record[field], `${path}.${field}`, 0, Number.MAX_SAFE_INTEGER);
-    }
+  if (record.error !== undefined) string(record.error, at(id, 'error'));
+  if (record.offset !== undefined && !isWhole(record.offset, 0, Number.MAX_SAFE_INTEGER)) {
+    integer(record.offset, at(id, 'offset'), 0, Number.MAX_SAFE_INTEGER);
   }
-  gas(record.gas, `${path}.gas`);
-  gas(record.selfGas, `${path}.selfGas`);
-  indices(record.events, `${path}.events`, (trace.events as unknown[]).length);
-  indices(record.reads, `${path}.reads`, (trace.reads as unknown[]).length);
-  indices(record.writes, `${path}.writes`, (trace.writes as unknown[]).length);
-  if (record.source !== undefined) source(record.source, `${path}.source`);
+  if (record.callOffset !== undefined && !isWhole(record.callOffset, 0, Number.MAX_SAFE_INTEGER)) {
+    integer(record.callOffset, at(id, 'callOffset'), 0, Number.MAX_SAFE_INTEGER);
+  }
+  gas(record.gas, id, 'gas');
+  gas(record.selfGas, id, 'selfGas');
+  indices(record.events, id, 'events', checks.events);
+  indices(record.reads, id, 'reads', checks.reads);
+  indices(record.writes, id, 'writes', checks.writes);
+  if (record.source !== undefined) source(record.source, at(id, 'source'));
 }
 
 function source(value: unknown, path: string): void {
@@ -241,8 +294,13 @@ export function parseMoveTrace(json: unknown): MoveTrace {
     inFrames(write.frame, `writes[${index}].frame`);
     object(write.change, `writes[${index}].change`);
   });
-  const depths: number[] = [];
-  frames.forEach((item, index) => frame(item, index, trace, depths));
+  const checks: FrameChecks = {
+    events: events.length,
+    reads: reads.length,
+    writes: writes.length,
+    depths: new Int32Array(frames.length),
+  };
+  for (let index = 0; index < frames.length; index += 1) frame(frames[index], index, checks);
   if (trace.steps !== undefined) {
     array(trace.steps, 'steps').forEach((item, index) => {
       const step = object(item, `steps[${index}]`);

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { MoveTrace, TraceFrame } from '../../../replay/moveTrace';
 import { CallTree } from './CallTree';
 import { FrameDetail } from './FrameDetail';
 import { GasFlamegraph } from './GasFlamegraph';
+import classes from './Trace.module.css';
 import {
   ancestorsOf,
   defaultExpanded,
@@ -85,31 +86,26 @@ export function TraceView({ trace, frameActions }: TraceViewProps) {
         </Alert>
       )}
       {model.failing.length > 0 && (
-        <Group gap={4} component="nav" aria-label="Failing path">
-          <Text size="sm" fw={600}>
+        // Plain buttons: a deep failing path is a dozen links or more, rendered with every trace.
+        <nav aria-label="Failing path" className={classes.path}>
+          <Text span size="sm" fw={600}>
             Failing path:
           </Text>
           {model.failing.map((id, index) => (
             <Fragment key={id}>
-              {index > 0 && (
-                <Text span size="sm" aria-hidden>
-                  ›
-                </Text>
-              )}
-              <Anchor
-                component="button"
+              {index > 0 && <span aria-hidden>›</span>}
+              <button
                 type="button"
-                size="sm"
-                ff="monospace"
+                className={classes.pathLink}
                 title={trace.frames[id]?.function}
                 aria-current={id === selected ? 'true' : undefined}
                 onClick={() => reveal(id)}
               >
                 {frameName(trace.frames[id]?.function ?? '')}
-              </Anchor>
+              </button>
             </Fragment>
           ))}
-        </Group>
+        </nav>
       )}
       {trace.frames.length === 0 ? (
         <Text size="sm">The trace holds no frame: nothing ran.</Text>

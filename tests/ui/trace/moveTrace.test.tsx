@@ -110,6 +110,36 @@ describe('parseMoveTrace', () => {
       'from 0 to 0',
     ],
     [
+      "a frame's own IO gas as a number",
+      (t: Record<string, unknown>) => {
+        const frames = t.frames as Record<string, unknown>[];
+        frames[2] = { ...frames[2], selfGas: { execution: '1', io: 40, storageOctas: '0' } };
+        return t;
+      },
+      'frames[2].selfGas.io',
+      'decimal string',
+    ],
+    [
+      'a type argument that is not a string',
+      (t: Record<string, unknown>) => {
+        const frames = t.frames as Record<string, unknown>[];
+        frames[1] = { ...frames[1], typeArgs: ['0x1::aptos_coin::AptosCoin', 7] };
+        return t;
+      },
+      'frames[1].typeArgs[1]',
+      'must be a string',
+    ],
+    [
+      'a frame whose status is not known',
+      (t: Record<string, unknown>) => {
+        const frames = t.frames as Record<string, unknown>[];
+        frames[2] = { ...frames[2], status: 'panicked' };
+        return t;
+      },
+      'frames[2].status',
+      'one of success, abort, error, out_of_gas',
+    ],
+    [
       'an abort code as a number',
       (t: Record<string, unknown>) => {
         const frames = t.frames as Record<string, unknown>[];
