@@ -212,8 +212,23 @@ export function initialSelection(model: TraceModel): number {
  * full id goes in a title beside it.
  */
 export function frameName(fn: string): string {
-  return compactAddresses(fn).replace(/0x[0-9a-f]{11,}(?=::)/g, (address) => shortAddress(address));
+  let name = frameNames.get(fn);
+  if (name === undefined) {
+    name = compactAddresses(fn).replace(/0x[0-9a-f]{11,}(?=::)/g, (address) =>
+      shortAddress(address),
+    );
+    if (frameNames.size >= FRAME_NAMES_KEPT) frameNames.clear();
+    frameNames.set(fn, name);
+  }
+  return name;
 }
+
+/**
+ * Short names by function id: a long trace calls the same functions thousands of times, and its
+ * bars, rows and path name hundreds of frames per render (two regular expressions each).
+ */
+const frameNames = new Map<string, string>();
+const FRAME_NAMES_KEPT = 10_000;
 
 /**
  * The flamegraph's first zoom: the payload (the transaction frame's one call), whose gas is
