@@ -1,4 +1,4 @@
-import { Alert, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Code, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   abortCodeHex,
@@ -17,33 +17,29 @@ import classes from './Trace.module.css';
 /** Lines of source shown on each side of the frame's line. */
 const CONTEXT_LINES = 3;
 
+// The detail is rendered with every trace: its many short texts are plain elements styled as
+// Mantine's Text (Trace.module.css), not a Mantine component each.
+
 function Label({ children }: { children: ReactNode }) {
-  return (
-    <Text size="sm" fw={600}>
-      {children}
-    </Text>
-  );
+  return <p className={classes.label}>{children}</p>;
+}
+
+/** A line of small dimmed text: what a section holds when it holds nothing. */
+function Note({ children }: { children: ReactNode }) {
+  return <p className={classes.note}>{children}</p>;
 }
 
 function Values({ values, empty }: { values: readonly TraceValue[]; empty: string }) {
-  if (values.length === 0) {
-    return (
-      <Text size="xs" c="dimmed">
-        {empty}
-      </Text>
-    );
-  }
+  if (values.length === 0) return <Note>{empty}</Note>;
   return (
-    <Stack gap={2}>
+    <div className={classes.values}>
       {values.map((value, index) => (
-        <Text key={index} size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-          <Text span size="xs" c="dimmed" ff="monospace">
-            {index}:
-          </Text>{' '}
+        <p key={index} className={classes.value}>
+          <span className={classes.dimmed}>{index}:</span>{' '}
           {typeof value === 'string' ? value : JSON.stringify(value)}
-        </Text>
+        </p>
       ))}
-    </Stack>
+    </div>
   );
 }
 
@@ -52,13 +48,13 @@ function SourceLines({ frame, trace }: { frame: TraceFrame; trace: MoveTrace }) 
   const { source } = frame;
   if (source === undefined) {
     return (
-      <Text size="xs">
+      <p className={classes.small}>
         {frame.offset !== undefined
           ? `Stopped at code offset ${frame.offset}.`
           : frame.callOffset !== undefined
             ? `Called from code offset ${frame.callOffset} of its caller.`
             : 'No code offset (no source map was given with the package).'}
-      </Text>
+      </p>
     );
   }
   const text = trace.sources?.[source.file];
@@ -69,10 +65,10 @@ function SourceLines({ frame, trace }: { frame: TraceFrame; trace: MoveTrace }) 
   const width = String(to).length;
   return (
     <Stack gap={4}>
-      <Text size="xs" ff="monospace">
+      <p className={classes.small} data-monospace>
         {source.file}:{source.line}:{source.column}
         {frame.offset === undefined ? '' : ` (code offset ${frame.offset})`}
-      </Text>
+      </p>
       {shown.length > 0 && (
         <pre
           className={classes.source}
@@ -109,29 +105,26 @@ function GasTable({ frame, trace }: { frame: TraceFrame; trace: MoveTrace }) {
       gasUnitsText(totalInternalGas(frame.selfGas, trace), trace.gasScale, 4),
     ],
   ];
+  // A plain table drawn as Mantine's Table (fz xs, vertical spacing 2, fixed layout).
   return (
-    <Table fz="xs" verticalSpacing={2} aria-label="Gas of the frame" layout="fixed">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Gas</Table.Th>
-          <Table.Th ta="right">With its calls</Table.Th>
-          <Table.Th ta="right">Its own</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table className={classes.gasTable} aria-label="Gas of the frame">
+      <thead>
+        <tr>
+          <th>Gas</th>
+          <th>With its calls</th>
+          <th>Its own</th>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map(([name, inclusive, own]) => (
-          <Table.Tr key={name}>
-            <Table.Th fw={500}>{name}</Table.Th>
-            <Table.Td ta="right" ff="monospace">
-              {inclusive}
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {own}
-            </Table.Td>
-          </Table.Tr>
+          <tr key={name}>
+            <th>{name}</th>
+            <td>{inclusive}</td>
+            <td>{own}</td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
@@ -152,24 +145,24 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
   const writes = frame.writes.flatMap((index) => trace.writes[index]?.change ?? []);
   const events = frame.events.flatMap((index) => trace.events[index]?.event ?? []);
   return (
-    <Stack gap="sm" aria-label="Frame detail" role="region">
-      <Group gap="xs" justify="space-between" align="flex-start">
-        <Group gap="xs">
-          <Text size="sm" fw={700} ff="monospace" title={frame.function}>
+    <div className={classes.detail} aria-label="Frame detail" role="region">
+      <div className={classes.detailHead}>
+        <div className={classes.detailName}>
+          <span className={classes.detailFunction} title={frame.function}>
             {frameName(frame.function)}
-          </Text>
+          </span>
           <Badge size="sm" variant="outline" color={frame.kind === 'native' ? 'grape' : 'gray'}>
             {frame.kind}
           </Badge>
           <Badge size="sm" variant="light" color={status ? 'red' : 'teal'}>
             {status ?? 'returned'}
           </Badge>
-        </Group>
+        </div>
         {actions}
-      </Group>
-      <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
+      </div>
+      <p className={classes.note} data-monospace>
         {frame.function}
-      </Text>
+      </p>
       {frame.abort && (
         <Alert
           color="red"
@@ -197,9 +190,7 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
       <SourceLines frame={frame} trace={trace} />
       <Label>Type arguments</Label>
       {frame.typeArgs.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          None.
-        </Text>
+        <Note>None.</Note>
       ) : (
         <Code block>{frame.typeArgs.map(frameName).join(', ')}</Code>
       )}
@@ -207,18 +198,14 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
       <Values values={frame.args} empty="None." />
       <Label>Return values</Label>
       {frame.returns === null ? (
-        <Text size="xs" c="dimmed">
-          None: the frame did not return.
-        </Text>
+        <Note>None: the frame did not return.</Note>
       ) : (
         <Values values={frame.returns} empty="None (it returns nothing)." />
       )}
       <GasTable frame={frame} trace={trace} />
       <Label>Reads ({reads.length})</Label>
       {reads.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          No state read first here.
-        </Text>
+        <Note>No state read first here.</Note>
       ) : (
         <Table fz="xs" verticalSpacing={2} aria-label="Reads" layout="fixed">
           <Table.Thead>
@@ -251,6 +238,6 @@ export function FrameDetail({ frame, trace, actions }: FrameDetailProps) {
       <WriteSetTable changes={writes} />
       <Label>Events ({events.length})</Label>
       <EventsTable events={events} />
-    </Stack>
+    </div>
   );
 }
