@@ -13,10 +13,14 @@ import {
   Network,
   type UserTransactionResponse,
 } from '@aptos-labs/ts-sdk';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bytesToHex } from '../../localnet/move/binary/reader.ts';
 import { writeModule } from '../../localnet/move/binary/writer.ts';
+import type { MoveTrace } from '../../replay/moveTrace';
 import { frameName } from '../../src/features/trace/traceModel';
 import { packageMetadata } from '../localnet/move/signedModules.ts';
 import { traceModule } from '../localnet/traceModule.ts';
@@ -32,6 +36,7 @@ import {
 let session: BrowserSession;
 let page: Page;
 let owner: string;
+const downloads = mkdtempSync(join(tmpdir(), 'workbench-trace-'));
 const fn = (name: string) => frameName(`${owner}::chain::${name}`);
 
 async function publishAbortingPackage(): Promise<string> {
@@ -228,5 +233,70 @@ describe("History's re-execution diff, frame by frame", () => {
     await diff.scrollIntoViewIfNeeded();
     await diff.screenshot({ path: 'test-results/trace-stepper-3-diff-region.png' });
     await shot('trace-stepper-3-diff');
+  });
+});
+
+describe('a run carries its trace', () => {
+  it('exports the trace History fetched, and shows it when the chain answers for another transaction', async () => {
+    const results = page.getByRole('region', { name: 'Committed transaction' });
+    await results.getByRole('tab', { name: 'Trace', exact: true }).click();
+    await results.getByRole('tree', { name: 'Call tree, 4 frames' }).waitFor({ timeout: 20_000 });
+    // Kept with the run (saved as the tab answers): its export carries the committed version's
+    // trace, without steps.
+    type Exported = {
+      schemaVersion: number;
+      runs: Array<{ chain: { version: string; hash: string }; moveTrace?: MoveTrace }>;
+    };
+    const exportRun = async (attempt: number): Promise<Exported> => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const file = join(downloads, `run-${attempt}.json`);
+      await (await download).saveAs(file);
+      return JSON.parse(readFileSync(file, 'utf8')) as Exported;
+    };
+    let exported = await exportRun(0);
+    for (let attempt = 1; attempt < 10 && exported.runs[0]?.moveTrace === undefined; attempt += 1) {
+      await page.waitForTimeout(300);
+      exported = await exportRun(attempt);
+    }
+    const [run] = exported.runs;
+    expect(exported.schemaVersion).toBe(2);
+    expect(run?.moveTrace).toMatchObject({
+      kind: 'committed',
+      version: run?.chain.version,
+      hash: run?.chain.hash,
+      vmStatus: expect.stringMatching(/OUT_OF_GAS|out of gas/i) as unknown,
+    });
+    expect(run?.moveTrace?.frames).toHaveLength(4);
+    expect(run?.moveTrace).not.toHaveProperty('steps');
+
+    // Another machine's chain: the same version holds another transaction there.
+    const other = { ...run?.moveTrace, hash: `0x${'ab'.repeat(32)}` };
+    await page.route('**/workbench/trace', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: JSON.stringify(other),
+      }),
+    );
+    await page.reload();
+    const reloaded = page.getByRole('region', { name: 'Committed transaction' });
+    await reloaded.getByRole('tab', { name: 'Trace', exact: true }).click();
+    await reloaded.getByText('The trace stored with this run').waitFor({ timeout: 20_000 });
+    await reloaded.getByText(/holds another transaction at version \d+/).waitFor();
+    await reloaded.getByRole('tree', { name: 'Call tree, 4 frames' }).waitFor();
+    await expect(
+      reloaded
+        .getByRole('region', { name: 'Frame detail' })
+        .getByRole('button', {
+          name: 'Step through',
+        })
+        .count(),
+    ).resolves.toBe(0);
+    await reloaded.scrollIntoViewIfNeeded();
+    await reloaded.screenshot({ path: 'test-results/trace-stepper-4-stored-region.png' });
+    await shot('trace-stepper-4-stored');
+    await page.unroute('**/workbench/trace');
   });
 });

@@ -1,14 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useContext, useMemo } from 'react';
 import type { WorkbenchRun } from '../../../machines';
 import type { MoveTrace } from '../../../replay/moveTrace';
 import { storedMoveTrace, withMoveTrace } from '../../../replay/runTrace';
 import type { RunStore } from '../runs';
+import { RunsContext } from '../runs/RunsContext';
 
 /**
  * A stored run's Move trace for its Trace tab: the one kept with it (shown when the chain cannot
  * answer), and what to do with a trace the chain answers: keep it with the run (compact, when it
- * is of the run's execution and new), so exports carry it. A run still live is left to its
- * recorder, whose next save would not hold the trace.
+ * is of the run's execution and new), so exports carry it. A run still live goes to its
+ * recorder's holder (RunsProvider), since its next save would not hold a trace put here.
  *
  * @param args.record - the stored run.
  * @param args.store - the run history.
@@ -23,14 +24,18 @@ export function useKeptTrace(args: { record: WorkbenchRun; store: RunStore; live
   onTrace: (trace: MoveTrace) => void;
 } {
   const { record, store, live } = args;
+  const keepLive = useContext(RunsContext)?.keepTrace;
   const stored = useMemo(() => storedMoveTrace(record), [record]);
   const onTrace = useCallback(
     (trace: MoveTrace) => {
-      if (live) return;
+      if (live) {
+        keepLive?.(trace);
+        return;
+      }
       const kept = withMoveTrace(record, trace);
       if (kept !== record) void store.putRun(kept);
     },
-    [record, store, live],
+    [record, store, live, keepLive],
   );
   return { stored, onTrace };
 }

@@ -1,6 +1,7 @@
 import { createContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { transactionMachine, TransactionDraft } from '../../../machines';
+import type { MoveTrace } from '../../../replay/moveTrace';
 import type { LiveRun } from './liveRun';
 import type { RunStore } from './runStore';
 
@@ -21,6 +22,11 @@ export interface RunsContextValue {
   store: RunStore;
   /** Replaces the Compose actor with a new one for `args.draft`. */
   startRun(args: StartRunArgs): void;
+  /**
+   * Keeps a Move trace the Trace tab fetched with the live run, and with each later save of it
+   * while it is of the run's execution (replay/runTrace.ts: a simulation's until it commits).
+   */
+  keepTrace(trace: MoveTrace): void;
 }
 
 /** Holds the runs for the hooks of this folder; `null` outside {@link RunsProvider}. */

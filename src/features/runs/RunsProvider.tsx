@@ -11,6 +11,7 @@ import { useNetwork } from '../../network/useNetwork';
 import { useWalletMachine } from '../../wallet/useWalletMachine';
 import { useTransactionRun } from '../compose/run/useTransactionRun';
 import { interruptedRun } from './interruptedRun';
+import { createKeptTrace, type KeptTrace } from './keptTrace';
 import { createLiveRun, type LiveRun } from './liveRun';
 import { RunsContext, type RunsContextValue, type StartRunArgs } from './RunsContext';
 import { runStore } from './pageRunStore';
@@ -29,6 +30,7 @@ interface SessionProps {
   start: StartRunArgs | null;
   live: LiveRun;
   store: RunStore;
+  kept: KeptTrace;
   onActor: (actorRef: TransactionActorRef) => void;
 }
 
@@ -36,7 +38,7 @@ interface SessionProps {
  * One Compose actor with its recorder. Every transition updates the live record and saves it
  * (transitions of one macrostep are saved together, before anything else can run).
  */
-function ComposeSession({ network, start, live, store, onActor }: SessionProps) {
+function ComposeSession({ network, start, live, store, kept, onActor }: SessionProps) {
   const { actorRef: walletRef, devWallet } = useWalletMachine();
   const sender = walletRef.getSnapshot().context.account?.address ?? null;
   const signer = useTransactionSigner();
@@ -49,8 +51,9 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
     let scheduled = false;
     const save = () => {
       scheduled = false;
-      const record = recorder.current();
-      if (record === null) return;
+      const recorded = recorder.current();
+      if (recorded === null) return;
+      const record = kept.apply(recorded);
       live.set(record);
       if (!isAttempt(record)) return;
       store.putRun(record).then(
@@ -60,6 +63,7 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
       );
     };
     return {
+      save,
       current: () => recorder.current(),
       inspect: (event: InspectionEvent) => {
         recorder.inspect(event);
@@ -78,6 +82,8 @@ function ComposeSession({ network, start, live, store, onActor }: SessionProps) 
     ...(start ? { draft: start.draft } : {}),
     inspect: recording.inspect,
   });
+  // Registered once the session is on the page (a render React discards never saves a trace).
+  useLayoutEffect(() => kept.setSave(recording.save), [kept, recording]);
   useLayoutEffect(() => {
     onActor(actorRef);
     if (start?.autoRun) actorRef.send({ type: 'run' });
@@ -126,6 +132,7 @@ export function RunsProvider({
     start: null,
   });
   const [actorRef, setActorRef] = useState<TransactionActorRef | null>(null);
+  const [kept] = useState(createKeptTrace);
   const value = useMemo<RunsContextValue | null>(
     () =>
       actorRef && {
@@ -133,8 +140,12 @@ export function RunsProvider({
         live,
         store,
         startRun: (start) => setSession((current) => ({ key: current.key + 1, start })),
+        keepTrace: (trace) => {
+          const record = live.get();
+          if (record !== null) kept.keep(record, trace);
+        },
       },
-    [actorRef, live, store],
+    [actorRef, live, store, kept],
   );
   return (
     <>
@@ -144,6 +155,7 @@ export function RunsProvider({
         start={session.start}
         live={live}
         store={store}
+        kept={kept}
         onActor={setActorRef}
       />
       {value && <RunsContext.Provider value={value}>{children}</RunsContext.Provider>}

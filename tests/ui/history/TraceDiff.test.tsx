@@ -18,7 +18,7 @@ function passes(): MoveTrace {
   return trace;
 }
 
-describe('TraceDiffView', () => {
+describe('TraceDiffView', { timeout: 20_000 }, () => {
   it('says two identical traces are identical, and lists no frame', () => {
     render(<TraceDiffView original={threeFrameAbort()} modified={threeFrameAbort()} />);
     const region = screen.getByRole('region', { name: 'Trace diff' });

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('History: a run’s Move trace', () => {
+describe('History: a run’s Move trace', { timeout: 20_000 }, () => {
   it('keeps the trace the Trace tab fetched, without steps', async () => {
     const user = userEvent.setup();
     vi.stubGlobal(
@@ -47,7 +47,7 @@ describe('History: a run’s Move trace', () => {
     const { store, putRun } = fakeStore();
     render(<RunDetail record={committed()} store={store} retriedBy={[]} />);
     await user.click(screen.getByRole('tab', { name: 'Trace' }));
-    await screen.findByRole('region', { name: 'Frame detail' });
+    await screen.findByRole('region', { name: 'Frame detail' }, { timeout: 10_000 });
     await vi.waitFor(() => expect(putRun).toHaveBeenCalledTimes(1));
     const saved = putRun.mock.calls[0]?.[0];
     expect(saved?.id).toBe('kept');

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Stepper', () => {
+describe('Stepper', { timeout: 20_000 }, () => {
   it('shows the instruction, its source line, the stack and the locals at the start', () => {
     render(<Stepper trace={threeFrameSteps()} start={0} />);
     expect(instruction()).toHaveTextContent('MoveLoc(1)');
@@ -111,7 +111,7 @@ describe('Stepper', () => {
   });
 });
 
-describe('StepThrough', () => {
+describe('StepThrough', { timeout: 20_000 }, () => {
   it('traces the same version again with steps and opens at the frame', async () => {
     const user = userEvent.setup();
     const fetch = vi.fn(async () => new Response(JSON.stringify(threeFrameSteps())));
@@ -142,7 +142,7 @@ describe('StepThrough', () => {
     );
     vi.stubGlobal('fetch', fetch);
     render(<TraceTab target={{ network: local, request: { version: '42' } }} />);
-    const detail = await screen.findByRole('region', { name: 'Frame detail' });
+    const detail = await screen.findByRole('region', { name: 'Frame detail' }, { timeout: 10_000 });
     await user.click(within(detail).getByRole('button', { name: 'Step through' }));
     expect(await screen.findByLabelText('Instruction about to run')).toHaveTextContent(
       'CopyLoc(0)',

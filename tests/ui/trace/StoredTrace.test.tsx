@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('TraceTab with a run’s stored trace', () => {
+describe('TraceTab with a run’s stored trace', { timeout: 20_000 }, () => {
   it('shows the stored trace when the run is on a network that does not trace', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
@@ -68,7 +68,7 @@ describe('TraceTab with a run’s stored trace', () => {
     );
     const onTrace = vi.fn();
     render(<TraceTab target={{ network: local, request: { version: '42' }, onTrace }} />);
-    const detail = await screen.findByRole('region', { name: 'Frame detail' });
+    const detail = await screen.findByRole('region', { name: 'Frame detail' }, { timeout: 10_000 });
     expect(screen.queryByText('The trace stored with this run')).toBeNull();
     expect(within(detail).getByRole('button', { name: 'Step through' })).toBeVisible();
     expect(onTrace).toHaveBeenCalledWith(stored);

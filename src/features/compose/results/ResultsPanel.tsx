@@ -1,12 +1,13 @@
 import { Paper, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useContext, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DraftArgument, TransactionContext, transactionMachine } from '../../../../machines';
 import type { MoveTrace } from '../../../../replay/moveTrace';
 import { EmptyState } from '../../../components/EmptyState';
 import type { NetworkConfig } from '../../../network/networks';
 import { useNetwork } from '../../../network/useNetwork';
+import { RunsContext } from '../../runs/RunsContext';
 import { traceTarget } from '../../trace';
 import { TransactionTabs, type TransactionTab } from '../../transaction';
 import { committedAsNode, simulationAsNode, timingRows } from './nodeTransaction';
@@ -192,5 +193,15 @@ function LiveRunResults({
   const context = useDeferredValue(useSelector(actorRef, (snapshot) => snapshot.context));
   // A network switch interrupts the live run, so it ran on the selected network.
   const { network } = useNetwork();
-  return <RunResults data={context} tab={tab} onTabChange={onTabChange} network={network} />;
+  // The live run keeps the trace its Trace tab fetched (exports carry it).
+  const keepTrace = useContext(RunsContext)?.keepTrace;
+  return (
+    <RunResults
+      data={context}
+      tab={tab}
+      onTabChange={onTabChange}
+      network={network}
+      onTrace={keepTrace}
+    />
+  );
 }
