@@ -1,6 +1,14 @@
-import { act, fireEvent } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render as renderAlone } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TraceTab, TraceView } from '../../../src/features/trace';
+import { CallTree } from '../../../src/features/trace/CallTree';
+import {
+  defaultExpanded,
+  initialSelection,
+  traceModel,
+} from '../../../src/features/trace/traceModel';
 import { TransactionTabs } from '../../../src/features/transaction';
 import { fungibleAssetTransfer, generatedTrace, threeFrameAbort } from '../../fixtures/moveTraces';
 import { render, screen, userEvent, within } from '../../test-utils/render';
@@ -116,6 +124,36 @@ describe('TraceView: the call tree', () => {
     // Every frame open, row n is frame n.
     expect(window.some((row) => row.id.endsWith('-frame-5000'))).toBe(true);
     expect(window.some((row) => row.id.endsWith('-frame-0'))).toBe(false);
+  });
+});
+
+describe('CallTree: the first render', () => {
+  it('commits once, scrolled to the deep failing frame: no effect renders it again', () => {
+    const model = traceModel(generatedTrace());
+    const commits: string[] = [];
+    // Mantine's provider alone: the app's providers mount their children in later commits.
+    renderAlone(
+      <MantineProvider>
+        <Profiler id="tree" onRender={(_id, phase) => commits.push(phase)}>
+          <CallTree
+            model={model}
+            expanded={defaultExpanded(model)}
+            selected={initialSelection(model)}
+            onSelect={() => undefined}
+            onToggle={() => undefined}
+          />
+        </Profiler>
+      </MantineProvider>,
+    );
+    expect(commits).toEqual(['mount']);
+    // The list is scrolled to where the selected row is drawn.
+    const selected = within(tree())
+      .getAllByRole('treeitem')
+      .find((row) => row.getAttribute('aria-selected') === 'true');
+    const top = Number(/translateY\((\d+)px\)/.exec(selected?.style.transform ?? '')?.[1]);
+    expect(tree().scrollTop).toBeGreaterThan(0);
+    expect(top).toBeGreaterThanOrEqual(tree().scrollTop);
+    expect(top).toBeLessThan(tree().scrollTop + 420);
   });
 });
 
