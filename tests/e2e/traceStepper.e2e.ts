@@ -218,7 +218,7 @@ describe("History's re-execution diff, frame by frame", () => {
       .getByRole('link')
       .first()
       .click();
-    const replay = page.getByRole('region', { name: 'Replay' });
+    const replay = page.getByRole('region', { name: 'Replay', exact: true });
     await replay.getByRole('textbox', { name: /^Max gas at that version/ }).fill('5000');
     await replay.getByRole('button', { name: /^Try a modified draft at version \d+$/ }).click();
     const diff = replay.getByRole('region', { name: 'Trace diff' });
