@@ -34,6 +34,16 @@ function describeTransition(transition: TraceTransition): string {
   return `#${transition.seq} +${transition.atMs}ms ${transition.source ?? '∅'} --${event}--> ${transition.target}${error}`;
 }
 
+/** `replay`'s options: a run file's, or `--fork`'s with a fix to try after the replay. */
+interface ReplayOptions {
+  fork?: string;
+  trace?: boolean;
+  maxGas?: string;
+  gasPrice?: string;
+  sender?: string;
+  arg?: string[];
+}
+
 function readRuns(path: string): WorkbenchRun[] {
   let text: string;
   try {
@@ -206,12 +216,26 @@ export function createProgram(io: CliIo): Command {
     )
     .option('--fork <url>', 'the REST URL (…/v1) of the network the transaction committed on')
     .option('--trace', 'with --fork: print the replay’s Move call tree')
-    .action(async (path: string, options: { fork?: string; trace?: boolean }) => {
+    .option('--max-gas <N>', 'with --fork: then try a fix with this max gas amount')
+    .option('--gas-price <N>', 'with --fork: then try a fix with this gas unit price (octas)')
+    .option('--sender <0x…>', 'with --fork: then try a fix sent by this account (at that state)')
+    .option(
+      '--arg <i=value>',
+      'with --fork: then try a fix with the payload’s argument i (from 0) replaced (repeatable)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .action(async (path: string, options: ReplayOptions) => {
       if (options.fork !== undefined) {
         const identical = await replayOnFork({
           url: options.fork,
           ref: path,
           trace: options.trace === true,
+          fix: {
+            ...(options.maxGas === undefined ? {} : { maxGas: options.maxGas }),
+            ...(options.gasPrice === undefined ? {} : { gasPrice: options.gasPrice }),
+            ...(options.sender === undefined ? {} : { sender: options.sender }),
+            ...(options.arg === undefined ? {} : { args: options.arg }),
+          },
           out: io.out,
           err: io.err,
         });
@@ -219,6 +243,9 @@ export function createProgram(io: CliIo): Command {
         return;
       }
       if (options.trace === true) throw new UsageError('--trace needs --fork.');
+      for (const flag of ['maxGas', 'gasPrice', 'sender', 'arg'] as const)
+        if (options[flag] !== undefined)
+          throw new UsageError('--max-gas, --gas-price, --sender and --arg need --fork.');
       let diverged = false;
       for (const record of readRuns(path)) {
         const result = await replayRun(record);

@@ -53,7 +53,14 @@ export interface ForkReplayFacts {
   hash?: string;
   /** `recorded`: the committed transaction; `modified`: the same with `changes`. */
   mode: 'recorded' | 'modified';
-  changes?: { maxGasAmount?: string; gasUnitPrice?: string; functionArguments?: DraftArgument[] };
+  changes?: {
+    maxGasAmount?: string;
+    gasUnitPrice?: string;
+    functionArguments?: DraftArgument[];
+    /** Another sender (long address) and its sequence number at that state. */
+    sender?: string;
+    sequenceNumber?: string;
+  };
   /** Status, gas, events, balance changes and write set equal to the committed ones. */
   identical: boolean;
   /** The aspects that differ (`gas used`, …). */

@@ -63,18 +63,20 @@ export function originalFacts(record: WorkbenchRun): ExecutionFacts | null {
  * @param args.original - the recorded execution.
  * @param args.now - the new one.
  * @param args.sender - the sender (pays the fee), for balance changes.
+ * @param args.nowSender - the new execution's sender when another account sent it.
  * @returns one row per aspect.
  */
 export function diffExecutions(args: {
   original: ExecutionFacts;
   now: ExecutionFacts;
   sender: string;
+  nowSender?: string;
 }): DiffRow[] {
-  const balances = (facts: ExecutionFacts) =>
+  const balances = (facts: ExecutionFacts, sender: string) =>
     balanceChanges({
       events: facts.events,
       changes: facts.changes,
-      sender: args.sender,
+      sender,
       gasUsed: facts.gasUsed,
       gasUnitPrice: facts.gasUnitPrice ?? '0',
       candidates: [],
@@ -94,7 +96,11 @@ export function diffExecutions(args: {
     ),
     row('gas used', [original.gasUsed], [now.gasUsed]),
     row('events', original.events.map(eventLine), now.events.map(eventLine)),
-    row('balance changes', balances(original), balances(now)),
+    row(
+      'balance changes',
+      balances(original, args.sender),
+      balances(now, args.nowSender ?? args.sender),
+    ),
     row('write set', original.changes.map(changeLine), now.changes.map(changeLine)),
   ];
 }

@@ -21,6 +21,7 @@ import type { DraftArgument } from '../machines';
 import { toHex } from '../chainActors';
 import { diffExecutions, type DiffRow, type ExecutionFacts } from './executionDiff';
 import type { AtVersionChanges } from './reexecute';
+import { draftArgument } from './forkRun';
 import { factsOf } from './resimulate';
 
 /**
@@ -264,10 +265,60 @@ function senderPublicKey(signed: SignedTransaction): PublicKey | null {
 
 const DECIMAL = /^[0-9]{1,20}$/;
 
-/** What "try a fix" may change: gas, and the entry function's arguments. */
+/** What "try a fix" may change: gas, the entry function's arguments, and the sender. */
 export interface ForkChanges extends AtVersionChanges {
   /** The entry function's arguments as a draft holds them (JSON). */
   functionArguments?: DraftArgument[];
+  /** Another sender (long address), which sends with its own sequence number at that state. */
+  sender?: string;
+  /** The other sender's sequence number at that state (a decimal string), with `sender`. */
+  sequenceNumber?: string;
+}
+
+/** An account as it was at a version: what another sender needs to send there. */
+export interface AccountAtVersion {
+  /** A decimal string. */
+  sequenceNumber: string;
+  authenticationKey: string;
+}
+
+/**
+ * The account at `address` as of `ledgerVersion` (the state a fix runs on), read from the fork's
+ * REST API; `null` when it has no account there.
+ */
+export async function accountAtVersion(args: {
+  forkUrl: string;
+  address: string;
+  ledgerVersion: string;
+  fetch?: typeof fetch;
+}): Promise<AccountAtVersion | null> {
+  // The resource, not /accounts/{address}: a node answers that one for any address, as if it existed.
+  const url = `${origin(args.forkUrl)}/v1/accounts/${args.address}/resource/0x1::account::Account?ledger_version=${args.ledgerVersion}`;
+  let response: Response;
+  try {
+    response = await (args.fetch ?? fetch)(url);
+  } catch (error) {
+    throw new ForkReplayError(
+      'no_fork_control',
+      `Cannot reach ${origin(args.forkUrl)} (${error instanceof Error ? error.message : String(error)})`,
+      HINTS.no_fork_control,
+    );
+  }
+  const { json, field } = await answer(response);
+  if (response.status === 404 && /^(resource|account)_not_found$/.test(field('error_code') ?? ''))
+    return null;
+  if (!response.ok)
+    throw failure(response.status, field('message'), `Reading account ${args.address}`);
+  const account = (json as { data: { sequence_number: string; authentication_key: string } }).data;
+  return {
+    sequenceNumber: account.sequence_number,
+    authenticationKey: account.authentication_key,
+  };
+}
+
+/** Why another sender cannot send at `ledgerVersion`: it had no account there. */
+export function absentSenderMessage(address: string, ledgerVersion: string): string {
+  return `${address} has no account at version ${ledgerVersion}, the state the fix runs on: give an account that existed then.`;
 }
 
 /** A JSON argument as the SDK takes it: an `Object<T>`'s `{ inner }` as its address. */
@@ -284,6 +335,39 @@ function sdkArgument(
     }
   }
   return value === null ? null : value;
+}
+
+/**
+ * The committed arguments with some replaced, from `i=value` (the command line's `--arg`): `i`
+ * counts from 0; `value` is read as JSON when it is JSON (`true`, `[1,2]`, `"text"`), else taken
+ * as written (`0xb0b`, `1000`); numbers become decimal strings, as a draft holds them.
+ *
+ * @throws Error naming the replacement that is not `i=value` or points past the arguments.
+ */
+export function argumentsWithReplacements(
+  committed: DraftArgument[],
+  replacements: string[],
+): DraftArgument[] {
+  const result = [...committed];
+  for (const replacement of replacements) {
+    const match = /^([0-9]+)=(.*)$/s.exec(replacement);
+    if (match === null)
+      throw new Error(`--arg ${replacement}: write i=value, e.g. --arg 1=5000 (i from 0).`);
+    const index = Number(match[1]);
+    if (index >= committed.length)
+      throw new Error(
+        `--arg ${replacement}: the function takes ${committed.length} argument${committed.length === 1 ? '' : 's'} (0 to ${committed.length - 1}).`,
+      );
+    const text = match[2] ?? '';
+    let value: unknown = text;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Not JSON: the text as written.
+    }
+    result[index] = draftArgument(value);
+  }
+  return result;
 }
 
 /**
@@ -316,16 +400,23 @@ export function entryPayloadWithArguments(args: {
 /**
  * The same transaction with the changes, as simulation bytes (signature zeroed): the same sender,
  * sequence number and expiration (and payload, unless `payload` replaces it), so it is valid
- * exactly where the original was.
+ * exactly where the original was. With `sender`, another account sends it with its sequence
+ * number at that state; its key is unknown, so it carries no public key (the SDK's simulation
+ * form without one, whose authentication key a simulation does not check).
  *
- * @throws Error for a change that is not a whole number, or a transaction with several signers.
+ * @throws Error for a change that is not a whole number, or a transaction with several signers
+ *   (multi-agent or sponsored: their other signers signed for the original sender).
  */
 export function modifiedSignedTransaction(
   signed: SignedTransaction,
   changes: AtVersionChanges,
   payload?: TransactionPayload,
+  sender?: { address: string; sequenceNumber: string },
 ): Uint8Array {
-  for (const [name, value] of Object.entries(changes)) {
+  for (const [name, value] of Object.entries({
+    ...changes,
+    ...(sender === undefined ? {} : { sequenceNumber: sender.sequenceNumber }),
+  })) {
     if (value !== undefined && !DECIMAL.test(value)) {
       throw new Error(`${name} must be a whole number (decimal digits), got "${value}".`);
     }
@@ -333,13 +424,15 @@ export function modifiedSignedTransaction(
   const publicKey = senderPublicKey(signed);
   if (publicKey === null) {
     throw new Error(
-      'Only a single signer’s transaction can be modified here (this one is multi-agent, sponsored or multi-key).',
+      sender === undefined
+        ? 'Only a single signer’s transaction can be modified here (this one is multi-agent, sponsored or multi-key).'
+        : 'Another sender replaces the only signer of a single-signer transaction; this one is multi-agent, sponsored or multi-key, whose other signers signed for its sender: it cannot be sent from another account here.',
     );
   }
   const raw = signed.raw_txn;
   const changed = new RawTransaction(
-    raw.sender,
-    raw.sequence_number,
+    sender === undefined ? raw.sender : AccountAddress.from(sender.address),
+    sender === undefined ? raw.sequence_number : BigInt(sender.sequenceNumber),
     payload ?? raw.payload,
     changes.maxGasAmount === undefined ? raw.max_gas_amount : BigInt(changes.maxGasAmount),
     changes.gasUnitPrice === undefined ? raw.gas_unit_price : BigInt(changes.gasUnitPrice),
@@ -348,7 +441,7 @@ export function modifiedSignedTransaction(
   );
   return generateSignedTransactionForSimulation({
     transaction: new SimpleTransaction(changed),
-    signerPublicKey: publicKey,
+    ...(sender === undefined ? { signerPublicKey: publicKey } : {}),
   });
 }
 
@@ -365,11 +458,14 @@ export interface ForkComparison {
 export function compareWithCommitted(args: {
   committed: UserTransactionResponse;
   replayed: ExecutionFacts;
+  /** The replay's sender when a fix sent it from another account. */
+  sender?: string;
 }): ForkComparison {
   const rows = diffExecutions({
     original: factsOf(args.committed),
     now: args.replayed,
     sender: args.committed.sender,
+    ...(args.sender === undefined ? {} : { nowSender: args.sender }),
   });
   return { rows, identical: rows.every((row) => row.same) };
 }

@@ -41,7 +41,7 @@ function draftOf(
   };
   const entry = payload.type === 'entry_function_payload' && typeof payload.function === 'string';
   return {
-    sender: tx.sender,
+    sender: changes?.sender ?? tx.sender,
     payload: {
       function: (entry
         ? payload.function
@@ -54,7 +54,7 @@ function draftOf(
     options: {
       maxGasAmount: changes?.maxGasAmount ?? tx.max_gas_amount,
       gasUnitPrice: changes?.gasUnitPrice ?? tx.gas_unit_price,
-      sequenceNumber: tx.sequence_number,
+      sequenceNumber: changes?.sequenceNumber ?? tx.sequence_number,
     },
   };
 }
@@ -90,9 +90,11 @@ export function forkRun(args: {
     mode === 'recorded'
       ? `Replayed on a fork of ${place.networkName} at version ${committed.version}: ${comparison.identical ? 'identical to the committed result' : `differs from the committed result (${differences.join(', ')})`}.`
       : `The same transaction changed (${Object.entries(args.changes ?? {})
-          .map(
-            ([name, value]) =>
-              `${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+          .map(([name, value]) =>
+            // A long address in a summary would be redacted as if it were a key: shortened.
+            name === 'sender' && typeof value === 'string'
+              ? `sender ${value.slice(0, 6)}…${value.slice(-4)}`
+              : `${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
           )
           .join(
             ', ',
