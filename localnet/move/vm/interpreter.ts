@@ -90,7 +90,7 @@ export class Interpreter implements NativeHost {
     readonly session: VmSession,
     private readonly meter: GasCounter,
   ) {
-    this.tracer = session.ctx.tracer ?? null;
+    this.tracer = session.tracer;
   }
 
   charge(internal: number): void {

@@ -1,7 +1,6 @@
 import type { Json, LongAddress } from '../../encoding.ts';
 import type { EventHandleKey, StateKey, StateValue } from '../../storage/types.ts';
 import type { CompiledModule } from '../binary/types.ts';
-import type { MoveTracer } from './trace.ts';
 
 /**
  * What a native framework function may do: read and write state, emit events and pay execution
@@ -28,8 +27,6 @@ export interface NativeContext {
   readonly publishing?: PublishRuntime;
   /** The user transaction this runs for (`transaction_context`); absent in views. */
   readonly transaction?: TransactionInfo;
-  /** The call-trace recorder when this execution is traced (issue 32). */
-  readonly tracer?: MoveTracer;
 }
 
 /** An entry function payload as `transaction_context` gives it. */

@@ -13,6 +13,8 @@ import type { StructName, Ty } from './ty.ts';
 import { structId, subst, tyString } from './ty.ts';
 import type { Layout, Value } from './values.ts';
 import { deserialize, serialize } from './values.ts';
+import type { MoveTracer } from './trace.ts';
+import { tracerOf } from './trace.ts';
 import { fromJson, toJson } from './valuesJson.ts';
 
 /** Where bytecode modules come from (the publisher's storage, read at the session's version). */
@@ -85,7 +87,12 @@ export class VmSession implements NativeSession {
     /** Seeds table handles (a transaction's hash), so re-execution gives the same handles. */
     readonly seed: Uint8Array,
     readonly framework: FrameworkLink,
-  ) {}
+  ) {
+    this.tracer = tracerOf(ctx);
+  }
+
+  /** The call-trace recorder when this execution is traced. */
+  readonly tracer: MoveTracer | null;
 
   module(address: LongAddress, name: string): LoadedModule | null {
     const key = `${address}::${name}`;
@@ -138,7 +145,7 @@ export class VmSession implements NativeSession {
   /** The session's cell for resource `ty` at `address`, loaded from state on first use. */
   global(address: LongAddress, ty: Ty, tag = tyString(ty)): GlobalCell {
     const key = resourceKey(address, tag);
-    this.ctx.tracer?.touch(key, false);
+    this.tracer?.touch(key, false);
     let cell = this.globals.get(key);
     if (cell === undefined) {
       const stored = this.ctx.get(key);
@@ -181,7 +188,7 @@ export class VmSession implements NativeSession {
   tableItem(handle: LongAddress, keyTy: Ty, valueTy: Ty, key: Value): TableCell {
     const keyHex = toHex(serialize(keyTy, key, this.layout));
     const stateKey = tableKey(handle, keyHex);
-    this.ctx.tracer?.touch(stateKey, false);
+    this.tracer?.touch(stateKey, false);
     let item = this.tables.get(stateKey);
     if (item === undefined) {
       const stored = this.ctx.get(stateKey);

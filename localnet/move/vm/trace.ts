@@ -1,6 +1,6 @@
 /**
  * The call-trace recorder (issue 32): the interpreter reports frame entries, returns and failures
- * to it when a transaction is traced (`NativeContext.tracer`); the executor reports reads, writes,
+ * to it when a transaction is traced (`TracedContext.tracer`); the executor reports reads, writes,
  * events and the IO and storage charged after execution. Gas per frame is read from the meter at
  * entry and exit plus what the interpreter has counted but not yet handed over (`pending`), so
  * frames sum exactly to the meter without the trace changing when the meter is synced.
@@ -20,6 +20,18 @@ import { genericValue, typedValue } from './traceValues.ts';
 import type { Ty } from './ty.ts';
 import { subst, tyString } from './ty.ts';
 import type { LayoutResolver, Value } from './values.ts';
+
+/**
+ * A native context that carries the call-trace recorder when its execution is traced. Kept off
+ * `NativeContext` so the context's declaration does not depend on the recorder (and, through the
+ * disassembler, on the loader that depends on the context).
+ */
+export interface TracedContext {
+  readonly tracer?: MoveTracer;
+}
+
+/** The recorder of a traced execution, or `null`. */
+export const tracerOf = (ctx: object): MoveTracer | null => (ctx as TracedContext).tracer ?? null;
 
 /** A native function's ABI as VM types, when the framework has one. */
 export interface NativeAbi {
