@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { WorkbenchRun } from '../../machines';
 import {
   compactMoveTrace,
+  RUN_TRACE_FRAMES,
   storedMoveTrace,
   traceIsOfRun,
   withMoveTrace,
 } from '../../replay/runTrace';
+import { failingFrame, failingPath, parseMoveTrace } from '../../replay/moveTrace';
 import { parseRunFile, RunFileError, serializeRunFile } from '../../schemas/runFile';
 import { threeFrameSteps } from '../fixtures/moveTraceSteps';
-import { fungibleAssetTransfer, threeFrameAbort } from '../fixtures/moveTraces';
+import { fungibleAssetTransfer, generatedTrace, threeFrameAbort } from '../fixtures/moveTraces';
 import { sampleRun } from './sampleRuns';
 
 /** A run that committed at version 42 with the stepping fixture's hash. */
@@ -53,6 +55,36 @@ describe('a run’s Move trace', () => {
     expect(compactMoveTrace(trace).truncated).toEqual({ frames: false, steps: false });
     const plain = threeFrameAbort();
     expect(compactMoveTrace(plain)).toBe(plain);
+  });
+});
+
+describe('a long trace kept with a run', () => {
+  it('keeps the first frames and the failing path whole, renumbered, with nothing dangling', () => {
+    const trace = generatedTrace(10_000);
+    const pathLength = failingPath(trace).length;
+    const kept = compactMoveTrace(trace);
+    expect(kept.truncated.frames).toBe(true);
+    expect(kept.frames.length).toBeLessThanOrEqual(RUN_TRACE_FRAMES + pathLength);
+    expect(kept.frames.length).toBeGreaterThanOrEqual(RUN_TRACE_FRAMES);
+    // Still a trace, its failing frame the same one, reached through the same functions.
+    expect(() => parseMoveTrace(JSON.parse(JSON.stringify(kept)))).not.toThrow();
+    expect(failingFrame(kept)?.function).toBe('0xcafe::deep::fail');
+    expect(failingPath(kept).map((id) => kept.frames[id]?.function)).toEqual(
+      failingPath(trace).map((id) => trace.frames[id]?.function),
+    );
+    kept.frames.forEach((frame, index) => {
+      expect(frame.id).toBe(index);
+      expect(frame.parent).toBeLessThan(index);
+    });
+    // Every read, write and event stays, listed by the kept frame it now belongs to.
+    expect(kept.events).toHaveLength(trace.events.length);
+    expect(kept.reads).toHaveLength(trace.reads.length);
+    expect(kept.writes).toHaveLength(trace.writes.length);
+    kept.writes.forEach((write, index) => {
+      expect(kept.frames[write.frame]?.writes).toContain(index);
+    });
+    // A short trace is kept as it is.
+    expect(compactMoveTrace(generatedTrace(50)).frames).toHaveLength(50);
   });
 });
 
