@@ -13,7 +13,7 @@ import { toHex } from '../chainActors';
 import type { DraftArgument } from '../machines';
 import { draftArgument } from '../replay/forkRun';
 import {
-  absentSenderMessage,
+  absentSenderError,
   accountAtVersion,
   argumentsWithReplacements,
   bytesText,
@@ -203,7 +203,7 @@ async function tryFix(args: {
       address: fix.sender,
       ledgerVersion: stateVersion,
     });
-    if (account === null) throw new UsageError(absentSenderMessage(fix.sender, stateVersion));
+    if (account === null) throw absentSenderError(fix.sender, stateVersion);
     sender = { address: fix.sender, sequenceNumber: account.sequenceNumber };
     changes.sender = fix.sender;
     changes.sequenceNumber = account.sequenceNumber;

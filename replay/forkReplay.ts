@@ -56,7 +56,12 @@ export interface ForkHandle {
 
 /** Why a fork or a replay on it failed, with what would help. */
 export type ForkReplayErrorCode =
-  'version_pruned' | 'rate_limited' | 'unreachable' | 'no_fork_control' | 'failed';
+  | 'version_pruned'
+  | 'rate_limited'
+  | 'unreachable'
+  | 'no_fork_control'
+  | 'sender_absent'
+  | 'failed';
 
 export class ForkReplayError extends Error {
   override readonly name = 'ForkReplayError';
@@ -80,6 +85,8 @@ const HINTS: Record<ForkReplayErrorCode, string> = {
     'The upstream node did not answer: check its URL and that it is reachable from the embedded chain.',
   no_fork_control:
     'Forks are opened by the workbench’s embedded chain (npm start or npm run localnet): start it.',
+  sender_absent:
+    'Give an account that existed at that version (its sequence number is read there), or leave the sender as committed.',
   failed: 'The fork answered an error: its message says why.',
 };
 
@@ -316,9 +323,13 @@ export async function accountAtVersion(args: {
   };
 }
 
-/** Why another sender cannot send at `ledgerVersion`: it had no account there. */
-export function absentSenderMessage(address: string, ledgerVersion: string): string {
-  return `${address} has no account at version ${ledgerVersion}, the state the fix runs on: give an account that existed then.`;
+/** Another sender that had no account at `ledgerVersion`, the state a fix runs on. */
+export function absentSenderError(address: string, ledgerVersion: string): ForkReplayError {
+  return new ForkReplayError(
+    'sender_absent',
+    `${address} has no account at version ${ledgerVersion}, the state the fix runs on.`,
+    HINTS.sender_absent,
+  );
 }
 
 /** A JSON argument as the SDK takes it: an `Object<T>`'s `{ inner }` as its address. */

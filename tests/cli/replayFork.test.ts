@@ -220,8 +220,9 @@ describe('tx-workbench replay --fork', () => {
     ]);
     expect(absent.code).toBe(2);
     expect(absent.err).toContain(
-      `${nobody} has no account at version ${BigInt(failed.version) - 1n}, the state the fix runs on`,
+      `${nobody} has no account at version ${BigInt(failed.version) - 1n}, the state the fix runs on.`,
     );
+    expect(absent.err).toContain('Give an account that existed at that version');
     const short = await cli([
       'replay',
       '--fork',

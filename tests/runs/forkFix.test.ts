@@ -28,7 +28,7 @@ import { checkFix } from '../../cli/forkReplay';
 import { UsageError } from '../../cli/options';
 import type { ExecutionFacts } from '../../replay/executionDiff';
 import {
-  absentSenderMessage,
+  absentSenderError,
   accountAtVersion,
   argumentsWithReplacements,
   compareWithCommitted,
@@ -198,9 +198,10 @@ describe('the account at the state a fix runs on', () => {
       `http://127.0.0.1:8080/v1/accounts/${carol}/resource/0x1::account::Account?ledger_version=41`,
     );
     expect(await accountAtVersion({ ...at, address: '0xdead' })).toBeNull();
-    expect(absentSenderMessage('0xdead', '41')).toBe(
-      '0xdead has no account at version 41, the state the fix runs on: give an account that existed then.',
-    );
+    expect(absentSenderError('0xdead', '41')).toMatchObject({
+      code: 'sender_absent',
+      message: '0xdead has no account at version 41, the state the fix runs on.',
+    });
   });
 
   it('says a pruned state is pruned', async () => {

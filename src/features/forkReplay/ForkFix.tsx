@@ -13,8 +13,10 @@ import type { UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toHex } from '../../../chainActors';
+import { parseAddress, shortAddress } from '../../format/address';
 import type { DraftArgument } from '../../../machines';
 import {
+  absentSenderError,
   compareWithCommitted,
   entryPayloadWithArguments,
   modifiedSignedTransaction,
@@ -72,6 +74,9 @@ function changesText(changes: ForkChanges): string {
     changes.functionArguments === undefined
       ? null
       : `arguments ${JSON.stringify(changes.functionArguments)}`,
+    changes.sender === undefined
+      ? null
+      : `sender ${shortAddress(changes.sender)} (sequence number ${changes.sequenceNumber ?? '?'})`,
   ].filter((part) => part !== null);
   return parts.length === 0 ? 'no change' : parts.join(' and ');
 }
@@ -107,7 +112,8 @@ export interface ForkFixProps {
 }
 
 /**
- * "Try a fix": the same transaction with more gas or another gas price, at the same state on
+ * "Try a fix": the same transaction with more gas, another gas price, other arguments or from
+ * another sender (its sequence number read at that state from the fork), at the same state on
  * the same fork (`POST /workbench/reexecute` with the modified transaction), compared with the
  * committed result, with its trace and the trace diff; each try is a run in History.
  */
@@ -128,6 +134,9 @@ export function ForkFix({
   const committedArgs = JSON.stringify(entry?.arguments ?? []);
   const [argsText, setArgsText] = useState(committedArgs);
   const parsedArgs = parseArguments(argsText);
+  const [senderText, setSenderText] = useState('');
+  const parsedSender = senderText === '' ? null : parseAddress(senderText, 'Sender');
+  const stateVersion = String(BigInt(version) - 1n);
   const [shown, setShown] = useState<'trace' | 'diff' | null>(null);
   const fix = useMutation({
     mutationFn: async (changes: ForkChanges) => {
@@ -141,14 +150,29 @@ export function ForkFix({
               functionArguments: changes.functionArguments,
               abi: await queryClient.fetchQuery(forkQueries.entryAbi(network, entry.function)),
             });
-      const { maxGasAmount, gasUnitPrice } = changes;
+      const { maxGasAmount, gasUnitPrice, sender } = changes;
       const gas = {
         ...(maxGasAmount === undefined ? {} : { maxGasAmount }),
         ...(gasUnitPrice === undefined ? {} : { gasUnitPrice }),
       };
-      const bytes = modifiedSignedTransaction(signed, gas, payload);
+      let from: { address: string; sequenceNumber: string } | undefined;
+      if (sender !== undefined) {
+        const account = await queryClient.fetchQuery(
+          forkQueries.accountAt(forkUrl, sender, stateVersion),
+        );
+        if (account === null) throw absentSenderError(sender, stateVersion);
+        from = { address: sender, sequenceNumber: account.sequenceNumber };
+      }
+      // The run keeps the other sender's sequence number as its draft's.
+      const applied =
+        from === undefined ? changes : { ...changes, sequenceNumber: from.sequenceNumber };
+      const bytes = modifiedSignedTransaction(signed, gas, payload, from);
       const result = await reexecuteOnFork({ forkUrl, version, transaction: bytes });
-      const comparison = compareWithCommitted({ committed, replayed: result.facts });
+      const comparison = compareWithCommitted({
+        committed,
+        replayed: result.facts,
+        ...(sender === undefined ? {} : { sender }),
+      });
       const id = crypto.randomUUID();
       await store.putRun(
         forkRun({
@@ -160,20 +184,26 @@ export function ForkFix({
           comparison,
           place,
           mode: 'modified',
-          changes,
+          changes: applied,
           nativeFramework: result.nativeFramework,
         }),
       );
-      return { result, comparison, changes, hex: toHex(bytes), runId: id };
+      return { result, comparison, changes: applied, hex: toHex(bytes), runId: id };
     },
     onMutate: () => setShown(null),
   });
-  const valid = WHOLE.test(maxGas) && WHOLE.test(gasPrice) && parsedArgs.ok;
+  const valid =
+    WHOLE.test(maxGas) &&
+    WHOLE.test(gasPrice) &&
+    parsedArgs.ok &&
+    (parsedSender === null || parsedSender.ok);
   const changes: ForkChanges = {};
   if (maxGas !== committed.max_gas_amount) changes.maxGasAmount = maxGas;
   if (gasPrice !== committed.gas_unit_price) changes.gasUnitPrice = gasPrice;
   if (parsedArgs.ok && JSON.stringify(parsedArgs.value) !== committedArgs)
     changes.functionArguments = parsedArgs.value;
+  if (parsedSender?.ok === true && parsedSender.address !== committed.sender)
+    changes.sender = parsedSender.address;
   const data = fix.data;
   return (
     <Stack gap="xs" component="section" aria-labelledby={`${ids}-title`}>
@@ -181,9 +211,9 @@ export function ForkFix({
         Try a fix at the same state
       </Title>
       <Text size="xs">
-        The same transaction (sender, sequence number, function) with other gas or arguments,
-        re-executed on the fork on the state of version {String(BigInt(version) - 1n)}. Nothing is
-        signed or sent.
+        The same transaction (sender, sequence number, function) with other gas, arguments or
+        sender, re-executed on the fork on the state of version {stateVersion}. Nothing is signed or
+        sent.
       </Text>
       <form
         onSubmit={(event) => {
@@ -223,6 +253,16 @@ export function ForkFix({
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
         )}
+        <TextInput
+          mt="xs"
+          label="Another sender (optional)"
+          description={`Sends the same payload from this account, with its sequence number at version ${stateVersion} (the sender is the signer replaced). Empty: the committed sender.`}
+          placeholder={shortAddress(committed.sender)}
+          value={senderText}
+          onChange={(event) => setSenderText(event.currentTarget.value.trim())}
+          error={parsedSender !== null && !parsedSender.ok ? parsedSender.error : undefined}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
         <Group mt="xs">
           <Button type="submit" variant="light" disabled={!valid} loading={fix.isPending}>
             Re-execute with these changes

@@ -7,6 +7,7 @@ const TITLES: Record<ForkReplayErrorCode, string> = {
   rate_limited: 'The upstream is rate limiting (429)',
   unreachable: 'The upstream node did not answer',
   no_fork_control: 'Forks need the embedded chain',
+  sender_absent: 'That sender had no account at that state',
   failed: 'The replay failed',
 };
 

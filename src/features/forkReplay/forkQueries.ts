@@ -1,6 +1,7 @@
 import { fetchEntryFunctionAbi, type UserTransactionResponse } from '@aptos-labs/ts-sdk';
 import { queryOptions } from '@tanstack/react-query';
 import {
+  accountAtVersion,
   fetchSignedTransaction,
   listForks,
   openFork,
@@ -66,6 +67,17 @@ export const forkQueries = {
     queryOptions({
       queryKey: ['signedTransaction', nodeUrl, version] as const,
       queryFn: () => fetchSignedTransaction({ nodeUrl, version }),
+      staleTime: Infinity,
+      retry: false,
+    }),
+  /**
+   * The account at `address` as of `ledgerVersion`, read from the fork (`null`: none there), for
+   * a fix sent by another account. State at a past version never changes: kept.
+   */
+  accountAt: (forkUrl: string, address: string, ledgerVersion: string) =>
+    queryOptions({
+      queryKey: ['forkAccount', forkUrl, address, ledgerVersion] as const,
+      queryFn: () => accountAtVersion({ forkUrl, address, ledgerVersion }),
       staleTime: Infinity,
       retry: false,
     }),

@@ -1,7 +1,7 @@
 /**
  * "Replay on a fork" (issue 34) against a stand-in for the embedded chain's fork control and the
  * fork's re-execution: identical, different, a pruned upstream, and "try a fix" with more gas,
- * each kept as a run; keyboard only.
+ * other arguments or another sender, each kept as a run; keyboard only.
  */
 import {
   Account,
@@ -107,6 +107,8 @@ interface Chain {
   forks?: (body: unknown) => Response;
   reexecute: (body: { version: string; transaction?: string }) => Response;
   signed?: Uint8Array;
+  /** The fork's accounts at version 41, by long address (absent: none there). */
+  accounts?: Record<string, { sequence_number: string; authentication_key: string }>;
 }
 
 function stubChain(chain: Chain) {
@@ -118,6 +120,19 @@ function stubChain(chain: Chain) {
     if (url === `${CHAIN}/workbench/forks` && init?.method === 'POST')
       return chain.forks?.(body) ?? Response.json(forkEntry);
     if (url === `${CHAIN}/workbench/forks`) return Response.json([forkEntry]);
+    const account =
+      /^.*\/v1\/accounts\/(0x[0-9a-f]+)\/resource\/0x1::account::Account\?ledger_version=41$/.exec(
+        url,
+      );
+    if (account !== null && url.startsWith(FORK)) {
+      const data = chain.accounts?.[account[1] ?? ''];
+      return data === undefined
+        ? Response.json(
+            { message: 'Resource not found', error_code: 'resource_not_found' },
+            { status: 404 },
+          )
+        : Response.json({ type: '0x1::account::Account', data });
+    }
     if (url === `${FORK}/workbench/reexecute`)
       return chain.reexecute(body as { version: string; transaction?: string });
     if (url.startsWith(`${CHAIN}/v1/transactions/by_version/42`)) {
@@ -358,5 +373,97 @@ describe('Replay on a fork', () => {
     const fix = runs.putRun.mock.calls[1]?.[0];
     expect(fix?.forkReplay?.changes).toEqual({ functionArguments: ['0xb0b', '1000'] });
     expect(fix?.draft.payload.functionArguments).toEqual(['0xb0b', '1000']);
+  });
+
+  describe('from another sender', () => {
+    const carol = `0x${'c4'.repeat(32)}`;
+
+    async function replayed(chain: Partial<Chain> = {}) {
+      const user = userEvent.setup();
+      const bodies: Array<{ version: string; transaction?: string }> = [];
+      stubChain({
+        signed: signedBytes(),
+        accounts: { [carol]: { sequence_number: '12', authentication_key: carol } },
+        ...chain,
+        reexecute: (body) => {
+          bodies.push(body);
+          return body.transaction === undefined
+            ? answer(committed)
+            : answer({
+                ...committed,
+                sender: carol,
+                success: true,
+                vm_status: 'Executed successfully',
+                gas_used: '9',
+                events: [],
+                changes: [],
+              });
+        },
+      });
+      const runs = store();
+      render(
+        <ForkReplayPanel network={presetNetworks.local} version="42" store={runs} />,
+        withCommitted(),
+      );
+      await user.click(screen.getByRole('button', { name: 'Replay on a fork' }));
+      await screen.findByText('Identical to the committed result');
+      const sender = screen.getByRole('textbox', { name: /Another sender/ });
+      return { user, bodies, runs, sender };
+    }
+
+    it('refuses an address the app cannot read, saying what to type', async () => {
+      const { user, sender } = await replayed();
+      await user.type(sender, 'c4');
+      expect(sender).toHaveAttribute('aria-invalid', 'true');
+      expect(sender).toHaveAccessibleDescription(/Sender "c4" must start with 0x: type 0xc4\./);
+      expect(screen.getByRole('button', { name: 'Re-execute with these changes' })).toBeDisabled();
+    });
+
+    it('says when the sender had no account at that state, and sends nothing', async () => {
+      const { user, bodies, runs, sender } = await replayed({ accounts: {} });
+      await user.type(sender, '0xdead{Enter}');
+      const alert = (await screen.findByText('That sender had no account at that state')).closest(
+        '[role="alert"]',
+      );
+      expect(alert).toHaveTextContent(
+        `0x${'dead'.padStart(64, '0')} has no account at version 41, the state the fix runs on.`,
+      );
+      expect(bodies.filter((body) => body.transaction !== undefined)).toHaveLength(0);
+      expect(runs.putRun).toHaveBeenCalledTimes(1);
+    });
+
+    it('sends the same payload from it with its sequence number at that state, kept as a run', async () => {
+      const { user, bodies, runs, sender } = await replayed();
+      await user.type(sender, `${carol.toUpperCase().replace('0X', '0x')}{Enter}`);
+      expect(
+        await screen.findByText(
+          'With max gas 4000 and sender 0xc4c4…c4c4 (sequence number 12): success',
+        ),
+      ).toBeInTheDocument();
+      const sent = bodies.find((body) => body.transaction !== undefined);
+      const tx = SignedTransaction.deserialize(
+        new Deserializer(Buffer.from((sent?.transaction ?? '').slice(2), 'hex')),
+      );
+      expect(tx.raw_txn.sender.toStringLong()).toBe(carol);
+      expect(tx.raw_txn.sequence_number).toBe(12n);
+      expect(tx.raw_txn.payload.bcsToHex().toString()).toBe(
+        SignedTransaction.deserialize(new Deserializer(signedBytes()))
+          .raw_txn.payload.bcsToHex()
+          .toString(),
+      );
+      // The fix's balance changes are charged to Carol.
+      const table = screen.getByRole('table', { name: 'Committed result and the fix' });
+      expect(within(table).getByRole('row', { name: /balance changes/ })).toHaveTextContent(carol);
+      await vi.waitFor(() => expect(runs.putRun).toHaveBeenCalledTimes(2));
+      const fix = runs.putRun.mock.calls[1]?.[0];
+      expect(fix?.forkReplay?.changes).toEqual({
+        maxGasAmount: '4000',
+        sender: carol,
+        sequenceNumber: '12',
+      });
+      expect(fix?.draft.sender).toBe(carol);
+      expect(fix?.draft.options.sequenceNumber).toBe('12');
+      expect(screen.getByRole('button', { name: 'Compare the traces' })).toBeInTheDocument();
+    });
   });
 });
