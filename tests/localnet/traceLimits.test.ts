@@ -7,7 +7,7 @@ import { disassemble } from '../../localnet/move/vm/disassemble.ts';
 import { Interpreter } from '../../localnet/move/vm/interpreter.ts';
 import type { NativeContext } from '../../localnet/move/vm/nativeContext.ts';
 import { VmSession } from '../../localnet/move/vm/session.ts';
-import { MoveTracer } from '../../localnet/move/vm/trace.ts';
+import { MoveTracer, type TracedContext } from '../../localnet/move/vm/trace.ts';
 import { TRACE_LIMITS } from '../../localnet/move/vm/traceTypes.ts';
 import { summarize } from '../../localnet/move/vm/traceValues.ts';
 import { ModuleBuilder, S } from './move/vmBuilder.ts';
@@ -49,7 +49,7 @@ function run(turns: bigint, steps: boolean) {
     nativeAbi: () => undefined,
     steps,
   });
-  const ctx: NativeContext = {
+  const ctx: NativeContext & TracedContext = {
     signers: [],
     timestampMicros: 0n,
     chainId: 4,
