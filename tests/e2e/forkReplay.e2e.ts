@@ -2,7 +2,8 @@
  * Replay on a fork in Chromium (issue 34), with the embedded chain as the upstream: a transfer
  * that ran out of gas is looked up on the Chain page, replayed on a fork the embedded chain opens
  * at its version ("identical to the committed result"), its trace opened on the fork, retried
- * there with more gas (success, with the trace diff), and both runs found in History.
+ * there with more gas (success, with the trace diff), then from another sender (a malformed
+ * address refused, then an account funded before it: success), and the runs found in History.
  * Screenshots in test-results/, axe-core on each.
  */
 import {
@@ -26,6 +27,8 @@ import {
 let session: BrowserSession;
 let page: Page;
 let failed: UserTransactionResponse;
+/** An account funded before the failed transaction: another sender at its state. */
+let richer: string;
 
 /** A transfer to a new account with too little gas to create it: committed, out of gas. */
 async function outOfGasTransfer(): Promise<UserTransactionResponse> {
@@ -34,6 +37,9 @@ async function outOfGasTransfer(): Promise<UserTransactionResponse> {
     new AptosConfig({ network: Network.CUSTOM, fullnode: rest, faucet, indexer }),
   );
   const alice = Account.generate();
+  const carol = Account.generate();
+  await aptos.fundAccount({ accountAddress: carol.accountAddress, amount: 100_000_000 });
+  richer = carol.accountAddress.toStringLong();
   await aptos.fundAccount({ accountAddress: alice.accountAddress, amount: 100_000_000 });
   const transaction = await aptos.transaction.build.simple({
     sender: alice.accountAddress,
@@ -116,7 +122,7 @@ describe('Replay on a fork', () => {
     await shot('fork-replay-3-trace');
   });
 
-  it('retries it with more gas at the same state, then finds both runs in History', async () => {
+  it('retries it with more gas, then from another sender, at the same state, and finds the runs in History', async () => {
     await fork().getByRole('button', { name: 'Hide its trace' }).click();
     const maxGas = fork().getByRole('textbox', { name: /^Max gas amount/ });
     await maxGas.fill('200000');
@@ -131,10 +137,38 @@ describe('Replay on a fork', () => {
     await result.scrollIntoViewIfNeeded();
     await shot('fork-replay-4-fix');
 
+    // Another sender: the app's address parser says what to type, then Carol's account sends it.
+    const sender = fork().getByRole('textbox', { name: /^Another sender/ });
+    await sender.fill('b0b');
+    await fork()
+      .getByText('Sender "b0b" must start with 0x: type 0xb0b.', { exact: false })
+      .waitFor();
+    await expect(
+      fork().getByRole('button', { name: 'Re-execute with these changes' }).isDisabled(),
+    ).resolves.toBe(true);
+    await sender.fill(richer);
+    await sender.press('Enter');
+    await result
+      .getByText(
+        /^With max gas 200000 and sender 0x[0-9a-f]{4}…[0-9a-f]{4} \(sequence number 0\): success$/,
+      )
+      .waitFor({ timeout: 30_000 });
+    const balances = result
+      .getByRole('table', { name: 'Committed result and the fix' })
+      .getByRole('row', { name: /balance changes/ });
+    await expect(balances.textContent()).resolves.toContain(richer);
+    await result.getByRole('button', { name: 'Compare the traces' }).click();
+    await result
+      .getByText(/diverges|identical up to/i)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await sender.scrollIntoViewIfNeeded();
+    await shot('fork-replay-4b-sender');
+
     await page.goto(`${inject('baseURL')}#/history`);
     const runs = page.getByRole('table', { name: 'Recorded runs' });
     const rows = runs.getByRole('row').filter({ hasText: 'aptos_account::transfer' });
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await shot('fork-replay-5-history');
     await rows.first().getByRole('link').first().click();
     await page.getByRole('heading', { name: 'A fix tried on a fork' }).waitFor();
