@@ -250,6 +250,7 @@ describe('tx-workbench trace on the embedded chain', { timeout: 90_000 }, () => 
         svg,
       ]);
       expect(result.code, result.stderr).toBe(0);
+      mkdirSync('test-results', { recursive: true });
       writeFileSync('test-results/trace-cli.txt', result.stdout);
       expect(result.stdout).toContain('sources: 1 module(s), Abc/sources/m.move');
       const line = (fn: string) =>

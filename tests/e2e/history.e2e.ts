@@ -102,7 +102,7 @@ async function openRun(state: string): Promise<void> {
   await page.goto(`${inject('baseURL')}#/history`);
   const row = runsTable().getByRole('row').filter({ hasText: state }).first();
   await row.getByRole('link').first().click();
-  await page.getByRole('region', { name: 'Replay' }).waitFor();
+  await page.getByRole('region', { name: 'Replay', exact: true }).waitFor();
 }
 
 async function storedRuns(): Promise<number> {
@@ -175,7 +175,7 @@ describe('history and replay journeys in Chromium', () => {
       .waitFor();
     await shot('history-2b-trace-replay-visualizer');
     await page.goto(runUrl);
-    await page.getByRole('region', { name: 'Replay' }).waitFor();
+    await page.getByRole('region', { name: 'Replay', exact: true }).waitFor();
   });
 
   it('re-simulates the failed run now and shows the diff', async () => {
