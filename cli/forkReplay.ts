@@ -13,18 +13,20 @@ import { toHex } from '../chainActors';
 import type { DraftArgument } from '../machines';
 import { draftArgument } from '../replay/forkRun';
 import {
+  argumentsWithReplacements,
+  entryPayloadWithArguments,
+  modifiedSignedTransaction,
+  type ForkChanges,
+} from '../replay/forkFix';
+import {
   absentSenderError,
   accountAtVersion,
-  argumentsWithReplacements,
   bytesText,
   compareWithCommitted,
-  entryPayloadWithArguments,
   fetchSignedTransaction,
   ForkReplayError,
-  modifiedSignedTransaction,
   NATIVE_FRAMEWORK_WARNING,
   reexecuteOnFork,
-  type ForkChanges,
 } from '../replay/forkReplay';
 import { fetchMoveTrace } from '../replay/moveTrace';
 import { traceTreeLines } from '../replay/moveTraceText';

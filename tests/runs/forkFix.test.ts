@@ -27,13 +27,8 @@ import { describe, expect, it } from 'vitest';
 import { checkFix } from '../../cli/forkReplay';
 import { UsageError } from '../../cli/options';
 import type { ExecutionFacts } from '../../replay/executionDiff';
-import {
-  absentSenderError,
-  accountAtVersion,
-  argumentsWithReplacements,
-  compareWithCommitted,
-  modifiedSignedTransaction,
-} from '../../replay/forkReplay';
+import { argumentsWithReplacements, modifiedSignedTransaction } from '../../replay/forkFix';
+import { absentSenderError, accountAtVersion, compareWithCommitted } from '../../replay/forkReplay';
 import { forkRun } from '../../replay/forkRun';
 import { factsOf } from '../../replay/resimulate';
 import { parseRunFile, serializeRunFile } from '../../schemas/runFile';

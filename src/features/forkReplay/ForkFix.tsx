@@ -16,12 +16,14 @@ import { toHex } from '../../../chainActors';
 import { parseAddress, shortAddress } from '../../format/address';
 import type { DraftArgument } from '../../../machines';
 import {
-  absentSenderError,
-  compareWithCommitted,
   entryPayloadWithArguments,
   modifiedSignedTransaction,
-  reexecuteOnFork,
   type ForkChanges,
+} from '../../../replay/forkFix';
+import {
+  absentSenderError,
+  compareWithCommitted,
+  reexecuteOnFork,
 } from '../../../replay/forkReplay';
 import { draftArgument, forkRun, type ForkRunPlace } from '../../../replay/forkRun';
 import type { NetworkConfig } from '../../network/networks';
