@@ -102,6 +102,7 @@ describe('Chain page journeys in Chromium', () => {
       'Balance changes',
       'Events',
       'Write set',
+      'Trace',
       'Payload',
       'Timings',
     ]);
