@@ -16,6 +16,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
+import { chainExpireTimestamp } from './chainClock';
 import {
   openBrowser,
   NO_PROBLEMS,
@@ -47,7 +48,7 @@ async function outOfGasTransfer(): Promise<UserTransactionResponse> {
       function: '0x1::aptos_account::transfer',
       functionArguments: [Account.generate().accountAddress, 1],
     },
-    options: { maxGasAmount: 50 },
+    options: { maxGasAmount: 50, expireTimestamp: await chainExpireTimestamp(rest) },
   });
   const pending = await aptos.signAndSubmitTransaction({ signer: alice, transaction });
   return (await aptos.waitForTransaction({

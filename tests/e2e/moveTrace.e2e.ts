@@ -21,6 +21,7 @@ import { frameName } from '../../src/features/trace/traceModel';
 import { packageMetadata } from '../localnet/move/signedModules.ts';
 import { traceModule } from '../localnet/traceModule.ts';
 import { expectAccessible } from './axe';
+import { chainExpireTimestamp } from './chainClock';
 import {
   openBrowser,
   NO_PROBLEMS,
@@ -53,6 +54,7 @@ async function publishAbortingPackage(): Promise<string> {
     account: account.accountAddress,
     metadataBytes: packageMetadata('chain', ['chain']),
     moduleBytecode: [bytesToHex(writeModule(traceModule(account.accountAddress.toStringLong())))],
+    options: { expireTimestamp: await chainExpireTimestamp(rest) },
   });
   const pending = await aptos.signAndSubmitTransaction({ signer: account, transaction });
   const published = (await aptos.waitForTransaction({
