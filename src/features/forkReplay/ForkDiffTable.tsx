@@ -1,28 +1,6 @@
-import { Badge, Code, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { DiffRow } from '../../../replay/executionDiff';
-import { canonicalAddresses, compactAddresses } from '../../format/address';
-
-/** Aspect lines, types and modules named short (the full form on hover). */
-function Lines({ lines }: { lines: readonly string[] }) {
-  if (lines.length === 0) return <Text size="xs">none</Text>;
-  return (
-    <Stack gap={2}>
-      {lines.map((line, index) => {
-        const short = compactAddresses(line);
-        const full = canonicalAddresses(line);
-        return (
-          <Code
-            key={index}
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            title={full === short ? undefined : full}
-          >
-            {short}
-          </Code>
-        );
-      })}
-    </Stack>
-  );
-}
+import { AspectLines } from '../transaction/AspectLines';
 
 /**
  * The committed execution and the fork's side by side, one row per aspect (status, gas, events,
@@ -61,10 +39,10 @@ export function ForkDiffTable(props: { rows: readonly DiffRow[]; label: string; 
               ) : (
                 <>
                   <Table.Td>
-                    <Lines lines={row.original} />
+                    <AspectLines lines={row.original} />
                   </Table.Td>
                   <Table.Td>
-                    <Lines lines={row.now} />
+                    <AspectLines lines={row.now} />
                   </Table.Td>
                 </>
               )}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WorkbenchRun } from '../../../machines';
@@ -10,31 +10,9 @@ import {
 } from '../../../replay/reexecute';
 import { resimulate } from '../../../replay/resimulate';
 import { createAptos } from '../../aptos/createAptos';
-import { canonicalAddresses, compactAddresses } from '../../format/address';
+import { AspectLines } from '../transaction/AspectLines';
 import { useNetwork } from '../../network/useNetwork';
 import { TraceDiff } from './TraceDiff';
-
-/** Aspect lines, types and modules named short (the full form on hover). */
-function Lines({ lines }: { lines: readonly string[] }) {
-  if (lines.length === 0) return <Text size="xs">none</Text>;
-  return (
-    <Stack gap={2}>
-      {lines.map((line, index) => {
-        const short = compactAddresses(line);
-        const full = canonicalAddresses(line);
-        return (
-          <Code
-            key={index}
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            title={full === short ? undefined : full}
-          >
-            {short}
-          </Code>
-        );
-      })}
-    </Stack>
-  );
-}
 
 /** The original execution and another one side by side, one row per aspect. */
 function DiffTable(props: {
@@ -80,10 +58,10 @@ function DiffTable(props: {
                   </Stack>
                 </Table.Th>
                 <Table.Td>
-                  <Lines lines={row.original} />
+                  <AspectLines lines={row.original} />
                 </Table.Td>
                 <Table.Td>
-                  <Lines lines={row.now} />
+                  <AspectLines lines={row.now} />
                 </Table.Td>
               </Table.Tr>
             ))}
