@@ -6,22 +6,11 @@
  * abort is committed, History's run shows the committed version's trace. Screenshots in
  * test-results/, axe-core on each.
  */
-import {
-  Account,
-  Aptos,
-  AptosConfig,
-  Network,
-  type UserTransactionResponse,
-} from '@aptos-labs/ts-sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bytesToHex } from '../../localnet/move/binary/reader.ts';
-import { writeModule } from '../../localnet/move/binary/writer.ts';
 import { frameName } from '../../src/features/trace/traceModel';
-import { packageMetadata } from '../localnet/move/signedModules.ts';
-import { traceModule } from '../localnet/traceModule.ts';
 import { expectAccessible } from './axe';
-import { chainExpireTimestamp } from './chainClock';
+import { publishAbortingPackage } from './tracePackage';
 import {
   openBrowser,
   NO_PROBLEMS,
@@ -43,29 +32,8 @@ const starts = (name: string, rest = '') =>
   new RegExp(`^${fn(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${rest}`);
 
 /** Publishes the trace tests' package `chain` from a fresh funded account. */
-async function publishAbortingPackage(): Promise<string> {
-  const { rest, faucet, indexer } = inject('localnet');
-  const aptos = new Aptos(
-    new AptosConfig({ network: Network.CUSTOM, fullnode: rest, faucet, indexer }),
-  );
-  const account = Account.generate();
-  await aptos.fundAccount({ accountAddress: account.accountAddress, amount: 100_000_000 });
-  const transaction = await aptos.publishPackageTransaction({
-    account: account.accountAddress,
-    metadataBytes: packageMetadata('chain', ['chain']),
-    moduleBytecode: [bytesToHex(writeModule(traceModule(account.accountAddress.toStringLong())))],
-    options: { expireTimestamp: await chainExpireTimestamp(rest) },
-  });
-  const pending = await aptos.signAndSubmitTransaction({ signer: account, transaction });
-  const published = (await aptos.waitForTransaction({
-    transactionHash: pending.hash,
-  })) as UserTransactionResponse;
-  expect(published.success).toBe(true);
-  return account.accountAddress.toStringShort();
-}
-
 beforeAll(async () => {
-  owner = await publishAbortingPackage();
+  owner = await publishAbortingPackage(inject('localnet'));
   session = await openBrowser();
   page = session.page;
   await page.setViewportSize({ width: 1440, height: 900 });

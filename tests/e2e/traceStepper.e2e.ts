@@ -6,26 +6,15 @@
  * computes; then `a(1)` committed out of gas is re-executed in History with more gas and the two
  * traces' diff names where they diverge. Screenshots in test-results/, axe-core on each.
  */
-import {
-  Account,
-  Aptos,
-  AptosConfig,
-  Network,
-  type UserTransactionResponse,
-} from '@aptos-labs/ts-sdk';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bytesToHex } from '../../localnet/move/binary/reader.ts';
-import { writeModule } from '../../localnet/move/binary/writer.ts';
 import type { MoveTrace } from '../../replay/moveTrace';
 import { frameName } from '../../src/features/trace/traceModel';
-import { packageMetadata } from '../localnet/move/signedModules.ts';
-import { traceModule } from '../localnet/traceModule.ts';
 import { expectAccessible } from './axe';
-import { chainExpireTimestamp } from './chainClock';
+import { publishAbortingPackage } from './tracePackage';
 import {
   openBrowser,
   NO_PROBLEMS,
@@ -40,29 +29,8 @@ let owner: string;
 const downloads = mkdtempSync(join(tmpdir(), 'workbench-trace-'));
 const fn = (name: string) => frameName(`${owner}::chain::${name}`);
 
-async function publishAbortingPackage(): Promise<string> {
-  const { rest, faucet, indexer } = inject('localnet');
-  const aptos = new Aptos(
-    new AptosConfig({ network: Network.CUSTOM, fullnode: rest, faucet, indexer }),
-  );
-  const account = Account.generate();
-  await aptos.fundAccount({ accountAddress: account.accountAddress, amount: 100_000_000 });
-  const transaction = await aptos.publishPackageTransaction({
-    account: account.accountAddress,
-    metadataBytes: packageMetadata('chain', ['chain']),
-    moduleBytecode: [bytesToHex(writeModule(traceModule(account.accountAddress.toStringLong())))],
-    options: { expireTimestamp: await chainExpireTimestamp(rest) },
-  });
-  const pending = await aptos.signAndSubmitTransaction({ signer: account, transaction });
-  const published = (await aptos.waitForTransaction({
-    transactionHash: pending.hash,
-  })) as UserTransactionResponse;
-  expect(published.success).toBe(true);
-  return account.accountAddress.toStringShort();
-}
-
 beforeAll(async () => {
-  owner = await publishAbortingPackage();
+  owner = await publishAbortingPackage(inject('localnet'));
   session = await openBrowser();
   page = session.page;
   await page.setViewportSize({ width: 1440, height: 900 });
