@@ -18,6 +18,7 @@ import {
   supplyValue,
 } from './assets.ts';
 import { keylessGenesisValues } from './keyless.ts';
+import { STAKE_POOL_EVENT_HANDLES } from './vmLayoutsMore.ts';
 import { TOKEN_OBJECTS_ADDRESS } from './modules/collection.ts';
 import { PLAYGROUND_ADDRESS } from './modules/playground.ts';
 import { ROOT_ADDRESS } from './root.ts';
@@ -67,20 +68,7 @@ function stakePoolValue(owner: LongAddress, stake: bigint): ResourceValue {
     counter: '0',
     guid: { id: { addr: shortAddress(owner), creation_num: String(creation) } },
   });
-  const handles = [
-    'initialize_validator_events',
-    'set_operator_events',
-    'add_stake_events',
-    'reactivate_stake_events',
-    'rotate_consensus_key_events',
-    'update_network_and_fullnode_addresses_events',
-    'increase_lockup_events',
-    'join_validator_set_events',
-    'distribute_rewards_events',
-    'unlock_stake_events',
-    'withdraw_stake_events',
-    'leave_validator_set_events',
-  ];
+  const handles = STAKE_POOL_EVENT_HANDLES;
   return resource(owner, '0x1::stake::StakePool', {
     active: coin(stake),
     inactive: coin(0n),

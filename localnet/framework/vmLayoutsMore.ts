@@ -8,6 +8,22 @@ import type { Ty } from '../move/vm/ty.ts';
 import { T } from '../move/vm/ty.ts';
 import { copy, def, drop, enumOf, key, name, P0, P1, s, store, STRING } from './layoutDefs.ts';
 
+/** `0x1::stake::StakePool`'s event handle fields, in declaration order (its layout and genesis). */
+export const STAKE_POOL_EVENT_HANDLES = [
+  'initialize_validator_events',
+  'set_operator_events',
+  'add_stake_events',
+  'reactivate_stake_events',
+  'rotate_consensus_key_events',
+  'update_network_and_fullnode_addresses_events',
+  'increase_lockup_events',
+  'join_validator_set_events',
+  'distribute_rewards_events',
+  'unlock_stake_events',
+  'withdraw_stake_events',
+  'leave_validator_set_events',
+] as const;
+
 export const MORE: LoadedStruct[] = [];
 // std::cmp::Ordering and aptos_std::ordered_map (natives in `stdlib/orderedMap.ts`).
 MORE.push(
@@ -228,20 +244,7 @@ MORE.push(
     ['locked_until_secs', T.u64],
     ['operator_address', T.address],
     ['delegated_voter', T.address],
-    ...[
-      'initialize_validator_events',
-      'set_operator_events',
-      'add_stake_events',
-      'reactivate_stake_events',
-      'rotate_consensus_key_events',
-      'update_network_and_fullnode_addresses_events',
-      'increase_lockup_events',
-      'join_validator_set_events',
-      'distribute_rewards_events',
-      'unlock_stake_events',
-      'withdraw_stake_events',
-      'leave_validator_set_events',
-    ].map((field): [string, Ty] => [field, handle]),
+    ...STAKE_POOL_EVENT_HANDLES.map((field): [string, Ty] => [field, handle]),
   ]),
   def('stake', 'AddStake', drop | store, [
     ['pool_address', T.address],
